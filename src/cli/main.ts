@@ -1,0 +1,109 @@
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config.js";
+import { buildOpenApiDocument } from "../http/openapi.js";
+import { apiRoutes, PARLEY_VERSION } from "../http/app.js";
+import { createContext, type AppContext } from "../services/context.js";
+import { openStore } from "../store/connect.js";
+import { startServer } from "../server.js";
+
+const usage = `Usage: parley <command>
+
+Commands:
+  start                                   start the server (PORT, HOST, PARLEY_DATA_DIR, DATABASE_URL)
+  token create --email E [--name LABEL]   create an API token for that user (created if needed)
+  token list                              list API tokens (never their values)
+  token revoke <id>                       revoke a token
+  openapi                                 print the OpenAPI document
+`;
+
+class UsageError extends Error {}
+
+async function withStore<T>(run: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    return await run(createContext(config, store));
+  } finally {
+    await store.close();
+  }
+}
+
+async function start() {
+  const config = loadConfig();
+  const server = await startServer(config);
+  const lines = [`Parley is running at ${server.url}`, `API: ${server.url}/api   docs: ${server.url}/api/docs`, `Database: ${server.ctx.store.location}`];
+  if (server.firstToken)
+    lines.push(
+      "",
+      `First start: created user ${server.firstToken.email} with the workspace "My workspace".`,
+      "Its API token is shown only this once; keep it:",
+      "",
+      `  ${server.firstToken.token}`,
+      "",
+      `Try: curl -H "Authorization: Bearer ${server.firstToken.token}" ${server.url}/api/v1/workspaces`,
+    );
+  process.stdout.write(lines.join("\n") + "\n");
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, "shutting down");
+    await server.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+async function token(args: string[]) {
+  const [sub, ...rest] = args;
+  if (sub === "create") {
+    const { values } = parseArgs({ args: rest, options: { email: { type: "string" }, name: { type: "string" } } });
+    if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email)) throw new UsageError("token create needs --email <address>");
+    await withStore(async (ctx) => {
+      const user = await ctx.users.findOrCreateByEmail(values.email!);
+      if (user.created) await ctx.workspaces.create(user.id, { name: "My workspace" });
+      const created = await ctx.users.createToken(user.id, values.name ?? "cli");
+      process.stdout.write(`${user.created ? "Created user" : "User"} ${user.email}; token id ${created.id} (shown once):\n${created.token}\n`);
+    });
+  } else if (sub === "list") {
+    await withStore(async (ctx) => {
+      const tokens = await ctx.users.listTokens();
+      if (tokens.length === 0) process.stdout.write("No tokens.\n");
+      for (const t of tokens)
+        process.stdout.write(`${t.id}\t${t.email}\t${t.name}\tcreated ${t.createdAt}\t${t.revokedAt ? `revoked ${t.revokedAt}` : "active"}\n`);
+    });
+  } else if (sub === "revoke") {
+    const id = rest[0];
+    if (!id) throw new UsageError("token revoke needs a token id (see: parley token list)");
+    await withStore(async (ctx) => {
+      if (!(await ctx.users.revokeToken(id))) throw new UsageError(`No active token with id ${id}`);
+      process.stdout.write(`Revoked token ${id}\n`);
+    });
+  } else throw new UsageError(`Unknown token command "${sub ?? ""}"`);
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  if (command === "start") return start();
+  if (command === "token") return token(args);
+  if (command === "openapi") {
+    const ctx = {} as AppContext; // route definitions only capture it in their handlers
+    process.stdout.write(JSON.stringify(buildOpenApiDocument(apiRoutes(ctx), PARLEY_VERSION), null, 2) + "\n");
+    return;
+  }
+  if (command === undefined || command === "help" || command === "--help") {
+    process.stdout.write(usage);
+    return;
+  }
+  throw new UsageError(`Unknown command "${command}"`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    process.stderr.write(`parley: ${error.message}\n\n${error instanceof UsageError ? usage : ""}`);
+    process.exit(2);
+  }
+  process.stderr.write(`parley: ${(error as Error).message ?? error}\n`);
+  process.exit(1);
+});

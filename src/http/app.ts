@@ -1,0 +1,80 @@
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { z } from "zod";
+import { AppError, errorCodes, type ErrorCode } from "../errors.js";
+import { checkStore } from "../store/connect.js";
+import type { AppContext } from "../services/context.js";
+import { botRoutes } from "./bots.js";
+import { buildOpenApiDocument } from "./openapi.js";
+import { defineRoute, registerRoutes, type RouteDefinition } from "./route.js";
+import { workspaceRoutes } from "./workspaces.js";
+import { createAuthenticate } from "./authenticate.js";
+
+export const PARLEY_VERSION = "0.1.0";
+
+const codeByStatus = new Map<number, ErrorCode>(
+  Object.entries(errorCodes).map(([code, { status }]) => [status, code as ErrorCode]),
+);
+
+/** Every failure leaves as `{ code, message, issues? }`; client mistakes never become a 500. */
+function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = codeByStatus.get(status) ?? "BAD_REQUEST";
+    return new AppError(code, error.message || errorCodes[code].message);
+  }
+  return new AppError("INTERNAL_SERVER_ERROR");
+}
+
+function healthRoute(ctx: AppContext) {
+  return defineRoute({
+    method: "GET",
+    url: "/api/health",
+    summary: "Health check (also checks the database)",
+    tags: ["Health"],
+    auth: "none",
+    response: z.object({ status: z.literal("ok") }),
+    handler: async () => {
+      try {
+        await checkStore(ctx.store);
+      } catch {
+        throw new AppError("SERVICE_UNAVAILABLE", "Database unreachable");
+      }
+      return { status: "ok" };
+    },
+  });
+}
+
+export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
+  return [healthRoute(ctx), ...workspaceRoutes(ctx), ...botRoutes(ctx)];
+}
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: ["req.headers.authorization"] },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+
+  app.setErrorHandler(function parleyErrorHandler(error: FastifyError, request, reply) {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, "request failed");
+    if (appError.headers) reply.headers(appError.headers);
+    return reply.status(appError.status).send(appError.toBody());
+  });
+  app.setNotFoundHandler(function parleyNotFound(request, reply) {
+    return reply.status(404).send({ code: "NOT_FOUND", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+  });
+
+  const routes = apiRoutes(ctx);
+  registerRoutes(app, routes, createAuthenticate(ctx));
+
+  const document = buildOpenApiDocument(routes, PARLEY_VERSION);
+  app.get("/api/openapi.json", async () => document);
+  await app.register(swagger, { mode: "static", specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  return app;
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import { buildApp } from "./http/app.js";
+import { createContext, type AppContext } from "./services/context.js";
+import { openStore } from "./store/connect.js";
+import { isUniqueViolation } from "./store/unique-violation.js";
+
+export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
+
+export const FIRST_USER_EMAIL = "admin@parley.local";
+
+/** On an empty database: one user, one workspace and one API token, returned so it can be shown once. */
+export async function bootstrapFirstUser(ctx: AppContext, email = FIRST_USER_EMAIL): Promise<{ email: string; token: string } | undefined> {
+  if ((await ctx.users.count()) > 0) return undefined;
+  try {
+    const user = await ctx.users.findOrCreateByEmail(email);
+    if (!user.created) return undefined;
+    await ctx.workspaces.create(user.id, { name: "My workspace" });
+    const { token } = await ctx.users.createToken(user.id, "first start");
+    return { email: user.email, token };
+  } catch (error) {
+    // Another instance sharing the database bootstrapped it at the same moment.
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer & { firstToken?: { email: string; token: string } }> {
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ctx = createContext(config, store);
+  let app: FastifyInstance | undefined;
+  try {
+    const firstToken = await bootstrapFirstUser(ctx);
+    app = await buildApp(ctx, options);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+    const running = app;
+    return {
+      app: running,
+      ctx,
+      url,
+      firstToken,
+      close: async () => {
+        await running.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await store.close();
+    throw error;
+  }
+}

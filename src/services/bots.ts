@@ -1,0 +1,199 @@
+import type { z } from "zod";
+import { AppError, notFound } from "../errors.js";
+import { createId, nowIso } from "../lib/ids.js";
+import type { botCreateInputSchema, botUpdateInputSchema } from "../schemas/bot.js";
+import { LATEST_BOT_VERSION } from "../schemas/upgrade.js";
+import type { BotRow, BotsTable } from "../store/database.js";
+import type { Caller } from "../store/users-repository.js";
+import { isUniqueViolation } from "../store/unique-violation.js";
+import type { AppContext } from "./context.js";
+import { requireWorkspace } from "./workspaces.js";
+import { toApiBot, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
+
+type BotCreateInput = z.output<typeof botCreateInputSchema>;
+type BotUpdateInput = z.output<typeof botUpdateInputSchema>;
+
+/** Stored updatedAt newer than the client's by more than this means the client edited a stale copy. */
+const STALE_UPDATE_TOLERANCE_MS = 5_000;
+
+export async function requireBot(ctx: AppContext, caller: Caller, botId: string) {
+  const bot = await ctx.bots.findForMember(botId, caller.userId);
+  if (!bot) throw notFound("Bot not found");
+  return bot;
+}
+
+function defaultStartEvent() {
+  return { id: createId(), type: "start" as const, graphCoordinates: { x: 0, y: 0 } };
+}
+
+export async function createBot(ctx: AppContext, caller: Caller, workspaceId: string, input: BotCreateInput = {}) {
+  await requireWorkspace(ctx, caller, workspaceId);
+  if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId);
+  const now = nowIso();
+  const document: StoredDocument = {
+    groups: input.groups ?? [],
+    events: input.events && input.events.length > 0 ? input.events : [defaultStartEvent()],
+    edges: input.edges ?? [],
+    variables: input.variables ?? [],
+    theme: input.theme ?? {},
+    settings: input.settings ?? {},
+  };
+  const row: BotRow = {
+    id: createId(),
+    workspaceId,
+    folderId: input.folderId ?? null,
+    name: input.name ?? "My bot",
+    icon: input.icon ?? null,
+    version: LATEST_BOT_VERSION,
+    document: JSON.stringify(document),
+    selectedThemeTemplateId: input.selectedThemeTemplateId ?? null,
+    publicId: input.publicId ?? null,
+    customDomain: input.customDomain ?? null,
+    resultsTablePreferences: input.resultsTablePreferences ? JSON.stringify(input.resultsTablePreferences) : null,
+    isArchived: 0,
+    isClosed: 0,
+    chatAppCredentialsId: null,
+    riskLevel: null,
+    publishedVersionId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await writeGuarded(() => ctx.bots.insert(row));
+  return toApiBot(row);
+}
+
+export async function getBot(ctx: AppContext, caller: Caller | undefined, botId: string) {
+  if (caller) {
+    const bot = await ctx.bots.findForMember(botId, caller.userId);
+    if (bot) return { bot: toApiBot(bot), currentUserMode: bot.role === "GUEST" ? "read" : "write" };
+  }
+  // Public sharing lets anyone read the bot, as a guest.
+  const shared = await ctx.bots.findById(botId);
+  if (shared && !shared.isArchived && storedDocument(shared).settings?.publicShare?.isEnabled)
+    return { bot: toApiBot(shared), currentUserMode: "guest" };
+  if (!caller) throw new AppError("UNAUTHORIZED");
+  throw notFound("Bot not found");
+}
+
+export async function updateBot(ctx: AppContext, caller: Caller, botId: string, input: BotUpdateInput, overwrite: boolean) {
+  const bot = await requireBot(ctx, caller, botId);
+  if (bot.role === "GUEST") throw notFound("Bot not found");
+  if (input.updatedAt && !overwrite) {
+    const stored = Date.parse(bot.updatedAt);
+    const given = Date.parse(input.updatedAt);
+    if (Number.isFinite(given) && stored - given > STALE_UPDATE_TOLERANCE_MS)
+      throw new AppError("CONFLICT", "Found newer version of the bot in database");
+  }
+  if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId, botId);
+
+  const current = storedDocument(bot);
+  const document: StoredDocument = {
+    groups: input.groups ?? current.groups,
+    events: input.events ?? current.events,
+    edges: input.edges ?? current.edges,
+    variables: input.variables ?? current.variables,
+    theme: input.theme ?? current.theme,
+    settings: input.settings ?? current.settings,
+  };
+  const patch = {
+    document: JSON.stringify(document),
+    updatedAt: nowIso(),
+    ...pickDefined({
+      name: input.name,
+      icon: input.icon,
+      folderId: input.folderId,
+      selectedThemeTemplateId: input.selectedThemeTemplateId,
+      publicId: input.publicId,
+      customDomain: input.customDomain,
+      chatAppCredentialsId: input.chatAppCredentialsId,
+      riskLevel: input.riskLevel,
+    }),
+    ...(input.isClosed !== undefined ? { isClosed: input.isClosed ? 1 : 0 } : {}),
+    ...(input.resultsTablePreferences !== undefined
+      ? { resultsTablePreferences: input.resultsTablePreferences === null ? null : JSON.stringify(input.resultsTablePreferences) }
+      : {}),
+  } satisfies Partial<BotsTable>;
+  await writeGuarded(() => ctx.bots.update(botId, patch));
+  return toApiBot({ ...bot, ...patch });
+}
+
+export async function listBots(ctx: AppContext, caller: Caller, workspaceId: string, folderId?: string) {
+  await requireWorkspace(ctx, caller, workspaceId);
+  const rows = await ctx.bots.listForWorkspace(workspaceId, folderId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    icon: row.icon,
+    folderId: row.folderId,
+    publicId: row.publicId,
+    workspaceId: row.workspaceId,
+    isClosed: Boolean(row.isClosed),
+    isPublished: row.publishedVersionId !== null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+export async function deleteBot(ctx: AppContext, caller: Caller, botId: string) {
+  await requireWritableBot(ctx, caller, botId);
+  await ctx.bots.archive(botId);
+}
+
+export async function publishBot(ctx: AppContext, caller: Caller, botId: string) {
+  const bot = await requireWritableBot(ctx, caller, botId);
+  let publicId = bot.publicId ?? defaultPublicId(bot.name, bot.id);
+  if (!bot.publicId && (await ctx.bots.isPublicIdTaken(publicId, bot.id))) publicId = defaultPublicId(bot.name, createId());
+  await writeGuarded(() => ctx.bots.publish({ id: bot.id, version: bot.version, document: bot.document, publicId }));
+  return { message: "success", publicId };
+}
+
+export async function unpublishBot(ctx: AppContext, caller: Caller, botId: string) {
+  const bot = await requireWritableBot(ctx, caller, botId);
+  if (!bot.publishedVersionId) throw notFound("Published bot not found");
+  await ctx.bots.unpublish(botId);
+  return { message: "success" };
+}
+
+export async function getPublishedBot(ctx: AppContext, caller: Caller, botId: string) {
+  const bot = await requireBot(ctx, caller, botId);
+  const version = bot.publishedVersionId ? await ctx.bots.findVersion(bot.publishedVersionId) : undefined;
+  if (!version) throw notFound("Published bot not found");
+  return { publishedBot: toPublishedBot(version), version: bot.version };
+}
+
+async function requireWritableBot(ctx: AppContext, caller: Caller, botId: string) {
+  const bot = await requireBot(ctx, caller, botId);
+  if (bot.role === "GUEST") throw notFound("Bot not found");
+  return bot;
+}
+
+/** kebab-case of the name + "-" + the last 7 characters of the id, as the reference's editor does. */
+export function defaultPublicId(name: string, id: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 200);
+  const suffix = id.slice(-7).toLowerCase();
+  return slug ? `${slug}-${suffix}` : suffix;
+}
+
+async function assertPublicIdAvailable(ctx: AppContext, publicId: string, botId?: string) {
+  if (await ctx.bots.isPublicIdTaken(publicId, botId)) throw new AppError("CONFLICT", "Public id not available");
+}
+
+/** A concurrent writer can still take a public id between the check and the write. */
+async function writeGuarded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Public id or custom domain not available");
+    throw error;
+  }
+}
+
+function pickDefined<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,92 @@
+import type { Updateable } from "kysely";
+import type { BotRow, BotsTable, Db } from "./database.js";
+import type { MemberRole } from "./workspaces-repository.js";
+import { createId, nowIso } from "../lib/ids.js";
+
+export type BotVersionRow = { id: string; botId: string; version: string; document: string; createdAt: string };
+
+/** Columns of the light listing: no flow document. */
+const listColumns = [
+  "id", "name", "icon", "folderId", "publicId", "workspaceId", "isClosed", "publishedVersionId", "createdAt", "updatedAt",
+] as const;
+
+export class BotsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: BotRow): Promise<void> {
+    await this.db.insertInto("bots").values(row).execute();
+  }
+
+  findById(id: string): Promise<BotRow | undefined> {
+    return this.db.selectFrom("bots").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** A live (non-archived) bot with the caller's role in its workspace; undefined when not a member. */
+  findForMember(botId: string, userId: string): Promise<(BotRow & { role: MemberRole }) | undefined> {
+    return this.db
+      .selectFrom("bots")
+      .innerJoin("members", "members.workspaceId", "bots.workspaceId")
+      .selectAll("bots")
+      .select("members.role")
+      .where("bots.id", "=", botId)
+      .where("members.userId", "=", userId)
+      .where("bots.isArchived", "=", 0)
+      .executeTakeFirst();
+  }
+
+  async update(id: string, patch: Updateable<BotsTable>): Promise<void> {
+    await this.db.updateTable("bots").set(patch).where("id", "=", id).execute();
+  }
+
+  listForWorkspace(workspaceId: string, folderId?: string) {
+    let query = this.db
+      .selectFrom("bots")
+      .select(listColumns)
+      .where("workspaceId", "=", workspaceId)
+      .where("isArchived", "=", 0);
+    if (folderId !== undefined) query = query.where("folderId", "=", folderId);
+    return query.orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+  }
+
+  async isPublicIdTaken(publicId: string, exceptBotId?: string): Promise<boolean> {
+    let query = this.db.selectFrom("bots").select("id").where("publicId", "=", publicId);
+    if (exceptBotId) query = query.where("id", "<>", exceptBotId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /** Stores a new immutable version and points the bot at it, in one transaction. */
+  async publish(bot: { id: string; version: string; document: string; publicId: string }): Promise<BotVersionRow> {
+    const version: BotVersionRow = { id: createId(), botId: bot.id, version: bot.version, document: bot.document, createdAt: nowIso() };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("botVersions").values(version).execute();
+      await trx.updateTable("bots").set({ publishedVersionId: version.id, publicId: bot.publicId }).where("id", "=", bot.id).execute();
+    });
+    return version;
+  }
+
+  async unpublish(botId: string): Promise<void> {
+    await this.db.updateTable("bots").set({ publishedVersionId: null }).where("id", "=", botId).execute();
+  }
+
+  findVersion(versionId: string): Promise<BotVersionRow | undefined> {
+    return this.db.selectFrom("botVersions").selectAll().where("id", "=", versionId).executeTakeFirst();
+  }
+
+  /** The live bot behind a public id, with the id of its published version (null when unpublished). */
+  findByPublicId(publicId: string): Promise<BotRow | undefined> {
+    return this.db.selectFrom("bots").selectAll().where("publicId", "=", publicId).where("isArchived", "=", 0).executeTakeFirst();
+  }
+
+  /** Soft delete, as the reference: archived, unpublished, public id freed, results archived. */
+  async archive(botId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("bots")
+        .set({ isArchived: 1, publishedVersionId: null, publicId: null, customDomain: null, updatedAt: nowIso() })
+        .where("id", "=", botId)
+        .execute();
+      await trx.updateTable("results").set({ isArchived: 1 }).where("botId", "=", botId).execute();
+      await trx.deleteFrom("sessions").where("botId", "=", botId).execute();
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import pg from "pg";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
+import type { Database, Db } from "./database.js";
+import * as initial from "./migrations/0001-initial.js";
+
+export type DialectName = "sqlite" | "postgres";
+
+export type Store = {
+  db: Db;
+  dialect: DialectName;
+  /** Human-readable location, printed at start (never includes a password). */
+  location: string;
+  close(): Promise<void>;
+};
+
+// Numbered, append-only: a released migration is never edited, only followed by a new one.
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+export type StoreOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir);
+  try {
+    await migrate(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openSqlite(dataDir: string): Store {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "parley.db");
+  const database = new SqliteDatabase(file);
+  // WAL + synchronous=NORMAL: a committed transaction survives a killed process (the WAL is in the
+  // OS cache); only a power loss can drop the last commits. busy_timeout lets the CLI write while
+  // the server runs.
+  database.pragma("journal_mode = WAL");
+  database.pragma(`synchronous = ${process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL"}`);
+  database.pragma("busy_timeout = 5000");
+  database.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
+}
+
+function openPostgres(databaseUrl: string, poolSize = 10): Store {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const url = new URL(databaseUrl);
+  url.password = url.password ? "***" : "";
+  return { db, dialect: "postgres", location: url.toString(), close: () => db.destroy() };
+}
+
+async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: "parley_migrations",
+    migrationLockTableName: "parley_migrations_lock",
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`Database migration ${failed ?? ""} failed: ${(error as Error).message ?? error}`);
+  }
+}
+
+export async function checkStore(store: Store): Promise<void> {
+  await sql`select 1`.execute(store.db);
+}

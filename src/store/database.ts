@@ -1,0 +1,157 @@
+import type { Kysely, Selectable } from "kysely";
+
+/**
+ * Table shapes shared by both engines. Booleans are stored as 0/1 integers and JSON as text on both
+ * SQLite and PostgreSQL, so one set of queries and migrations serves both; timestamps are ISO 8601 UTC
+ * strings, which sort correctly as text.
+ */
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  passwordHash: string | null;
+  createdAt: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  userId: string;
+  name: string;
+  tokenHash: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  icon: string | null;
+  plan: string;
+  paymentId: string | null;
+  isSuspended: Flag;
+  isPastDue: Flag;
+  isVerified: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MembersTable {
+  workspaceId: string;
+  userId: string;
+  role: "ADMIN" | "MEMBER" | "GUEST";
+  createdAt: string;
+}
+
+export interface BotsTable {
+  id: string;
+  workspaceId: string;
+  folderId: string | null;
+  name: string;
+  icon: string | null;
+  version: string;
+  /** JSON of { groups, events, edges, variables, theme, settings } */
+  document: string;
+  selectedThemeTemplateId: string | null;
+  publicId: string | null;
+  customDomain: string | null;
+  resultsTablePreferences: string | null;
+  isArchived: Flag;
+  isClosed: Flag;
+  chatAppCredentialsId: string | null;
+  riskLevel: number | null;
+  /** The version public chats start on; null when unpublished. */
+  publishedVersionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Immutable published versions: a session keeps running the version it started on. */
+export interface BotVersionsTable {
+  id: string;
+  botId: string;
+  version: string;
+  document: string;
+  createdAt: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  botId: string | null;
+  botVersionId: string | null;
+  /** Preview sessions run a document that may exist nowhere else. */
+  previewDocument: string | null;
+  resultId: string | null;
+  state: string;
+  /** Optimistic concurrency: every write checks and bumps it. */
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string | null;
+}
+
+export interface ResultsTable {
+  id: string;
+  botId: string;
+  botVersionId: string | null;
+  variables: string;
+  isCompleted: Flag;
+  hasStarted: Flag;
+  isArchived: Flag;
+  lastChatSessionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AnswersTable {
+  id: string;
+  resultId: string;
+  blockId: string;
+  groupId: string | null;
+  position: number;
+  content: string;
+  attachedFileUrls: string | null;
+  createdAt: string;
+}
+
+export interface LogsTable {
+  id: string;
+  resultId: string;
+  status: string;
+  description: string;
+  details: string | null;
+  context: string | null;
+  createdAt: string;
+}
+
+export interface CredentialsTable {
+  id: string;
+  workspaceId: string;
+  type: string;
+  name: string;
+  /** AES-256-GCM ciphertext of the secret JSON */
+  data: string;
+  createdAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  apiTokens: ApiTokensTable;
+  workspaces: WorkspacesTable;
+  members: MembersTable;
+  bots: BotsTable;
+  botVersions: BotVersionsTable;
+  sessions: SessionsTable;
+  results: ResultsTable;
+  answers: AnswersTable;
+  logs: LogsTable;
+  credentials: CredentialsTable;
+}
+
+export type Db = Kysely<Database>;
+export type BotRow = Selectable<BotsTable>;
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type ResultRow = Selectable<ResultsTable>;
+export type SessionRow = Selectable<SessionsTable>;

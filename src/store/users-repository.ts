@@ -1,0 +1,69 @@
+import type { Db } from "./database.js";
+import { createId, generateApiToken, hashToken, nowIso } from "../lib/ids.js";
+
+export type TokenInfo = { id: string; name: string; email: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type Caller = { userId: string; tokenId: string };
+
+// lastUsedAt is informative only: refreshing it at most once a minute keeps reads read-only.
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async findOrCreateByEmail(email: string): Promise<{ id: string; email: string; created: boolean }> {
+    const normalized = email.trim().toLowerCase();
+    const existing = await this.db.selectFrom("users").select(["id", "email"]).where("email", "=", normalized).executeTakeFirst();
+    if (existing) return { ...existing, created: false };
+    const id = createId();
+    await this.db.insertInto("users").values({ id, email: normalized, name: null, passwordHash: null, createdAt: nowIso() }).execute();
+    return { id, email: normalized, created: true };
+  }
+
+  /** Creates a token and returns it in clear, the only time it is ever visible. */
+  async createToken(userId: string, name: string): Promise<{ id: string; token: string }> {
+    const token = generateApiToken();
+    const id = createId();
+    await this.db
+      .insertInto("apiTokens")
+      .values({ id, userId, name, tokenHash: hashToken(token), createdAt: nowIso(), lastUsedAt: null, revokedAt: null })
+      .execute();
+    return { id, token };
+  }
+
+  async listTokens(): Promise<TokenInfo[]> {
+    return this.db
+      .selectFrom("apiTokens")
+      .innerJoin("users", "users.id", "apiTokens.userId")
+      .select(["apiTokens.id", "apiTokens.name", "users.email", "apiTokens.createdAt", "apiTokens.lastUsedAt", "apiTokens.revokedAt"])
+      .orderBy("apiTokens.createdAt")
+      .execute();
+  }
+
+  async revokeToken(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("apiTokens")
+      .set({ revokedAt: nowIso() })
+      .where("id", "=", id)
+      .where("revokedAt", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async authenticate(token: string): Promise<Caller | undefined> {
+    const row = await this.db
+      .selectFrom("apiTokens")
+      .select(["id", "userId", "lastUsedAt", "revokedAt"])
+      .where("tokenHash", "=", hashToken(token))
+      .executeTakeFirst();
+    if (!row || row.revokedAt) return undefined;
+    const now = Date.now();
+    if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > LAST_USED_RESOLUTION_MS)
+      await this.db.updateTable("apiTokens").set({ lastUsedAt: new Date(now).toISOString() }).where("id", "=", row.id).execute();
+    return { userId: row.userId, tokenId: row.id };
+  }
+}

@@ -1,0 +1,52 @@
+import type { Db, MembersTable, WorkspaceRow } from "./database.js";
+import { createId, nowIso } from "../lib/ids.js";
+
+export type MemberRole = MembersTable["role"];
+
+export class WorkspacesRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(userId: string, input: { name: string; icon?: string | null }): Promise<WorkspaceRow> {
+    const now = nowIso();
+    const row: WorkspaceRow = {
+      id: createId(),
+      name: input.name,
+      icon: input.icon ?? null,
+      plan: "FREE",
+      paymentId: null,
+      isSuspended: 0,
+      isPastDue: 0,
+      isVerified: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto("workspaces").values(row).execute();
+      await trx.insertInto("members").values({ workspaceId: row.id, userId, role: "ADMIN", createdAt: now }).execute();
+    });
+    return row;
+  }
+
+  listForUser(userId: string): Promise<WorkspaceRow[]> {
+    return this.db
+      .selectFrom("workspaces")
+      .innerJoin("members", "members.workspaceId", "workspaces.id")
+      .selectAll("workspaces")
+      .where("members.userId", "=", userId)
+      .orderBy("workspaces.createdAt")
+      .orderBy("workspaces.id")
+      .execute();
+  }
+
+  /** The workspace and the caller's role in it, or undefined when the caller is not a member. */
+  async findForMember(workspaceId: string, userId: string): Promise<(WorkspaceRow & { role: MemberRole }) | undefined> {
+    return this.db
+      .selectFrom("workspaces")
+      .innerJoin("members", "members.workspaceId", "workspaces.id")
+      .selectAll("workspaces")
+      .select("members.role")
+      .where("workspaces.id", "=", workspaceId)
+      .where("members.userId", "=", userId)
+      .executeTakeFirst();
+  }
+}

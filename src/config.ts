@@ -9,6 +9,8 @@ export type Config = {
   logLevel: string;
   /** Base URL printed to users; defaults to http://localhost:<port>. */
   publicUrl: string;
+  /** Idle chat sessions expire after this many hours unless the bot sets its own expiry. */
+  sessionExpiryHours: number;
 };
 
 export class ConfigError extends Error {}
@@ -19,6 +21,13 @@ function parsePort(value: string | undefined, fallback: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${value}"`);
   return port;
+}
+
+function parsePositive(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive number, got "${value}"`);
+  return parsed;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.PARLEY_DATA_DIR || "data"),
     databaseUrl,
     logLevel: env.LOG_LEVEL || "info",
+    sessionExpiryHours: parsePositive(env.PARLEY_SESSION_EXPIRY_HOURS, "PARLEY_SESSION_EXPIRY_HOURS", 24),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/$/, ""),
   };
 }

@@ -9,6 +9,7 @@ import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { defineRoute, registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
+import { chatRoutes } from "./chat.js";
 import { createAuthenticate } from "./authenticate.js";
 
 export const PARLEY_VERSION = "0.1.0";
@@ -48,13 +49,15 @@ function healthRoute(ctx: AppContext) {
 }
 
 export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
-  return [healthRoute(ctx), ...workspaceRoutes(ctx), ...botRoutes(ctx)];
+  return [healthRoute(ctx), ...workspaceRoutes(ctx), ...botRoutes(ctx), ...chatRoutes(ctx)];
 }
 
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: ["req.headers.authorization"] },
     bodyLimit: 1024 * 1024,
+    // One line per request is noise for most self-hosters (their proxy logs requests); LOG_LEVEL=debug shows them.
+    disableRequestLogging: ctx.config.logLevel !== "debug" && ctx.config.logLevel !== "trace",
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });

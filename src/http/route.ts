@@ -27,6 +27,8 @@ export type RouteDefinition<P = unknown, Q = unknown, B = unknown> = {
   body?: z.ZodType<B>;
   response: z.ZodType;
   bodyLimit?: number;
+  /** Chat routes are called from visitors' pages on other origins. */
+  cors?: boolean;
   handler: (context: RouteContext<P, Q, B>) => Promise<unknown>;
 };
 
@@ -34,12 +36,21 @@ export const defineRoute = <P, Q, B>(definition: RouteDefinition<P, Q, B>): Rout
 
 export type Authenticate = (request: FastifyRequest) => Promise<Caller | undefined>;
 
+/** Exactly one Access-Control-Allow-Origin, echoing the caller; allowed origins are checked per bot. */
+async function allowCallingOrigin(request: FastifyRequest, reply: FastifyReply) {
+  const origin = request.headers.origin;
+  if (!origin) return;
+  reply.header("access-control-allow-origin", origin);
+  reply.header("vary", "Origin");
+}
+
 export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefinition<any, any, any>[], authenticate: Authenticate): void {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.url,
       bodyLimit: route.bodyLimit,
+      onRequest: route.cors ? allowCallingOrigin : undefined,
       handler: async function routeHandler(request, reply) {
         const caller = route.auth === "none" ? undefined : await authenticate(request);
         if (route.auth === "token" && !caller) throw new AppError("UNAUTHORIZED");
@@ -50,5 +61,13 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefin
         return reply.sent ? reply : result;
       },
     });
+    if (route.cors)
+      app.options(route.url, async function preflight(request, reply) {
+        await allowCallingOrigin(request, reply);
+        reply.header("access-control-allow-methods", "POST, OPTIONS");
+        reply.header("access-control-allow-headers", "content-type");
+        reply.header("access-control-max-age", "600");
+        return reply.status(204).send();
+      });
   }
 }

@@ -3,6 +3,12 @@ import type { Store } from "../store/connect.js";
 import { BotsRepository } from "../store/bots-repository.js";
 import { UsersRepository } from "../store/users-repository.js";
 import { WorkspacesRepository } from "../store/workspaces-repository.js";
+import { ChatRepository } from "../store/chat-repository.js";
+import { ResultsRepository } from "../store/results-repository.js";
+import { SessionsRepository } from "../store/sessions-repository.js";
+import type { EnginePorts } from "../engine/ports.js";
+import { createId } from "../lib/ids.js";
+import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -11,6 +17,17 @@ export type AppContext = {
   users: UsersRepository;
   workspaces: WorkspacesRepository;
   bots: BotsRepository;
+  sessions: SessionsRepository;
+  results: ResultsRepository;
+  chat: ChatRepository;
+  runtimeBots: RuntimeBotCache;
+  ports: EnginePorts;
+};
+
+/** The real world, as the engine sees it. */
+export const systemPorts: EnginePorts = {
+  clock: { now: () => new Date() },
+  random: { id: createId, number: Math.random },
 };
 
 export function createContext(config: Config, store: Store): AppContext {
@@ -20,5 +37,10 @@ export function createContext(config: Config, store: Store): AppContext {
     users: new UsersRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
     bots: new BotsRepository(store.db),
+    sessions: new SessionsRepository(store.db),
+    results: new ResultsRepository(store.db),
+    chat: new ChatRepository(store.db),
+    runtimeBots: new RuntimeBotCache(),
+    ports: systemPorts,
   };
 }

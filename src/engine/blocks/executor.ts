@@ -1,0 +1,71 @@
+import type { Block, BlockType, BubbleBlockType, InputBlockType } from "../../schemas/blocks/index.js";
+import type { ChatBubble, ChatLog, ClientSideAction, TextBubbleContentFormat } from "../../schemas/chat.js";
+import type { EnginePorts } from "../ports.js";
+import type { ParsedReply, ReplyMessage } from "../replies/types.js";
+import type { RuntimeBot } from "../runtime-bot.js";
+import type { SessionState } from "../session-state.js";
+import type { VariableUpdate } from "../variables/update.js";
+
+/** What every executor may read: the bot, the state as it is now, the ports, and the reply format. */
+export type ExecutionContext = {
+  bot: RuntimeBot;
+  state: SessionState;
+  ports: EnginePorts;
+  format: TextBubbleContentFormat;
+};
+
+export type { VariableUpdate } from "../variables/update.js";
+
+/**
+ * A logic or integration block's decision, as data: the edge to follow (a string), none (null: stop
+ * here), or fall through to the next block (undefined), plus the variables, actions and logs it produced.
+ */
+export type ActionOutcome = {
+  outgoingEdgeId?: string | null;
+  variables?: VariableUpdate[];
+  clientSideActions?: ClientSideAction[];
+  logs?: ChatLog[];
+};
+
+/** The input as sent to the client: the templated block plus what the client needs to show it. */
+export type ChatInput = {
+  id: string;
+  type: string;
+  outgoingEdgeId?: string;
+  options?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
+  prefilledValue?: string;
+  runtimeOptions?: { paymentIntentSecret: string; amountLabel: string; publicKey: string };
+};
+
+type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+
+export type BubbleExecutor<T extends BubbleBlockType> = {
+  kind: "bubble";
+  /** The message to show, or undefined when the bubble has no content. */
+  toBubble(block: BlockOf<T>, ctx: ExecutionContext): ChatBubble | undefined;
+  /** True when the walk must pause after this bubble until the client reports an event. */
+  waitsForEvent?(block: BlockOf<T>): boolean;
+};
+
+export type InputExecutor<T extends InputBlockType> = {
+  kind: "input";
+  /** Adjusts the templated block before it is sent (displayed items, resolved bounds...). */
+  present?(block: BlockOf<T>, ctx: ExecutionContext): ChatInput;
+  /** Validates and formats the visitor's reply against the templated block. */
+  parseReply(block: BlockOf<T>, reply: ReplyMessage | undefined, ctx: ExecutionContext): ParsedReply;
+};
+
+export type ActionExecutor<T extends BlockType> = {
+  kind: "action";
+  execute(block: BlockOf<T>, ctx: ExecutionContext): ActionOutcome;
+};
+
+export type ExecutorFor<T extends BlockType> = T extends BubbleBlockType
+  ? BubbleExecutor<T>
+  : T extends InputBlockType
+    ? InputExecutor<T>
+    : ActionExecutor<T>;
+
+/** Exhaustive: a new block type does not compile until it has an executor. */
+export type ExecutorRegistry = { [T in BlockType]: ExecutorFor<T> };

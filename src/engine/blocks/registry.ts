@@ -1,0 +1,71 @@
+import { forgedBlockTypes, httpRequestBlockTypes, type ForgedBlockType } from "../../schemas/blocks/index.js";
+import type { ExecutorRegistry } from "./executor.js";
+import { audioExecutor } from "./bubbles/audio.js";
+import { embedExecutor } from "./bubbles/embed.js";
+import { imageExecutor } from "./bubbles/image.js";
+import { textExecutor } from "./bubbles/text.js";
+import { videoExecutor } from "./bubbles/video.js";
+import { cardsExecutor } from "./inputs/cards.js";
+import { choiceInputExecutor } from "./inputs/choice-input.js";
+import { dateInputExecutor } from "./inputs/date-input.js";
+import { emailInputExecutor } from "./inputs/email-input.js";
+import { fileInputExecutor } from "./inputs/file-input.js";
+import { numberInputExecutor } from "./inputs/number-input.js";
+import { paymentInputExecutor } from "./inputs/payment-input.js";
+import { phoneInputExecutor } from "./inputs/phone-input.js";
+import { pictureChoiceInputExecutor } from "./inputs/picture-choice-input.js";
+import { ratingInputExecutor } from "./inputs/rating-input.js";
+import { textInputExecutor } from "./inputs/text-input.js";
+import { timeInputExecutor } from "./inputs/time-input.js";
+import { urlInputExecutor } from "./inputs/url-input.js";
+import { conditionExecutor } from "./logic/condition.js";
+import { unsupportedExecutor } from "./unsupported.js";
+
+const forgedExecutors = Object.fromEntries(forgedBlockTypes.map((type) => [type, unsupportedExecutor(type)])) as {
+  [T in ForgedBlockType]: ReturnType<typeof unsupportedExecutor<T>>;
+};
+const httpRequestExecutors = Object.fromEntries(httpRequestBlockTypes.map((type) => [type, unsupportedExecutor(type)])) as {
+  [T in (typeof httpRequestBlockTypes)[number]]: ReturnType<typeof unsupportedExecutor<T>>;
+};
+
+/** Block type → executor. Typed exhaustively: a new block type does not compile until it is listed here. */
+export const registry: ExecutorRegistry = {
+  text: textExecutor,
+  image: imageExecutor,
+  video: videoExecutor,
+  embed: embedExecutor,
+  audio: audioExecutor,
+  "text input": textInputExecutor,
+  "number input": numberInputExecutor,
+  "email input": emailInputExecutor,
+  "url input": urlInputExecutor,
+  "phone number input": phoneInputExecutor,
+  "date input": dateInputExecutor,
+  "time input": timeInputExecutor,
+  "choice input": choiceInputExecutor,
+  "picture choice input": pictureChoiceInputExecutor,
+  "payment input": paymentInputExecutor,
+  "rating input": ratingInputExecutor,
+  "file input": fileInputExecutor,
+  cards: cardsExecutor,
+  Condition: conditionExecutor,
+  // Logic and integration blocks below are run by the next milestone's executors (issue: logic and
+  // integration blocks); until then they are logged and skipped along their edge.
+  "Set variable": unsupportedExecutor("Set variable"),
+  Redirect: unsupportedExecutor("Redirect"),
+  Code: unsupportedExecutor("Code"),
+  "Bot link": unsupportedExecutor("Bot link"),
+  Wait: unsupportedExecutor("Wait"),
+  "AB test": unsupportedExecutor("AB test"),
+  webhook: unsupportedExecutor("webhook"),
+  Jump: unsupportedExecutor("Jump"),
+  Return: unsupportedExecutor("Return"),
+  ...httpRequestExecutors,
+  Email: unsupportedExecutor("Email"),
+  "Google Sheets": unsupportedExecutor("Google Sheets"),
+  OpenAI: unsupportedExecutor("OpenAI"),
+  "Google Analytics": unsupportedExecutor("Google Analytics"),
+  Chatwoot: unsupportedExecutor("Chatwoot"),
+  Pixel: unsupportedExecutor("Pixel"),
+  ...forgedExecutors,
+};

@@ -1,0 +1,73 @@
+import type { ChatBubble, ChatLog, ClientSideAction, DynamicTheme, TextBubbleContentFormat } from "../schemas/chat.js";
+import type { NewAnswer } from "./answers.js";
+import type { ChatInput } from "./blocks/executor.js";
+import type { EnginePorts } from "./ports.js";
+import { computeProgress } from "./progress.js";
+import type { RuntimeBot } from "./runtime-bot.js";
+import type { SessionState } from "./session-state.js";
+import { substituteVariables } from "./variables/substitute.js";
+import type { VariableLike } from "./variables/types.js";
+import type { WalkResult } from "./walk.js";
+
+/** What the client receives for one turn (continueChat's body; start adds session and bot fields). */
+export type ChatReply = {
+  lastMessageNewFormat?: string;
+  messages: ChatBubble[];
+  input?: ChatInput;
+  clientSideActions?: ClientSideAction[];
+  logs?: ChatLog[];
+  dynamicTheme?: DynamicTheme;
+  progress?: number;
+};
+
+/** One engine step: the next state, the reply, and what the services must persist, as data. */
+export type TurnResult = {
+  state: SessionState;
+  reply: ChatReply;
+  newAnswers: NewAnswer[];
+  /** Every log of the turn (the reply may show fewer in live chats). */
+  logs: ChatLog[];
+  ended: boolean;
+};
+
+export type TurnOptions = { ports: EnginePorts; format: TextBubbleContentFormat };
+
+/** Avatar URLs that hold `{{variables}}` follow the variables' current values. */
+export function computeDynamicTheme(bot: RuntimeBot, variables: readonly VariableLike[]): DynamicTheme | undefined {
+  const chat = (bot.document.theme as { chat?: { hostAvatar?: { url?: string }; guestAvatar?: { url?: string } } }).chat;
+  const host = chat?.hostAvatar?.url;
+  const guest = chat?.guestAvatar?.url;
+  if (!host?.includes("{{") && !guest?.includes("{{")) return undefined;
+  const theme: DynamicTheme = {};
+  if (host) theme.hostAvatarUrl = substituteVariables(host, variables);
+  if (guest) theme.guestAvatarUrl = substituteVariables(guest, variables);
+  return theme;
+}
+
+/** Folds a walk into the session state and the reply. */
+export function finishTurn(
+  bot: RuntimeBot,
+  state: SessionState,
+  walk: WalkResult,
+  extra: { messagesBefore?: ChatBubble[]; newAnswers?: NewAnswer[]; logsBefore?: ChatLog[]; lastMessageNewFormat?: string },
+): TurnResult {
+  const next: SessionState = {
+    ...state,
+    variables: walk.variables,
+    status: walk.ended ? "completed" : "waiting",
+    currentBlockId: walk.ended ? undefined : walk.currentBlockId,
+  };
+  const logs = [...(extra.logsBefore ?? []), ...walk.logs];
+  const reply: ChatReply = { messages: [...(extra.messagesBefore ?? []), ...walk.messages] };
+  if (extra.lastMessageNewFormat !== undefined) reply.lastMessageNewFormat = extra.lastMessageNewFormat;
+  if (walk.input) reply.input = walk.input;
+  if (walk.clientSideActions.length > 0) reply.clientSideActions = walk.clientSideActions;
+  if (logs.length > 0) reply.logs = logs;
+  const dynamicTheme = computeDynamicTheme(bot, walk.variables);
+  if (dynamicTheme) reply.dynamicTheme = dynamicTheme;
+  if (state.isProgressBarEnabled) {
+    const progress = computeProgress(bot, next.totalAnswers, walk.input?.id, walk.ended);
+    if (progress !== undefined) reply.progress = progress;
+  }
+  return { state: next, reply, newAnswers: extra.newAnswers ?? [], logs, ended: walk.ended };
+}

@@ -1,0 +1,18 @@
+import * as chrono from "chrono-node";
+import { formatDate, parseDateText } from "./date-parsing.js";
+import type { ParsedReply, ReplyMessage } from "./types.js";
+
+export type TimeReplyOptions = { format?: string | null };
+
+export const DEFAULT_TIME_FORMAT = "HH:mm";
+
+/**
+ * Understands "14:30", "2:30pm", "noon"... and saves the time with `format` (default "HH:mm").
+ * `now` anchors relative expressions ("in 2 hours"); it defaults to the current time.
+ */
+export function parseTimeReply(reply: ReplyMessage | undefined, options?: TimeReplyOptions | null, now?: Date): ParsedReply {
+  if (!reply) return { status: "fail" };
+  const parsed = parseDateText(reply.text, chrono.en.casual, now);
+  if (!parsed) return { status: "fail" };
+  return { status: "success", content: formatDate(parsed.start, options?.format || DEFAULT_TIME_FORMAT, DEFAULT_TIME_FORMAT) };
+}

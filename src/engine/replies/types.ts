@@ -1,0 +1,29 @@
+/** What the visitor sent in answer to an input block. */
+export type ReplyMessage = {
+  type: "text";
+  text: string;
+  attachedFileUrls?: string[];
+  /** Id of the button the client clicked, when it knows it (choice, picture choice, cards). */
+  replyId?: string;
+};
+
+/**
+ * Outcome of validating a reply against an input block.
+ * `skip` means "nothing to save, follow the block's default edge" (non-required file input only).
+ */
+export type ParsedReply =
+  | {
+      status: "success";
+      content: string;
+      outgoingEdgeId?: string;
+      variablesToUpdate?: { variableId: string; value: string | null }[];
+    }
+  | { status: "fail" }
+  | { status: "skip" };
+
+/** The structural part of a bot variable that reply parsing reads. */
+export type ReplyVariable = {
+  id: string;
+  name: string;
+  value?: string | readonly (string | null)[] | null;
+};

@@ -1,0 +1,107 @@
+import { AppError } from "../errors.js";
+import type { ChatMessage } from "../schemas/chat.js";
+import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
+import { continueSession } from "./continue-session.js";
+import type { ReplyMessage } from "./replies/types.js";
+import { toReplyMessage } from "./reply-message.js";
+import type { RuntimeBot } from "./runtime-bot.js";
+import { CURRENT_SESSION_STATE_VERSION, type SessionAnswer, type SessionState } from "./session-state.js";
+import { deepSubstitute } from "./variables/substitute.js";
+import { applyPrefilledVariables } from "./variables/update.js";
+import type { VariableLike } from "./variables/types.js";
+import { walkFlow, type WalkStart } from "./walk.js";
+
+export type StartFrom = { type: "group"; groupId: string } | { type: "event"; eventId: string };
+
+export type StartSessionInput = {
+  bot: RuntimeBot;
+  mode: "live" | "preview";
+  resultId?: string;
+  /** Remember-user: values of the resumed result, copied into variables that have none. */
+  resumed?: { variables: readonly { name: string; value?: VariableLike["value"] }[]; answers: SessionAnswer[] };
+  prefilledVariables?: Record<string, unknown>;
+  startFrom?: StartFrom;
+  message?: ChatMessage;
+  isOnlyRegistering?: boolean;
+  isProgressBarEnabled?: boolean;
+  isStreamEnabled?: boolean;
+};
+
+export type StartResult = TurnResult & { theme: Record<string, unknown>; settings: Record<string, unknown> };
+
+/** Input types whose first reply cannot be typed ahead in the start request (the visitor must see them). */
+const noAutoAnswerInputs = new Set(["cards", "picture choice input", "choice input", "payment input"]);
+
+function initialVariables(input: StartSessionInput): VariableLike[] {
+  let variables: VariableLike[] = input.bot.document.variables.map((variable) => ({ ...variable }));
+  if (input.resumed) {
+    const byName = new Map(input.resumed.variables.map((variable) => [variable.name, variable.value]));
+    variables = variables.map((variable) =>
+      variable.value === undefined || variable.value === null ? { ...variable, value: byName.get(variable.name) ?? variable.value } : variable,
+    );
+  }
+  return input.prefilledVariables ? applyPrefilledVariables(variables, input.prefilledVariables) : variables;
+}
+
+function startPoint(bot: RuntimeBot, startFrom: StartFrom | undefined): WalkStart & { fromStartEvent?: boolean } {
+  if (startFrom?.type === "group") {
+    if (!bot.groupById.has(startFrom.groupId)) throw new AppError("BAD_REQUEST", "Start group doesn't exist");
+    return { groupId: startFrom.groupId, blockIndex: 0 };
+  }
+  if (startFrom?.type === "event") {
+    const event = bot.document.events.find((candidate) => candidate.id === startFrom.eventId);
+    if (!event) throw new AppError("BAD_REQUEST", "Start event doesn't exist");
+    return { edgeId: event.outgoingEdgeId };
+  }
+  return { edgeId: undefined, fromStartEvent: true };
+}
+
+/** Walks from the start point; a message sent with the start answers the first input right away. */
+export function runStartFlow(
+  bot: RuntimeBot,
+  state: SessionState,
+  start: WalkStart & { fromStartEvent?: boolean },
+  reply: ReplyMessage | undefined,
+  options: TurnOptions,
+): TurnResult {
+  const from: WalkStart = start.fromStartEvent
+    ? { edgeId: bot.document.events.find((event) => event.type === "start")?.outgoingEdgeId }
+    : start;
+  const walk = walkFlow(bot, state, from, options);
+  const first = finishTurn(bot, state, walk, {});
+  const canAutoAnswer =
+    reply !== undefined &&
+    walk.messages.length === 0 &&
+    walk.input !== undefined &&
+    !noAutoAnswerInputs.has(walk.input.type) &&
+    !walk.clientSideActions.some((action) => action.expectsDedicatedReply);
+  if (!canAutoAnswer) return first;
+  const continued = continueSession(bot, first.state, reply, options);
+  const logs = [...first.logs, ...continued.logs];
+  return { ...continued, logs, reply: logs.length ? { ...continued.reply, logs } : continued.reply };
+}
+
+export function startSession(input: StartSessionInput, options: TurnOptions): StartResult {
+  const { bot } = input;
+  const start = startPoint(bot, input.startFrom);
+  const themeSettings = (bot.document.theme as { general?: { progressBar?: { isEnabled?: boolean } } }).general?.progressBar;
+  const state: SessionState = {
+    version: CURRENT_SESSION_STATE_VERSION,
+    status: input.isOnlyRegistering ? "registered" : "waiting",
+    mode: input.mode,
+    botId: bot.id,
+    ...(input.resultId ? { resultId: input.resultId } : {}),
+    variables: initialVariables(input),
+    answers: input.resumed?.answers ?? [],
+    totalAnswers: 0,
+    isProgressBarEnabled: input.isProgressBarEnabled ?? Boolean(themeSettings?.isEnabled),
+    ...(input.isStreamEnabled ? { isStreamEnabled: true } : {}),
+  };
+  // The theme is templated with the variables as they are before the first block runs.
+  const theme = deepSubstitute(bot.document.theme as Record<string, unknown>, state.variables);
+  const turn = input.isOnlyRegistering
+    ? { state, reply: { messages: [] }, newAnswers: [], logs: [], ended: false }
+    : runStartFlow(bot, state, start, toReplyMessage(input.message), options);
+  const settings = deepSubstitute(bot.document.settings as Record<string, unknown>, turn.state.variables);
+  return { ...turn, theme, settings };
+}

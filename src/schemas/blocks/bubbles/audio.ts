@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { blockBaseSchema } from "../shared.js";
+
+export const audioBubbleBlockSchema = blockBaseSchema.extend({
+  type: z.literal("audio"),
+  content: z
+    .object({
+      url: z.string().optional(),
+      isAutoplayEnabled: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type AudioBubbleBlock = z.infer<typeof audioBubbleBlockSchema>;
+
+export const audioBubbleDefaults = {
+  isAutoplayEnabled: true,
+} as const;

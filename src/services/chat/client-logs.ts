@@ -1,0 +1,19 @@
+import type { z } from "zod";
+import { notFound } from "../../errors.js";
+import type { clientLogsInputSchema } from "../../schemas/chat.js";
+import { nowIso } from "../../lib/ids.js";
+import type { AppContext } from "../context.js";
+import { assertOriginAllowed } from "./origin.js";
+import { requireLiveSession, sessionBot } from "./sessions.js";
+import { logRows } from "./turn-writes.js";
+
+type ClientLogsInput = z.output<typeof clientLogsInputSchema>;
+
+export async function saveClientLogs(ctx: AppContext, sessionId: string, input: ClientLogsInput, origin: string | undefined) {
+  const now = nowIso();
+  const session = await requireLiveSession(ctx, sessionId, now);
+  if (!session.resultId) throw notFound("Result not found.");
+  assertOriginAllowed(await sessionBot(ctx, session), origin);
+  await ctx.results.insertLogs(ctx.store.db, logRows(session.resultId, input.clientLogs, now));
+  return { message: "Logs successfully saved." };
+}

@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import { AppError } from "../../errors.js";
+import { continueSession } from "../../engine/continue-session.js";
+import type { SessionState } from "../../engine/session-state.js";
+import type { continueChatInputSchema } from "../../schemas/chat.js";
+import { nowIso } from "../../lib/ids.js";
+import { SessionConflictError } from "../../store/chat-repository.js";
+import type { AppContext } from "../context.js";
+import { assertOriginAllowed } from "./origin.js";
+import { requireLiveSession, sessionBot, sessionExpiry } from "./sessions.js";
+import { answerRows, logRows, publicLogs, resultWrite } from "./turn-writes.js";
+
+type ContinueChatInput = z.output<typeof continueChatInputSchema>;
+
+export async function continueChat(ctx: AppContext, sessionId: string, input: ContinueChatInput, origin: string | undefined) {
+  const now = nowIso();
+  const session = await requireLiveSession(ctx, sessionId, now);
+  const bot = await sessionBot(ctx, session);
+  const isLive = session.botVersionId !== null;
+  if (isLive) assertOriginAllowed(bot, origin);
+  const state = JSON.parse(session.state) as SessionState;
+  const turn = continueSession(bot, state, input.message, { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" });
+
+  const resultId = isLive ? state.resultId : undefined;
+  try {
+    await ctx.chat.writeTurn({
+      // A finished live chat has nothing left to continue; its result keeps everything.
+      session:
+        isLive && turn.ended
+          ? { kind: "delete", id: session.id, expectedRevision: session.revision }
+          : {
+              kind: "update", id: session.id, expectedRevision: session.revision, state: JSON.stringify(turn.state),
+              updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
+            },
+      result: resultId ? resultWrite(bot, session.botVersionId!, turn.state, session.id, turn.ended, now, session.createdAt) : undefined,
+      answers: resultId ? answerRows(resultId, turn, now) : [],
+      logs: resultId ? logRows(resultId, turn.logs, now) : [],
+    });
+  } catch (error) {
+    if (error instanceof SessionConflictError)
+      throw new AppError("CONFLICT", "This session was answered by another request at the same time; send the message again");
+    throw error;
+  }
+  return isLive ? { ...turn.reply, logs: publicLogs(turn.reply.logs) } : turn.reply;
+}

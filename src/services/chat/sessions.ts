@@ -1,0 +1,36 @@
+import { notFound } from "../../errors.js";
+import type { RuntimeBot } from "../../engine/runtime-bot.js";
+import type { SessionRow } from "../../store/database.js";
+import type { AppContext } from "../context.js";
+import { parseRuntimeBot } from "./runtime-bot-cache.js";
+
+const HOUR_MS = 3_600_000;
+
+/** The bot's own expiry (settings.chatApp.sessionExpiryTimeout, hours) or the instance default. */
+export function sessionExpiry(ctx: AppContext, bot: RuntimeBot, now: string): string {
+  const hours = (bot.document.settings as { chatApp?: { sessionExpiryTimeout?: number } }).chatApp?.sessionExpiryTimeout ?? ctx.config.sessionExpiryHours;
+  return new Date(Date.parse(now) + hours * HOUR_MS).toISOString();
+}
+
+export async function loadPublishedBot(ctx: AppContext, botId: string, versionId: string) {
+  const bot = await ctx.runtimeBots.get(versionId, async () => {
+    const version = await ctx.bots.findVersion(versionId);
+    if (!version) throw notFound("Bot not found");
+    const parsed = parseRuntimeBot(botId, { version: version.version, ...JSON.parse(version.document) }, "publishedBot");
+    return { ...parsed, publishedAt: version.createdAt };
+  });
+  return { bot, versionId, publishedAt: bot.publishedAt };
+}
+
+/** The bot a session runs: its pinned published version, or the document its preview started with. */
+export async function sessionBot(ctx: AppContext, session: SessionRow): Promise<RuntimeBot> {
+  if (session.botVersionId) return (await loadPublishedBot(ctx, session.botId ?? "", session.botVersionId)).bot;
+  return parseRuntimeBot(session.botId ?? "", JSON.parse(session.previewDocument ?? "{}"), "session");
+}
+
+export async function requireLiveSession(ctx: AppContext, sessionId: string, now: string) {
+  const session = await ctx.sessions.find(sessionId);
+  if (!session) throw notFound("Session not found.");
+  if (session.expiresAt && session.expiresAt < now) throw notFound("Session expired. You need to start a new session.");
+  return session;
+}

@@ -1,0 +1,136 @@
+import type { z } from "zod";
+import { AppError, notFound } from "../../errors.js";
+import { answerKey } from "../../engine/answers.js";
+import type { RuntimeBot } from "../../engine/runtime-bot.js";
+import type { SessionAnswer } from "../../engine/session-state.js";
+import { startSession, type StartResult } from "../../engine/start-session.js";
+import { isInputBlock } from "../../schemas/blocks/index.js";
+import type { previewStartChatInputSchema, startChatInputSchema } from "../../schemas/chat.js";
+import { createId, nowIso } from "../../lib/ids.js";
+import type { Caller } from "../../store/users-repository.js";
+import type { AppContext } from "../context.js";
+import { requireBot } from "../bots.js";
+import { storedDocument } from "../bot-view.js";
+import { assertOriginAllowed } from "./origin.js";
+import { loadPublishedBot, sessionExpiry } from "./sessions.js";
+import { answerRows, logRows, publicLogs, resultWrite } from "./turn-writes.js";
+import { parseRuntimeBot } from "./runtime-bot-cache.js";
+
+type StartChatInput = z.output<typeof startChatInputSchema>;
+type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
+
+function startResponse(sessionId: string, bot: RuntimeBot, version: string, turn: StartResult, live: { resultId?: string; publishedAt?: string }) {
+  return {
+    sessionId,
+    ...(live.resultId ? { resultId: live.resultId } : {}),
+    bot: { id: bot.id, version, theme: turn.theme, settings: turn.settings, ...(live.publishedAt ? { publishedAt: live.publishedAt } : {}) },
+    ...turn.reply,
+    ...(live.publishedAt ? { logs: publicLogs(turn.reply.logs) } : {}),
+  };
+}
+
+/** Remember-user: a known result of this bot is resumed with its variables and answers. */
+async function resumableResult(ctx: AppContext, bot: RuntimeBot, resultId: string | undefined) {
+  const rememberUser = (bot.document.settings as { general?: { rememberUser?: { isEnabled?: boolean } } }).general?.rememberUser;
+  if (!resultId || !rememberUser?.isEnabled) return undefined;
+  const found = await ctx.results.findWithAnswers(bot.id, resultId);
+  if (!found) return undefined;
+  // The latest answer per key wins, as in a running session.
+  const answers = new Map<string, SessionAnswer>();
+  for (const answer of found.answers) {
+    const block = bot.blockById.get(answer.blockId)?.block;
+    if (!block || !isInputBlock(block)) continue;
+    const key = answerKey(bot, block, bot.document.variables);
+    answers.delete(key);
+    answers.set(key, { key, blockId: answer.blockId, value: answer.content });
+  }
+  return { result: found.result, variables: JSON.parse(found.result.variables), answers: [...answers.values()], answerCount: found.answers.length };
+}
+
+export async function startPublicChat(ctx: AppContext, publicId: string, input: StartChatInput, origin: string | undefined) {
+  const row = await ctx.bots.findByPublicId(publicId);
+  if (!row || !row.publishedVersionId) throw notFound("Bot not found");
+  const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
+  assertOriginAllowed(bot, origin);
+  if (row.isClosed) {
+    const settings = bot.document.settings as { general?: { systemMessages?: { botClosed?: string } } };
+    throw new AppError("BAD_REQUEST", settings.general?.systemMessages?.botClosed || "This bot is now closed");
+  }
+  const resumed = await resumableResult(ctx, bot, input.resultId);
+  const resultId = resumed?.result.id ?? createId();
+  const turn = startSession(
+    {
+      bot,
+      mode: "live",
+      resultId,
+      resumed: resumed && { variables: resumed.variables, answers: resumed.answers },
+      prefilledVariables: input.prefilledVariables,
+      message: input.message,
+      isOnlyRegistering: input.isOnlyRegistering,
+      isStreamEnabled: input.isStreamEnabled,
+    },
+    { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" },
+  );
+  if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
+  const sessionId = createId();
+  const now = nowIso();
+  await ctx.chat.writeTurn({
+    session: turn.ended
+      ? { kind: "none" }
+      : {
+          kind: "insert",
+          row: {
+            id: sessionId, botId: bot.id, botVersionId: versionId, previewDocument: null, resultId, state: JSON.stringify(turn.state),
+            revision: 0, createdAt: now, updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
+          },
+        },
+    result: resultWrite(bot, versionId, turn.state, sessionId, turn.ended, now, resumed?.result.createdAt ?? now),
+    answers: answerRows(resultId, turn, now),
+    logs: logRows(resultId, turn.logs, now),
+  });
+  const hasPendingReply = !turn.ended;
+  return startResponse(sessionId, bot, "6", turn, { resultId: hasPendingReply && !input.isOnlyRegistering ? resultId : undefined, publishedAt });
+}
+
+export async function startPreviewChat(ctx: AppContext, caller: Caller | undefined, botId: string, input: PreviewStartChatInput) {
+  let document: unknown = input.bot;
+  if (document === undefined) {
+    if (!caller) throw new AppError("UNAUTHORIZED", "Sign in (API token) to preview a stored bot, or send the bot in the body");
+    const row = await requireBot(ctx, caller, botId);
+    document = { version: row.version, ...storedDocument(row) };
+  }
+  const bot = parseRuntimeBot(botId, document);
+  const sessionId = input.isOnlyRegistering || !input.sessionId ? createId() : input.sessionId;
+  if (input.sessionId && !input.isOnlyRegistering) {
+    const existing = await ctx.sessions.find(input.sessionId);
+    // Only a preview session may be replaced by id; a live visitor's session is never overwritten.
+    if (existing && existing.botVersionId !== null) throw new AppError("CONFLICT", "Session id already in use");
+    if (existing) await ctx.store.db.deleteFrom("sessions").where("id", "=", existing.id).execute();
+  }
+  const turn = startSession(
+    {
+      bot,
+      mode: "preview",
+      prefilledVariables: input.prefilledVariables,
+      startFrom: input.startFrom,
+      message: input.message,
+      isOnlyRegistering: input.isOnlyRegistering,
+      isProgressBarEnabled: input.isProgressBarEnabled,
+      isStreamEnabled: input.isStreamEnabled,
+    },
+    { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" },
+  );
+  const now = nowIso();
+  await ctx.chat.writeTurn({
+    session: {
+      kind: "insert",
+      row: {
+        id: sessionId, botId, botVersionId: null, previewDocument: JSON.stringify(bot.document), resultId: null,
+        state: JSON.stringify(turn.state), revision: 0, createdAt: now, updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
+      },
+    },
+    answers: [],
+    logs: [],
+  });
+  return startResponse(sessionId, bot, "6", turn, {});
+}

@@ -1,0 +1,178 @@
+import { sql, type Insertable, type Transaction } from "kysely";
+import type { Database, Db, Flag, LogsTable, ResultRow } from "./database.js";
+
+export type AnswerRow = { blockId: string; content: string; attachedFileUrls: string | null };
+export type ResultAnswerRow = AnswerRow & { resultId: string };
+export type LogRow = { status: string; description: string; details: string | null; context: string | null; createdAt: string };
+
+/** A window on createdAt: `from` inclusive, `to` exclusive, both ISO strings in UTC (absent: unbounded). */
+export type TimeBounds = { from?: string; to?: string };
+
+/** A position in the newest-first listing: the last row of the previous page. */
+export type Keyset = { createdAt: string; id: string };
+
+export type ResultWithAnswers = { result: ResultRow; answers: ResultAnswerRow[] };
+
+export type ResultCounts = { views: number; starts: number; completions: number };
+
+// Literals, not bound parameters: the partial indexes (results_listing, results_analytics) only serve
+// a query whose WHERE visibly implies theirs, which SQLite cannot prove from a `?`.
+const ONE = sql.lit(1);
+const ZERO = sql.lit(0);
+
+export class ResultsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A live result of this bot, with its answers in the order given; undefined when unknown or archived. */
+  async findWithAnswers(botId: string, resultId: string): Promise<{ result: ResultRow; answers: AnswerRow[] } | undefined> {
+    const result = await this.findLive(botId, resultId);
+    if (!result) return undefined;
+    const answers = await this.db
+      .selectFrom("answers")
+      .select(["blockId", "content", "attachedFileUrls"])
+      .where("resultId", "=", resultId)
+      .orderBy("position")
+      .orderBy("createdAt")
+      .execute();
+    return { result, answers };
+  }
+
+  findLive(botId: string, resultId: string): Promise<ResultRow | undefined> {
+    return this.db
+      .selectFrom("results")
+      .selectAll()
+      .where("id", "=", resultId)
+      .where("botId", "=", botId)
+      .where("isArchived", "=", 0)
+      .executeTakeFirst();
+  }
+
+  async countAnswers(resultId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("answers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("resultId", "=", resultId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insertLogs(trx: Transaction<Database> | Db, rows: Insertable<LogsTable>[]): Promise<void> {
+    if (rows.length > 0) await trx.insertInto("logs").values(rows).execute();
+  }
+
+  /**
+   * Started, non-archived results newest first, strictly after `after` in that order. Keyset on
+   * (createdAt, id) along the results_listing index: every page costs the same wherever it starts.
+   * `createdAt <= c AND (createdAt < c OR id < i)` is the row comparison `(createdAt, id) < (c, i)`
+   * written so that both engines take the first half as an index range.
+   */
+  listStarted(botId: string, bounds: TimeBounds, after: Keyset | undefined, limit: number): Promise<ResultRow[]> {
+    let query = this.db
+      .selectFrom("results")
+      .selectAll()
+      .where("botId", "=", botId)
+      .where("hasStarted", "=", ONE)
+      .where("isArchived", "=", ZERO);
+    if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
+    if (bounds.to) query = query.where("createdAt", "<", bounds.to);
+    if (after)
+      query = query
+        .where("createdAt", "<=", after.createdAt)
+        .where((eb) => eb.or([eb("createdAt", "<", after.createdAt), eb("id", "<", after.id)]));
+    return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
+  }
+
+  /** The answers of several results, each result's in the order given. */
+  async answersOf(resultIds: readonly string[]): Promise<ResultAnswerRow[]> {
+    if (resultIds.length === 0) return [];
+    return this.db
+      .selectFrom("answers")
+      .select(["resultId", "blockId", "content", "attachedFileUrls"])
+      .where("resultId", "in", resultIds)
+      .orderBy("resultId")
+      .orderBy("position")
+      .orderBy("createdAt")
+      .execute();
+  }
+
+  /** A page of results with their answers: two queries whatever the page size. */
+  async listStartedWithAnswers(botId: string, bounds: TimeBounds, after: Keyset | undefined, limit: number): Promise<ResultWithAnswers[]> {
+    const results = await this.listStarted(botId, bounds, after, limit);
+    const answers = await this.answersOf(results.map((result) => result.id));
+    const byResult = new Map<string, ResultAnswerRow[]>();
+    for (const answer of answers) {
+      const list = byResult.get(answer.resultId);
+      if (list) list.push(answer);
+      else byResult.set(answer.resultId, [answer]);
+    }
+    return results.map((result) => ({ result, answers: byResult.get(result.id) ?? [] }));
+  }
+
+  /** Every started result of the window, newest first, a batch at a time: memory stays one batch. */
+  async *iterateStarted(botId: string, bounds: TimeBounds, batchSize: number): AsyncGenerator<ResultWithAnswers[]> {
+    let after: Keyset | undefined;
+    for (;;) {
+      const batch = await this.listStartedWithAnswers(botId, bounds, after, batchSize);
+      if (batch.length > 0) yield batch;
+      if (batch.length < batchSize) return;
+      const last = batch[batch.length - 1]!.result;
+      after = { createdAt: last.createdAt, id: last.id };
+    }
+  }
+
+  /** The result's logs, oldest first (logs of one turn share a timestamp and keep the engine's order). */
+  logsOf(resultId: string): Promise<LogRow[]> {
+    return this.db
+      .selectFrom("logs")
+      .select(["status", "description", "details", "context", "createdAt"])
+      .where("resultId", "=", resultId)
+      .orderBy("createdAt")
+      .execute();
+  }
+
+  /** Archives the given results of the bot, or all of them; returns how many were archived. */
+  async archive(botId: string, resultIds?: readonly string[]): Promise<number> {
+    if (resultIds && resultIds.length === 0) return 0;
+    let query = this.db.updateTable("results").set({ isArchived: 1 }).where("botId", "=", botId).where("isArchived", "=", 0);
+    if (resultIds) query = query.where("id", "in", resultIds);
+    const updated = await query.executeTakeFirst();
+    return Number(updated.numUpdatedRows);
+  }
+
+  /** Views (every result), starts and completions of the window, in one index-only pass. */
+  async counts(botId: string, bounds: TimeBounds): Promise<ResultCounts> {
+    let query = this.db
+      .selectFrom("results")
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("views"),
+        eb.fn.sum<number | string | null>("hasStarted").as("starts"),
+        eb.fn.sum<number | string | null>("isCompleted").as("completions"),
+      ])
+      .where("botId", "=", botId)
+      .where("isArchived", "=", ZERO);
+    if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
+    if (bounds.to) query = query.where("createdAt", "<", bounds.to);
+    const row = await query.executeTakeFirstOrThrow();
+    return { views: Number(row.views), starts: Number(row.starts ?? 0), completions: Number(row.completions ?? 0) };
+  }
+
+  /** Started, unfinished results of the window per input block they were left waiting on, most first. */
+  async dropOffs(botId: string, bounds: TimeBounds): Promise<{ blockId: string; total: number }[]> {
+    let query = this.db
+      .selectFrom("results")
+      .select((eb) => ["lastInputBlockId", eb.fn.countAll<number | string>().as("total")])
+      .where("botId", "=", botId)
+      .where("isArchived", "=", ZERO)
+      .where("hasStarted", "=", 1)
+      .where("isCompleted", "=", 0)
+      .where("lastInputBlockId", "is not", null);
+    if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
+    if (bounds.to) query = query.where("createdAt", "<", bounds.to);
+    const rows = await query.groupBy("lastInputBlockId").execute();
+    return rows
+      .map((row) => ({ blockId: row.lastInputBlockId!, total: Number(row.total) }))
+      .sort((a, b) => b.total - a.total || (a.blockId < b.blockId ? -1 : 1));
+  }
+}
+
+export const flag = (value: boolean): Flag => (value ? 1 : 0);

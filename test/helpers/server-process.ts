@@ -1,0 +1,30 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+
+export type ServerProcess = { child: ChildProcessWithoutNullStreams; url: string; output(): string; stop(signal?: NodeJS.Signals): Promise<number | null> };
+
+/** Starts `parley start` as its own process (the bundled CLI) and waits for its URL. */
+export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["bin/parley.js", "start"], { env: { LOG_LEVEL: "warn", ...env, PORT: "0" } });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    child.stdout.on("data", () => {
+      const match = /Parley is running at (http:\/\/\S+)/.exec(output);
+      if (!match || !output.includes("Database:")) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        url: match[1],
+        output: () => output,
+        stop: (signal = "SIGTERM") => {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}

@@ -49,11 +49,16 @@ export function finishTurn(
   bot: RuntimeBot,
   state: SessionState,
   walk: WalkResult,
-  extra: { messagesBefore?: ChatBubble[]; newAnswers?: NewAnswer[]; logsBefore?: ChatLog[]; lastMessageNewFormat?: string },
+  extra: {
+    messagesBefore?: ChatBubble[];
+    newAnswers?: NewAnswer[];
+    logsBefore?: ChatLog[];
+    clientSideActionsBefore?: ClientSideAction[];
+    lastMessageNewFormat?: string;
+  },
 ): TurnResult {
   const next: SessionState = {
-    ...state,
-    variables: walk.variables,
+    ...walk.state,
     status: walk.ended ? "completed" : "waiting",
     currentBlockId: walk.ended ? undefined : walk.currentBlockId,
   };
@@ -61,9 +66,10 @@ export function finishTurn(
   const reply: ChatReply = { messages: [...(extra.messagesBefore ?? []), ...walk.messages] };
   if (extra.lastMessageNewFormat !== undefined) reply.lastMessageNewFormat = extra.lastMessageNewFormat;
   if (walk.input) reply.input = walk.input;
-  if (walk.clientSideActions.length > 0) reply.clientSideActions = walk.clientSideActions;
+  const clientSideActions = [...(extra.clientSideActionsBefore ?? []), ...walk.clientSideActions];
+  if (clientSideActions.length > 0) reply.clientSideActions = clientSideActions;
   if (logs.length > 0) reply.logs = logs;
-  const dynamicTheme = computeDynamicTheme(bot, walk.variables);
+  const dynamicTheme = computeDynamicTheme(bot, walk.state.variables);
   if (dynamicTheme) reply.dynamicTheme = dynamicTheme;
   if (state.isProgressBarEnabled) {
     const progress = computeProgress(bot, next.totalAnswers, walk.input?.id, walk.ended);

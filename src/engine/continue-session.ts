@@ -3,7 +3,7 @@ import { isInputBlock, type Block, type InputBlock } from "../schemas/blocks/ind
 import type { ChatMessage } from "../schemas/chat.js";
 import { saveAnswer } from "./answers.js";
 import { registry } from "./blocks/registry.js";
-import type { ExecutionContext, InputExecutor } from "./blocks/executor.js";
+import type { ActionExecutor, ExecutionContext, InputExecutor } from "./blocks/executor.js";
 import { textBubble } from "./blocks/bubbles/text.js";
 import { presentInput } from "./blocks/inputs/present.js";
 import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
@@ -11,11 +11,12 @@ import { retryMessageText } from "./replies/retry-message.js";
 import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
 import type { RuntimeBot } from "./runtime-bot.js";
-import type { SessionState } from "./session-state.js";
+import type { FlowPoint, SessionState } from "./session-state.js";
+import { findCommandEvent, findEvent, replyEventVariables } from "./events.js";
 import { serializeVariableValue } from "./variables/serialize.js";
 import { substituteVariables } from "./variables/substitute.js";
 import { setVariableValues } from "./variables/update.js";
-import { walkFlow, type WalkStart } from "./walk.js";
+import { walkFlow, type WalkResult, type WalkStart } from "./walk.js";
 import { runStartFlow } from "./start-session.js";
 
 /** Where the flow goes after the current block: its chosen edge, else the next block of its group. */
@@ -25,12 +26,24 @@ function nextStart(bot: RuntimeBot, blockId: string, edgeId: string | undefined)
   return location ? { groupId: location.group.id, blockIndex: location.blockIndex + 1 } : { edgeId: undefined };
 }
 
-function commandEventTarget(bot: RuntimeBot, command: string): string | undefined {
-  const event = bot.document.events.find(
-    (candidate) => candidate.type === "command" && (candidate as { options?: { command?: string } }).options?.command === command,
-  );
+/** The block the session waits on, as a place to come back to. */
+function positionOf(bot: RuntimeBot, blockId: string | undefined): FlowPoint | undefined {
+  const location = blockId ? bot.blockById.get(blockId) : undefined;
+  return location ? { groupId: location.group.id, blockIndex: location.blockIndex } : undefined;
+}
+
+/**
+ * A command jumps to its event's flow. With resumeAfter the chat comes back to where it was when that
+ * flow ends; otherwise a Return block in it does.
+ */
+async function runCommand(bot: RuntimeBot, state: SessionState, command: string, options: TurnOptions): Promise<TurnResult> {
+  const event = findCommandEvent(bot, command);
   if (!event) throw new AppError("BAD_REQUEST", "Command event not found");
-  return event.outgoingEdgeId;
+  const here = positionOf(bot, state.currentBlockId);
+  const navigated: SessionState =
+    here && event.options?.resumeAfter ? { ...state, resumeStack: [...(state.resumeStack ?? []), here] } : { ...state, returnTo: here };
+  const walk = await walkFlow(bot, navigated, { edgeId: event.outgoingEdgeId }, options);
+  return finishTurn(bot, navigated, walk, {});
 }
 
 function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, ctx: ExecutionContext): TurnResult {
@@ -47,21 +60,23 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
   return finishTurn(
     bot,
     state,
-    { messages: [], clientSideActions: [], logs: [], variables: state.variables, ended: false, input, currentBlockId: block.id },
+    { messages: [], clientSideActions: [], logs: [], state, ended: false, input, currentBlockId: block.id },
     { messagesBefore: [textBubble(block.id, [{ type: "p", children: [{ text }] }], ctx.format)] },
   );
 }
 
 /** Answers the block the session waits on with the visitor's message, then walks on. */
-export function continueSession(bot: RuntimeBot, state: SessionState, message: ChatMessage | null | undefined, options: TurnOptions): TurnResult {
+export async function continueSession(
+  bot: RuntimeBot,
+  state: SessionState,
+  message: ChatMessage | null | undefined,
+  options: TurnOptions,
+): Promise<TurnResult> {
   if (state.status === "completed") throw new AppError("BAD_REQUEST", "This chat has ended. Start a new chat to talk to the bot again.");
   const reply = toReplyMessage(message);
   if (state.status === "registered") return runStartFlow(bot, { ...state, status: "waiting" }, { edgeId: undefined, fromStartEvent: true }, reply, options);
 
-  if (message && typeof message === "object" && message.type === "command") {
-    const walk = walkFlow(bot, state, { edgeId: commandEventTarget(bot, message.command) }, options);
-    return finishTurn(bot, state, walk, {});
-  }
+  if (message && typeof message === "object" && message.type === "command") return runCommand(bot, state, message.command, options);
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("BAD_REQUEST", "This chat is not waiting for a reply");
@@ -71,15 +86,28 @@ export function continueSession(bot: RuntimeBot, state: SessionState, message: C
   if (isInputBlock(block)) {
     const executor = registry[block.type] as InputExecutor<any>;
     const parsed = executor.parseReply(block, reply, ctx);
-    if (parsed.status === "fail") return invalidReply(bot, state, block, ctx);
+    if (parsed.status === "fail") {
+      // An invalidReply event takes over from the retry message; a Return block brings the input back.
+      const invalidEvent = findEvent(bot, "invalidReply");
+      if (!invalidEvent) return invalidReply(bot, state, block, ctx);
+      const variables = setVariableValues(state.variables, replyEventVariables(bot, invalidEvent, block.id, block.type, reply?.text));
+      return walkFromEvent(bot, { ...state, variables, returnTo: positionOf(bot, block.id) }, invalidEvent.outgoingEdgeId, options, {});
+    }
     if (parsed.status === "skip") return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
     const extra = (parsed.variablesToUpdate ?? []).map((update) => ({ id: update.variableId, value: update.value }));
     const saved = saveAnswer(bot, state, block, parsed.content, reply, extra);
     const lastMessageNewFormat = reply && parsed.content !== reply.text ? parsed.content : undefined;
-    return walkOn(bot, saved.state, block.id, parsed.outgoingEdgeId ?? block.outgoingEdgeId, options, {
-      newAnswers: [saved.answer],
-      lastMessageNewFormat,
-    });
+    const turnExtra = { newAnswers: [saved.answer], lastMessageNewFormat };
+    const edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId;
+    // A reply event runs after the answer is saved; a Return block then goes on where the answer led.
+    const replyEvent = findEvent(bot, "reply");
+    if (replyEvent) {
+      const variables = setVariableValues(saved.state.variables, replyEventVariables(bot, replyEvent, block.id, block.type, reply?.text));
+      const after = nextStart(bot, block.id, edgeId);
+      const returnTo = "groupId" in after || after.edgeId ? (after as FlowPoint) : undefined;
+      return walkFromEvent(bot, { ...saved.state, variables, returnTo }, replyEvent.outgoingEdgeId, options, turnExtra);
+    }
+    return walkOn(bot, saved.state, block.id, edgeId, options, turnExtra);
   }
 
   // An embed waiting for an event: the client reports the event's data as the reply.
@@ -90,18 +118,34 @@ export function continueSession(bot: RuntimeBot, state: SessionState, message: C
       : state;
     return walkOn(bot, next, block.id, block.outgoingEdgeId, options, {});
   }
+  // A block that asked the client to act (run code, call a URL, stream a reply) gets the client's answer.
+  const executor = registry[block.type] as { kind: string; resume?: ActionExecutor<any>["resume"] };
+  if (executor.kind === "action" && executor.resume) {
+    const outcome = await executor.resume(block as never, reply?.text, ctx);
+    const next = outcome.variables?.length ? { ...state, variables: setVariableValues(state.variables, outcome.variables) } : state;
+    const extra = { logsBefore: outcome.logs, clientSideActionsBefore: outcome.clientSideActions };
+    if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(next), extra);
+    return walkOn(bot, next, block.id, outcome.outgoingEdgeId ?? block.outgoingEdgeId, options, extra);
+  }
   return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
 }
 
-function walkOn(
+async function walkFromEvent(bot: RuntimeBot, state: SessionState, edgeId: string, options: TurnOptions, extra: Parameters<typeof finishTurn>[3]) {
+  const walk = await walkFlow(bot, state, { edgeId }, options);
+  return finishTurn(bot, state, walk, extra);
+}
+
+const endedWalk = (state: SessionState): WalkResult => ({ messages: [], clientSideActions: [], logs: [], state, ended: true });
+
+async function walkOn(
   bot: RuntimeBot,
   state: SessionState,
   blockId: string,
   edgeId: string | undefined,
   options: TurnOptions,
   extra: Parameters<typeof finishTurn>[3],
-): TurnResult {
-  const walk = walkFlow(bot, state, nextStart(bot, blockId, edgeId), options);
+): Promise<TurnResult> {
+  const walk = await walkFlow(bot, state, nextStart(bot, blockId, edgeId), options);
   return finishTurn(bot, state, walk, extra);
 }
 

@@ -21,6 +21,15 @@ export type SessionState = {
   totalAnswers: number;
   isProgressBarEnabled: boolean;
   isStreamEnabled?: boolean;
+  /** Where a Return block goes back to: after the last Jump, or where an event interrupted the flow. */
+  returnTo?: FlowPoint;
+  /** Where the flow goes on when the current path runs out (set by command events with resumeAfter). */
+  resumeStack?: FlowPoint[];
 };
+
+/** A block of the session's bot, by group id and index in the group. */
+export type BlockPosition = { groupId: string; blockIndex: number };
+/** A place in the flow: an edge to follow or a block to start at. */
+export type FlowPoint = { edgeId: string } | BlockPosition;
 
 export const CURRENT_SESSION_STATE_VERSION = 1;

@@ -57,17 +57,17 @@ function startPoint(bot: RuntimeBot, startFrom: StartFrom | undefined): WalkStar
 }
 
 /** Walks from the start point; a message sent with the start answers the first input right away. */
-export function runStartFlow(
+export async function runStartFlow(
   bot: RuntimeBot,
   state: SessionState,
   start: WalkStart & { fromStartEvent?: boolean },
   reply: ReplyMessage | undefined,
   options: TurnOptions,
-): TurnResult {
+): Promise<TurnResult> {
   const from: WalkStart = start.fromStartEvent
     ? { edgeId: bot.document.events.find((event) => event.type === "start")?.outgoingEdgeId }
     : start;
-  const walk = walkFlow(bot, state, from, options);
+  const walk = await walkFlow(bot, state, from, options);
   const first = finishTurn(bot, state, walk, {});
   const canAutoAnswer =
     reply !== undefined &&
@@ -76,12 +76,12 @@ export function runStartFlow(
     !noAutoAnswerInputs.has(walk.input.type) &&
     !walk.clientSideActions.some((action) => action.expectsDedicatedReply);
   if (!canAutoAnswer) return first;
-  const continued = continueSession(bot, first.state, reply, options);
+  const continued = await continueSession(bot, first.state, reply, options);
   const logs = [...first.logs, ...continued.logs];
   return { ...continued, logs, reply: logs.length ? { ...continued.reply, logs } : continued.reply };
 }
 
-export function startSession(input: StartSessionInput, options: TurnOptions): StartResult {
+export async function startSession(input: StartSessionInput, options: TurnOptions): Promise<StartResult> {
   const { bot } = input;
   const start = startPoint(bot, input.startFrom);
   const themeSettings = (bot.document.theme as { general?: { progressBar?: { isEnabled?: boolean } } }).general?.progressBar;
@@ -101,7 +101,7 @@ export function startSession(input: StartSessionInput, options: TurnOptions): St
   const theme = deepSubstitute(bot.document.theme as Record<string, unknown>, state.variables);
   const turn = input.isOnlyRegistering
     ? { state, reply: { messages: [] }, newAnswers: [], logs: [], ended: false }
-    : runStartFlow(bot, state, start, toReplyMessage(input.message), options);
+    : await runStartFlow(bot, state, start, toReplyMessage(input.message), options);
   const settings = deepSubstitute(bot.document.settings as Record<string, unknown>, turn.state.variables);
   return { ...turn, theme, settings };
 }

@@ -1,24 +1,24 @@
 import type { Block } from "../schemas/blocks/index.js";
 import type { ChatBubble, ChatLog, ClientSideAction } from "../schemas/chat.js";
 import { registry } from "./blocks/registry.js";
-import type { ChatInput, ExecutionContext } from "./blocks/executor.js";
+import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
 import { presentInput } from "./blocks/inputs/present.js";
 import type { RuntimeBot } from "./runtime-bot.js";
-import type { SessionState } from "./session-state.js";
+import type { BlockPosition, SessionState } from "./session-state.js";
 import { setVariableValues } from "./variables/update.js";
-import type { VariableLike } from "./variables/types.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
 export const MAX_BLOCKS_PER_TURN = 1000;
 
-export type WalkStart = { edgeId: string | undefined } | { groupId: string; blockIndex: number };
+export type WalkStart = { edgeId: string | undefined } | BlockPosition;
 
 export type WalkResult = {
   messages: ChatBubble[];
   input?: ChatInput;
   clientSideActions: ClientSideAction[];
   logs: ChatLog[];
-  variables: VariableLike[];
+  /** The session state after the walk (variables, navigation). */
+  state: SessionState;
   /** The block that waits for the visitor (an input, a waiting embed, an action expecting a reply). */
   currentBlockId?: string;
   ended: boolean;
@@ -39,28 +39,45 @@ function resolveStart(bot: RuntimeBot, start: WalkStart): Position | undefined {
   return { group, blockIndex: Math.max(blockIndex, 0) };
 }
 
+/** The next place to go: an edge or a direct position; when the path runs out, a queued resume point. */
+function nextPosition(bot: RuntimeBot, state: SessionState, next: WalkStart | undefined): [Position | undefined, SessionState] {
+  const position = next ? resolveStart(bot, next) : undefined;
+  if (position || !state.resumeStack?.length) return [position, state];
+  const resumeStack = state.resumeStack.slice(0, -1);
+  const resumed = resolveStart(bot, state.resumeStack[state.resumeStack.length - 1]);
+  return [resumed, { ...state, resumeStack: resumeStack.length ? resumeStack : undefined }];
+}
+
+function applyOutcome(state: SessionState, outcome: ActionOutcome): SessionState {
+  let next = state;
+  if (outcome.variables?.length) next = { ...next, variables: setVariableValues(next.variables, outcome.variables) };
+  if (outcome.navigation) next = { ...next, ...outcome.navigation };
+  return next;
+}
+
 /**
  * Runs blocks from `start` until an input (or another block that waits for the visitor) is reached
- * or no edge is left. Pure: it returns what happened as data and never touches the outside world.
+ * or no edge is left. Pure apart from the ports in `context`: it returns what happened as data.
  */
-export function walkFlow(
+export async function walkFlow(
   bot: RuntimeBot,
-  state: SessionState,
+  initialState: SessionState,
   start: WalkStart,
   context: Omit<ExecutionContext, "bot" | "state">,
-): WalkResult {
+): Promise<WalkResult> {
   const messages: ChatBubble[] = [];
   const clientSideActions: ClientSideAction[] = [];
   const logs: ChatLog[] = [];
-  let variables = state.variables;
+  let state = initialState;
   let lastBubbleBlockId: string | undefined;
   let steps = 0;
-  const result = (extra: Partial<WalkResult>): WalkResult => ({ messages, clientSideActions, logs, variables, ended: false, ...extra });
+  const result = (extra: Partial<WalkResult>): WalkResult => ({ messages, clientSideActions, logs, state, ended: false, ...extra });
 
-  let position = resolveStart(bot, start);
+  let position: Position | undefined;
+  [position, state] = nextPosition(bot, state, start);
   while (position) {
     const { group } = position;
-    let nextEdgeId: string | undefined | null;
+    let next: WalkStart | undefined;
     for (let index = position.blockIndex; index < group.blocks.length; index++) {
       if (++steps > MAX_BLOCKS_PER_TURN) {
         logs.push({
@@ -71,8 +88,8 @@ export function walkFlow(
         return result({ ended: true });
       }
       const block = group.blocks[index] as Block;
-      nextEdgeId = block.outgoingEdgeId;
-      const ctx: ExecutionContext = { ...context, bot, state: { ...state, variables } };
+      next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
+      const ctx: ExecutionContext = { ...context, bot, state };
       const executor = registry[block.type] as { kind: string } & Record<string, any>;
       if (executor.kind === "bubble") {
         const bubble = executor.toBubble(block, ctx) as ChatBubble | undefined;
@@ -87,23 +104,27 @@ export function walkFlow(
         const input: ChatInput = executor.present ? executor.present(block, ctx) : presentInput(block as never, ctx);
         return result({ input, currentBlockId: block.id });
       }
-      const outcome = executor.execute(block, ctx);
-      if (outcome.variables?.length) variables = setVariableValues(variables, outcome.variables);
+      const outcome: ActionOutcome = await executor.execute(block, ctx);
+      state = applyOutcome(state, outcome);
       if (outcome.logs) logs.push(...outcome.logs);
       for (const action of outcome.clientSideActions ?? [])
         clientSideActions.push(lastBubbleBlockId ? { ...action, lastBubbleBlockId } : action);
       if (outcome.clientSideActions?.some((action: ClientSideAction) => action.expectsDedicatedReply))
         return result({ currentBlockId: block.id });
+      if (outcome.goTo) {
+        next = outcome.goTo;
+        break;
+      }
       if (outcome.outgoingEdgeId === null) {
-        nextEdgeId = null;
+        next = undefined;
         break;
       }
       if (typeof outcome.outgoingEdgeId === "string") {
-        nextEdgeId = outcome.outgoingEdgeId;
+        next = { edgeId: outcome.outgoingEdgeId };
         break;
       }
     }
-    position = nextEdgeId ? resolveStart(bot, { edgeId: nextEdgeId }) : undefined;
+    [position, state] = nextPosition(bot, state, next);
   }
   return result({ ended: true });
 }

@@ -6,7 +6,10 @@ import { WorkspacesRepository } from "../store/workspaces-repository.js";
 import { ChatRepository } from "../store/chat-repository.js";
 import { ResultsRepository } from "../store/results-repository.js";
 import { SessionsRepository } from "../store/sessions-repository.js";
-import type { EnginePorts } from "../engine/ports.js";
+import type { BotLoaderPort, EnginePorts } from "../engine/ports.js";
+import { createSandboxPort } from "../sandbox/index.js";
+import { createIntegrationPorts } from "../integrations/index.js";
+import { createBotLoader } from "./chat/bot-loader.js";
 import { createId } from "../lib/ids.js";
 import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
 
@@ -25,13 +28,18 @@ export type AppContext = {
 };
 
 /** The real world, as the engine sees it. */
-export const systemPorts: EnginePorts = {
-  clock: { now: () => new Date() },
-  random: { id: createId, number: Math.random },
-};
+function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): EnginePorts {
+  return {
+    clock: { now: () => new Date() },
+    random: { id: createId, number: Math.random },
+    sandbox: createSandboxPort(config),
+    ...createIntegrationPorts(config, store),
+    bots,
+  };
+}
 
 export function createContext(config: Config, store: Store): AppContext {
-  return {
+  const ctx: AppContext = {
     config,
     store,
     users: new UsersRepository(store.db),
@@ -41,6 +49,8 @@ export function createContext(config: Config, store: Store): AppContext {
     results: new ResultsRepository(store.db),
     chat: new ChatRepository(store.db),
     runtimeBots: new RuntimeBotCache(),
-    ports: systemPorts,
+    ports: undefined as never,
   };
+  ctx.ports = createEnginePorts(config, store, createBotLoader(ctx));
+  return ctx;
 }

@@ -3,7 +3,7 @@ import type { ChatBubble, ChatLog, ClientSideAction, TextBubbleContentFormat } f
 import type { EnginePorts } from "../ports.js";
 import type { ParsedReply, ReplyMessage } from "../replies/types.js";
 import type { RuntimeBot } from "../runtime-bot.js";
-import type { SessionState } from "../session-state.js";
+import type { FlowPoint, SessionState } from "../session-state.js";
 import type { VariableUpdate } from "../variables/update.js";
 
 /** What every executor may read: the bot, the state as it is now, the ports, and the reply format. */
@@ -22,6 +22,10 @@ export type { VariableUpdate } from "../variables/update.js";
  */
 export type ActionOutcome = {
   outgoingEdgeId?: string | null;
+  /** Go straight to a block (Jump, Return), as if an edge led there. */
+  goTo?: FlowPoint;
+  /** Changes to the session's navigation state (return point, resume stack). */
+  navigation?: Partial<Pick<SessionState, "returnTo" | "resumeStack">>;
   variables?: VariableUpdate[];
   clientSideActions?: ClientSideAction[];
   logs?: ChatLog[];
@@ -58,7 +62,12 @@ export type InputExecutor<T extends InputBlockType> = {
 
 export type ActionExecutor<T extends BlockType> = {
   kind: "action";
-  execute(block: BlockOf<T>, ctx: ExecutionContext): ActionOutcome;
+  execute(block: BlockOf<T>, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+  /**
+   * For blocks that asked the client to do something and wait (an action with expectsDedicatedReply):
+   * the client's reply arrives here; the outcome decides where the flow goes next.
+   */
+  resume?(block: BlockOf<T>, reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
 };
 
 export type ExecutorFor<T extends BlockType> = T extends BubbleBlockType

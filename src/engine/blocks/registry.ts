@@ -19,6 +19,11 @@ import { textInputExecutor } from "./inputs/text-input.js";
 import { timeInputExecutor } from "./inputs/time-input.js";
 import { urlInputExecutor } from "./inputs/url-input.js";
 import { conditionExecutor } from "./logic/condition.js";
+import { returnExecutor } from "./logic/return.js";
+import { jumpExecutor } from "./logic/jump.js";
+import { abTestExecutor } from "./logic/ab-test.js";
+import { waitExecutor } from "./logic/wait.js";
+import { redirectExecutor } from "./logic/redirect.js";
 import { unsupportedExecutor } from "./unsupported.js";
 
 const forgedExecutors = Object.fromEntries(forgedBlockTypes.map((type) => [type, unsupportedExecutor(type)])) as {
@@ -52,14 +57,14 @@ export const registry: ExecutorRegistry = {
   // Logic and integration blocks below are run by the next milestone's executors (issue: logic and
   // integration blocks); until then they are logged and skipped along their edge.
   "Set variable": unsupportedExecutor("Set variable"),
-  Redirect: unsupportedExecutor("Redirect"),
+  Redirect: redirectExecutor,
   Code: unsupportedExecutor("Code"),
   "Bot link": unsupportedExecutor("Bot link"),
-  Wait: unsupportedExecutor("Wait"),
-  "AB test": unsupportedExecutor("AB test"),
+  Wait: waitExecutor,
+  "AB test": abTestExecutor,
   webhook: unsupportedExecutor("webhook"),
-  Jump: unsupportedExecutor("Jump"),
-  Return: unsupportedExecutor("Return"),
+  Jump: jumpExecutor,
+  Return: returnExecutor,
   ...httpRequestExecutors,
   Email: unsupportedExecutor("Email"),
   "Google Sheets": unsupportedExecutor("Google Sheets"),

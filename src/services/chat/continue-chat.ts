@@ -19,7 +19,7 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
   const isLive = session.botVersionId !== null;
   if (isLive) assertOriginAllowed(bot, origin);
   const state = JSON.parse(session.state) as SessionState;
-  const turn = continueSession(bot, state, input.message, { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" });
+  const turn = await continueSession(bot, state, input.message, { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" });
 
   const resultId = isLive ? state.resultId : undefined;
   try {

@@ -31,8 +31,10 @@ function startResponse(sessionId: string, bot: RuntimeBot, version: string, turn
 
 /** Remember-user: a known result of this bot is resumed with its variables and answers. */
 async function resumableResult(ctx: AppContext, bot: RuntimeBot, resultId: string | undefined) {
-  const rememberUser = (bot.document.settings as { general?: { rememberUser?: { isEnabled?: boolean } } }).general?.rememberUser;
-  if (!resultId || !rememberUser?.isEnabled) return undefined;
+  const general = (bot.document.settings as { general?: { rememberUser?: { isEnabled?: boolean }; isNewResultOnRefreshEnabled?: boolean } }).general;
+  // Older bots say "remember the user" as "no new result on refresh".
+  const remembers = general?.rememberUser?.isEnabled ?? general?.isNewResultOnRefreshEnabled === false;
+  if (!resultId || !remembers) return undefined;
   const found = await ctx.results.findWithAnswers(bot.id, resultId);
   if (!found) return undefined;
   // The latest answer per key wins, as in a running session.
@@ -58,7 +60,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
   }
   const resumed = await resumableResult(ctx, bot, input.resultId);
   const resultId = resumed?.result.id ?? createId();
-  const turn = startSession(
+  const turn = await startSession(
     {
       bot,
       mode: "live",
@@ -107,7 +109,7 @@ export async function startPreviewChat(ctx: AppContext, caller: Caller | undefin
     if (existing && existing.botVersionId !== null) throw new AppError("CONFLICT", "Session id already in use");
     if (existing) await ctx.store.db.deleteFrom("sessions").where("id", "=", existing.id).execute();
   }
-  const turn = startSession(
+  const turn = await startSession(
     {
       bot,
       mode: "preview",

@@ -1,0 +1,18 @@
+import type { BotLoaderPort } from "../../engine/ports.js";
+import type { AppContext } from "../context.js";
+import { storedDocument } from "../bot-view.js";
+import { loadPublishedBot } from "./sessions.js";
+import { parseRuntimeBot } from "./runtime-bot-cache.js";
+
+/** Linked bots: the published version for visitors, the draft in a preview. */
+export function createBotLoader(ctx: AppContext): BotLoaderPort {
+  return {
+    async load(botId, mode) {
+      const row = await ctx.bots.findById(botId);
+      if (!row || row.isArchived) return undefined;
+      if (mode === "preview") return parseRuntimeBot(row.id, { version: row.version, ...storedDocument(row) });
+      if (!row.publishedVersionId) return undefined;
+      return (await loadPublishedBot(ctx, row.id, row.publishedVersionId)).bot;
+    },
+  };
+}

@@ -30,7 +30,12 @@ export type TurnResult = {
   ended: boolean;
 };
 
-export type TurnOptions = { ports: EnginePorts; format: TextBubbleContentFormat };
+export type TurnOptions = {
+  ports: EnginePorts;
+  format: TextBubbleContentFormat;
+  /** Bots already loaded (the session's own), so that leaving a linked bot needs no load. */
+  knownBots?: readonly RuntimeBot[];
+};
 
 /** Avatar URLs that hold `{{variables}}` follow the variables' current values. */
 export function computeDynamicTheme(bot: RuntimeBot, variables: readonly VariableLike[]): DynamicTheme | undefined {
@@ -72,7 +77,7 @@ export function finishTurn(
   const dynamicTheme = computeDynamicTheme(bot, walk.state.variables);
   if (dynamicTheme) reply.dynamicTheme = dynamicTheme;
   if (state.isProgressBarEnabled) {
-    const progress = computeProgress(bot, next.totalAnswers, walk.input?.id, walk.ended);
+    const progress = computeProgress(walk.bot, next.totalAnswers, walk.input?.id, walk.ended);
     if (progress !== undefined) reply.progress = progress;
   }
   return { state: next, reply, newAnswers: extra.newAnswers ?? [], logs, ended: walk.ended };

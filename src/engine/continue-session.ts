@@ -60,19 +60,29 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
   return finishTurn(
     bot,
     state,
-    { messages: [], clientSideActions: [], logs: [], state, ended: false, input, currentBlockId: block.id },
+    { bot, messages: [], clientSideActions: [], logs: [], state, ended: false, input, currentBlockId: block.id },
     { messagesBefore: [textBubble(block.id, [{ type: "p", children: [{ text }] }], ctx.format)] },
   );
 }
 
+/** The bot the session is in: its own, or the linked bot it went into. */
+async function runningBot(root: RuntimeBot, state: SessionState, options: TurnOptions): Promise<RuntimeBot> {
+  if (!state.currentBotId || state.currentBotId === root.id) return root;
+  const linked = await options.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId);
+  if (!linked) throw new AppError("BAD_REQUEST", "The linked bot this chat was in is no longer available. Start a new chat.");
+  return linked;
+}
+
 /** Answers the block the session waits on with the visitor's message, then walks on. */
 export async function continueSession(
-  bot: RuntimeBot,
+  root: RuntimeBot,
   state: SessionState,
   message: ChatMessage | null | undefined,
-  options: TurnOptions,
+  turnOptions: TurnOptions,
 ): Promise<TurnResult> {
   if (state.status === "completed") throw new AppError("BAD_REQUEST", "This chat has ended. Start a new chat to talk to the bot again.");
+  const options: TurnOptions = { ...turnOptions, knownBots: [root] };
+  const bot = await runningBot(root, state, options);
   const reply = toReplyMessage(message);
   if (state.status === "registered") return runStartFlow(bot, { ...state, status: "waiting" }, { edgeId: undefined, fromStartEvent: true }, reply, options);
 
@@ -124,7 +134,7 @@ export async function continueSession(
     const outcome = await executor.resume(block as never, reply?.text, ctx);
     const next = outcome.variables?.length ? { ...state, variables: setVariableValues(state.variables, outcome.variables) } : state;
     const extra = { logsBefore: outcome.logs, clientSideActionsBefore: outcome.clientSideActions };
-    if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(next), extra);
+    if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(bot, next), extra);
     return walkOn(bot, next, block.id, outcome.outgoingEdgeId ?? block.outgoingEdgeId, options, extra);
   }
   return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
@@ -135,7 +145,7 @@ async function walkFromEvent(bot: RuntimeBot, state: SessionState, edgeId: strin
   return finishTurn(bot, state, walk, extra);
 }
 
-const endedWalk = (state: SessionState): WalkResult => ({ messages: [], clientSideActions: [], logs: [], state, ended: true });
+const endedWalk = (bot: RuntimeBot, state: SessionState): WalkResult => ({ bot, messages: [], clientSideActions: [], logs: [], state, ended: true });
 
 async function walkOn(
   bot: RuntimeBot,

@@ -24,37 +24,61 @@ export type SandboxPort = {
   }): Promise<{ ok: true; value: unknown; setVariables: { name: string; value: unknown }[] } | { ok: false; error: string }>;
 };
 
+/**
+ * Who asks for an integration: credentials are only looked up in this workspace (the bot's own).
+ * `workspaceId` is unset for chats that may not use any workspace's credentials.
+ */
+export type IntegrationScope = { workspaceId?: string; botId: string; mode: "live" | "preview" };
+
 export type HttpRequest = { url: string; method: string; headers: Record<string, string>; body?: string; timeoutMs: number };
-export type HttpResponse = { statusCode: number; data: unknown };
+/**
+ * Any HTTP status is a response. When no response came back, `error` says why and `statusCode` is
+ * 408 (timeout), 403 (refused by the address guard) or 500 (anything else); the port never throws.
+ */
+export type HttpResponse = {
+  statusCode: number;
+  /** JSON-parsed when the body is JSON, else the text. */
+  data: unknown;
+  error?: { kind: "timeout" | "refused" | "failed"; message: string };
+};
 /** Outgoing HTTP with the SSRF guard applied by the implementation. */
 export type HttpPort = { request(request: HttpRequest): Promise<HttpResponse> };
 
 export type MailMessage = {
+  /** Workspace SMTP credentials; "default" or unset → the instance's own mail server. */
   credentialsId?: string;
-  from?: string;
   to: string[];
   cc?: string[];
   bcc?: string[];
+  /** May carry a display name ("Ann <ann@example.com>"), which then names the sender too. */
   replyTo?: string;
-  subject: string;
+  subject?: string;
   text?: string;
   html?: string;
 };
-export type MailerPort = { send(message: MailMessage, workspaceId: string): Promise<void> };
+export type MailResult = { ok: true; from: string } | { ok: false; error: string };
+export type MailerPort = { send(message: MailMessage, scope: IntegrationScope): Promise<MailResult> };
 
+export type ChatCompletionMessage = { role: "system" | "user" | "assistant"; content: string; name?: string };
 export type ChatCompletionRequest = {
   credentialsId?: string;
-  baseUrl?: string;
+  baseUrl: string;
+  /** Azure-style deployments: sent as the `api-version` query parameter. */
+  apiVersion?: string;
   model: string;
-  messages: { role: "system" | "user" | "assistant"; content: string }[];
+  messages: ChatCompletionMessage[];
   temperature?: number;
 };
+export type ChatCompletionUsage = { totalTokens?: number; promptTokens?: number; completionTokens?: number };
+export type ChatCompletionFailure = { ok: false; error: string; details?: string };
 export type ChatCompletionPort = {
-  complete(request: ChatCompletionRequest, workspaceId: string): Promise<{ content: string; usage?: { totalTokens?: number; promptTokens?: number; completionTokens?: number } }>;
+  complete(request: ChatCompletionRequest, scope: IntegrationScope): Promise<{ ok: true; content: string; usage?: ChatCompletionUsage } | ChatCompletionFailure>;
+  /** The completion as text pieces, in order, as the server produces them. */
+  stream(request: ChatCompletionRequest, scope: IntegrationScope): Promise<{ ok: true; chunks: AsyncIterable<string> } | ChatCompletionFailure>;
 };
 
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
-export type BotLoaderPort = { load(botId: string, mode: "live" | "preview"): Promise<RuntimeBot | undefined> };
+export type BotLoaderPort = { load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined> };
 
 export type EnginePorts = {
   clock: Clock;

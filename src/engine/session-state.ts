@@ -25,6 +25,23 @@ export type SessionState = {
   returnTo?: FlowPoint;
   /** Where the flow goes on when the current path runs out (set by command events with resumeAfter). */
   resumeStack?: FlowPoint[];
+  /** The workspace whose bots a Bot link block may run. */
+  workspaceId?: string;
+  /** The linked bot running now; unset while the session's own bot runs. */
+  currentBotId?: string;
+  /** Bots that linked to the running one and wait for it to finish, innermost last. */
+  linkStack?: LinkFrame[];
+  /** Emails sent by this session's Email blocks (a session may send at most a few). */
+  emailsSent?: number;
+};
+
+/** A bot waiting for the bot it linked to: where to go on, and its own variables and navigation. */
+export type LinkFrame = {
+  botId: string;
+  resumeAt?: FlowPoint;
+  variables: VariableLike[];
+  returnTo?: FlowPoint;
+  resumeStack?: FlowPoint[];
 };
 
 /** A block of the session's bot, by group id and index in the group. */

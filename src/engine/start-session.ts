@@ -16,6 +16,8 @@ export type StartFrom = { type: "group"; groupId: string } | { type: "event"; ev
 export type StartSessionInput = {
   bot: RuntimeBot;
   mode: "live" | "preview";
+  /** The workspace whose bots a Bot link block may run (none: no links). */
+  workspaceId?: string;
   resultId?: string;
   /** Remember-user: values of the resumed result, copied into variables that have none. */
   resumed?: { variables: readonly { name: string; value?: VariableLike["value"] }[]; answers: SessionAnswer[] };
@@ -91,6 +93,7 @@ export async function startSession(input: StartSessionInput, options: TurnOption
     mode: input.mode,
     botId: bot.id,
     ...(input.resultId ? { resultId: input.resultId } : {}),
+    ...(input.workspaceId ? { workspaceId: input.workspaceId } : {}),
     variables: initialVariables(input),
     answers: input.resumed?.answers ?? [],
     totalAnswers: 0,

@@ -4,7 +4,8 @@ import { registry } from "./blocks/registry.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
 import { presentInput } from "./blocks/inputs/present.js";
 import type { RuntimeBot } from "./runtime-bot.js";
-import type { BlockPosition, SessionState } from "./session-state.js";
+import type { BlockPosition, LinkFrame, SessionState } from "./session-state.js";
+import type { VariableLike } from "./variables/types.js";
 import { setVariableValues } from "./variables/update.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
@@ -13,6 +14,8 @@ export const MAX_BLOCKS_PER_TURN = 1000;
 export type WalkStart = { edgeId: string | undefined } | BlockPosition;
 
 export type WalkResult = {
+  /** The bot running when the walk stopped (a linked bot, or the session's own). */
+  bot: RuntimeBot;
   messages: ChatBubble[];
   input?: ChatInput;
   clientSideActions: ClientSideAction[];
@@ -48,6 +51,43 @@ function nextPosition(bot: RuntimeBot, state: SessionState, next: WalkStart | un
   return [resumed, { ...state, resumeStack: resumeStack.length ? resumeStack : undefined }];
 }
 
+/** Values pass between linked bots by variable name. */
+function copyValuesByName(target: readonly VariableLike[], source: readonly VariableLike[]): VariableLike[] {
+  const values = new Map(source.filter((v) => v.value !== undefined && v.value !== null).map((v) => [v.name, v.value]));
+  return target.map((variable) => (values.has(variable.name) ? { ...variable, value: values.get(variable.name) } : variable));
+}
+
+function enterLinkedBot(state: SessionState, parent: RuntimeBot, child: RuntimeBot, resumeAt: WalkStart | undefined): SessionState {
+  const frame: LinkFrame = {
+    botId: parent.id,
+    resumeAt: resumeAt && ("groupId" in resumeAt || resumeAt.edgeId) ? (resumeAt as LinkFrame["resumeAt"]) : undefined,
+    variables: state.variables,
+    returnTo: state.returnTo,
+    resumeStack: state.resumeStack,
+  };
+  const childVariables = child === parent ? state.variables : copyValuesByName(child.document.variables, state.variables);
+  return {
+    ...state,
+    currentBotId: child.id,
+    linkStack: [...(state.linkStack ?? []), frame],
+    variables: childVariables,
+    returnTo: undefined,
+    resumeStack: undefined,
+  };
+}
+
+/** Back in the bot that linked: its variables take the linked bot's values by name. */
+function leaveLinkedBot(state: SessionState, frame: LinkFrame, stack: LinkFrame[]): SessionState {
+  return {
+    ...state,
+    currentBotId: stack.length > 0 ? frame.botId : undefined,
+    linkStack: stack.length > 0 ? stack : undefined,
+    variables: copyValuesByName(frame.variables, state.variables),
+    returnTo: frame.returnTo,
+    resumeStack: frame.resumeStack,
+  };
+}
+
 function applyOutcome(state: SessionState, outcome: ActionOutcome): SessionState {
   let next = state;
   if (outcome.variables?.length) next = { ...next, variables: setVariableValues(next.variables, outcome.variables) };
@@ -60,21 +100,39 @@ function applyOutcome(state: SessionState, outcome: ActionOutcome): SessionState
  * or no edge is left. Pure apart from the ports in `context`: it returns what happened as data.
  */
 export async function walkFlow(
-  bot: RuntimeBot,
+  startBot: RuntimeBot,
   initialState: SessionState,
   start: WalkStart,
-  context: Omit<ExecutionContext, "bot" | "state">,
+  context: Omit<ExecutionContext, "bot" | "state"> & { knownBots?: readonly RuntimeBot[] },
 ): Promise<WalkResult> {
+  let bot = startBot;
+  const bots = new Map([...(context.knownBots ?? []), startBot].map((known) => [known.id, known]));
   const messages: ChatBubble[] = [];
   const clientSideActions: ClientSideAction[] = [];
   const logs: ChatLog[] = [];
   let state = initialState;
   let lastBubbleBlockId: string | undefined;
   let steps = 0;
-  const result = (extra: Partial<WalkResult>): WalkResult => ({ messages, clientSideActions, logs, state, ended: false, ...extra });
+  const result = (extra: Partial<WalkResult>): WalkResult => ({ bot, messages, clientSideActions, logs, state, ended: false, ...extra });
 
-  let position: Position | undefined;
-  [position, state] = nextPosition(bot, state, start);
+  /** Where to go next, leaving finished linked bots for the bots that linked to them. */
+  const advance = async (next: WalkStart | undefined): Promise<Position | undefined> => {
+    let position: Position | undefined;
+    [position, state] = nextPosition(bot, state, next);
+    while (!position && state.linkStack?.length) {
+      const stack = state.linkStack.slice(0, -1);
+      const frame = state.linkStack[state.linkStack.length - 1];
+      const parent = bots.get(frame.botId) ?? (await context.ports.bots?.load(frame.botId, state.mode, state.workspaceId));
+      if (!parent) return undefined;
+      bots.set(parent.id, parent);
+      bot = parent;
+      state = leaveLinkedBot(state, frame, stack);
+      [position, state] = nextPosition(bot, state, frame.resumeAt);
+    }
+    return position;
+  };
+
+  let position = await advance(start);
   while (position) {
     const { group } = position;
     let next: WalkStart | undefined;
@@ -111,6 +169,14 @@ export async function walkFlow(
         clientSideActions.push(lastBubbleBlockId ? { ...action, lastBubbleBlockId } : action);
       if (outcome.clientSideActions?.some((action: ClientSideAction) => action.expectsDedicatedReply))
         return result({ currentBlockId: block.id });
+      if (outcome.link) {
+        const after: WalkStart = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : { groupId: group.id, blockIndex: index + 1 };
+        state = enterLinkedBot(state, bot, outcome.link.bot, after);
+        bot = outcome.link.bot;
+        bots.set(bot.id, bot);
+        next = outcome.link.start;
+        break;
+      }
       if (outcome.goTo) {
         next = outcome.goTo;
         break;
@@ -124,7 +190,7 @@ export async function walkFlow(
         break;
       }
     }
-    [position, state] = nextPosition(bot, state, next);
+    position = await advance(next);
   }
   return result({ ended: true });
 }

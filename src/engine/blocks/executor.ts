@@ -24,6 +24,8 @@ export type ActionOutcome = {
   outgoingEdgeId?: string | null;
   /** Go straight to a block (Jump, Return), as if an edge led there. */
   goTo?: FlowPoint;
+  /** Run another bot (Bot link) from `start`, then come back after this block. */
+  link?: { bot: RuntimeBot; start: FlowPoint | { edgeId: string | undefined } };
   /** Changes to the session's navigation state (return point, resume stack). */
   navigation?: Partial<Pick<SessionState, "returnTo" | "resumeStack">>;
   variables?: VariableUpdate[];

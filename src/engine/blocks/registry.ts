@@ -19,6 +19,7 @@ import { textInputExecutor } from "./inputs/text-input.js";
 import { timeInputExecutor } from "./inputs/time-input.js";
 import { urlInputExecutor } from "./inputs/url-input.js";
 import { conditionExecutor } from "./logic/condition.js";
+import { botLinkExecutor } from "./logic/bot-link.js";
 import { returnExecutor } from "./logic/return.js";
 import { jumpExecutor } from "./logic/jump.js";
 import { abTestExecutor } from "./logic/ab-test.js";
@@ -59,7 +60,7 @@ export const registry: ExecutorRegistry = {
   "Set variable": unsupportedExecutor("Set variable"),
   Redirect: redirectExecutor,
   Code: unsupportedExecutor("Code"),
-  "Bot link": unsupportedExecutor("Bot link"),
+  "Bot link": botLinkExecutor,
   Wait: waitExecutor,
   "AB test": abTestExecutor,
   webhook: unsupportedExecutor("webhook"),

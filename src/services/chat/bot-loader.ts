@@ -7,9 +7,9 @@ import { parseRuntimeBot } from "./runtime-bot-cache.js";
 /** Linked bots: the published version for visitors, the draft in a preview. */
 export function createBotLoader(ctx: AppContext): BotLoaderPort {
   return {
-    async load(botId, mode) {
+    async load(botId, mode, workspaceId) {
       const row = await ctx.bots.findById(botId);
-      if (!row || row.isArchived) return undefined;
+      if (!row || row.isArchived || !workspaceId || row.workspaceId !== workspaceId) return undefined;
       if (mode === "preview") return parseRuntimeBot(row.id, { version: row.version, ...storedDocument(row) });
       if (!row.publishedVersionId) return undefined;
       return (await loadPublishedBot(ctx, row.id, row.publishedVersionId)).bot;

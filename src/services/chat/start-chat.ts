@@ -64,6 +64,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
     {
       bot,
       mode: "live",
+      workspaceId: row.workspaceId,
       resultId,
       resumed: resumed && { variables: resumed.variables, answers: resumed.answers },
       prefilledVariables: input.prefilledVariables,
@@ -96,6 +97,8 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
 
 export async function startPreviewChat(ctx: AppContext, caller: Caller | undefined, botId: string, input: PreviewStartChatInput) {
   let document: unknown = input.bot;
+  // Linked bots are drafts of the caller's workspace, so a preview can only link when a member asks.
+  const member = caller ? await ctx.bots.findForMember(botId, caller.userId) : undefined;
   if (document === undefined) {
     if (!caller) throw new AppError("UNAUTHORIZED", "Sign in (API token) to preview a stored bot, or send the bot in the body");
     const row = await requireBot(ctx, caller, botId);
@@ -113,6 +116,7 @@ export async function startPreviewChat(ctx: AppContext, caller: Caller | undefin
     {
       bot,
       mode: "preview",
+      workspaceId: member?.workspaceId,
       prefilledVariables: input.prefilledVariables,
       startFrom: input.startFrom,
       message: input.message,

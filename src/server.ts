@@ -4,6 +4,7 @@ import { buildApp } from "./http/app.js";
 import { createContext, type AppContext } from "./services/context.js";
 import { openStore } from "./store/connect.js";
 import { isUniqueViolation } from "./store/unique-violation.js";
+import { scheduleSessionCleanup } from "./services/chat/session-cleanup.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
@@ -33,6 +34,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     const firstToken = await bootstrapFirstUser(ctx);
     app = await buildApp(ctx, options);
     await app.listen({ port: config.port, host: config.host });
+    const stopCleanup = scheduleSessionCleanup(ctx, (error) => app?.log.error({ err: error }, "session clean-up failed"));
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
@@ -43,6 +45,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       url,
       firstToken,
       close: async () => {
+        stopCleanup();
         await running.close();
         await store.close();
       },

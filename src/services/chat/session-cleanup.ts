@@ -1,0 +1,23 @@
+import type { AppContext } from "../context.js";
+
+const BATCH_SIZE = 500;
+const CLEANUP_INTERVAL_MS = 10 * 60_000;
+
+/** Deletes expired sessions in small batches, so that a large backlog never holds the database long. */
+export async function deleteExpiredSessions(ctx: AppContext, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await ctx.sessions.deleteExpired(now.toISOString(), BATCH_SIZE);
+    total += deleted;
+    if (deleted < BATCH_SIZE) return total;
+  }
+}
+
+/** Runs the clean-up now and every ten minutes; every instance may run it, deleting twice is harmless. */
+export function scheduleSessionCleanup(ctx: AppContext, onError: (error: unknown) => void): () => void {
+  const run = () => void deleteExpiredSessions(ctx).catch(onError);
+  run();
+  const timer = setInterval(run, CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -58,6 +58,7 @@ export class ChatRepository {
               variables: row.variables,
               hasStarted: row.hasStarted,
               lastChatSessionId: row.lastChatSessionId,
+              lastInputBlockId: row.lastInputBlockId ?? null,
               updatedAt: row.updatedAt,
               ...(markCompleted ? { isCompleted: 1 as const } : {}),
             }),

@@ -5,6 +5,8 @@ import pg from "pg";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
 import type { Database, Db } from "./database.js";
 import * as initial from "./migrations/0001-initial.js";
+import * as resultsAnalytics from "./migrations/0002-results-analytics.js";
+import * as sessionsResultIndex from "./migrations/0003-sessions-result-index.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -19,6 +21,8 @@ export type Store = {
 // Numbered, append-only: a released migration is never edited, only followed by a new one.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-results-analytics": resultsAnalytics,
+  "0003-sessions-result-index": sessionsResultIndex,
 };
 
 export type StoreOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };

@@ -101,6 +101,8 @@ export interface ResultsTable {
   hasStarted: Flag;
   isArchived: Flag;
   lastChatSessionId: string | null;
+  /** The input block a started, unfinished result waits on (analytics drop-offs); null otherwise. */
+  lastInputBlockId: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -15,10 +15,10 @@ export type ResultWithAnswers = { result: ResultRow; answers: ResultAnswerRow[] 
 
 export type ResultCounts = { views: number; starts: number; completions: number };
 
-// Literals, not bound parameters: the partial indexes (results_listing, results_analytics) only serve
+// Literals, not bound parameters: the partial indexes (results_listing, _analytics, _dropoffs) only serve
 // a query whose WHERE visibly implies theirs, which SQLite cannot prove from a `?`.
-const ONE = sql.lit(1);
-const ZERO = sql.lit(0);
+const ONE = sql.lit<Flag>(1);
+const ZERO = sql.lit<Flag>(0);
 
 export class ResultsRepository {
   constructor(private readonly db: Db) {}
@@ -163,8 +163,8 @@ export class ResultsRepository {
       .select((eb) => ["lastInputBlockId", eb.fn.countAll<number | string>().as("total")])
       .where("botId", "=", botId)
       .where("isArchived", "=", ZERO)
-      .where("hasStarted", "=", 1)
-      .where("isCompleted", "=", 0)
+      .where("hasStarted", "=", ONE)
+      .where("isCompleted", "=", ZERO)
       .where("lastInputBlockId", "is not", null);
     if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
     if (bounds.to) query = query.where("createdAt", "<", bounds.to);

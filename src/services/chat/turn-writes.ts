@@ -7,6 +7,7 @@ import { createId } from "../../lib/ids.js";
 import type { AnswersTable, LogsTable } from "../../store/database.js";
 import type { ResultWrite } from "../../store/chat-repository.js";
 import { flag } from "../../store/results-repository.js";
+import { waitingInputBlockId } from "../results/waiting-input.js";
 
 const MAX_LOG_DETAILS = 1000;
 
@@ -68,6 +69,7 @@ export function resultWrite(bot: RuntimeBot, versionId: string, state: SessionSt
       hasStarted: flag(hasStarted),
       isArchived: 0,
       lastChatSessionId: sessionId,
+      lastInputBlockId: waitingInputBlockId(bot, state),
       createdAt,
       updatedAt: now,
     },

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { variableValueSchema } from "./bot.js";
+import { idSchema } from "./common.js";
+
+export const timeFilters = ["today", "last7Days", "last30Days", "monthToDate", "lastMonth", "yearToDate", "allTime"] as const;
+export type TimeFilter = (typeof timeFilters)[number];
+
+export const MAX_RESULTS_LIMIT = 100;
+export const DEFAULT_RESULTS_LIMIT = 50;
+
+/** An IANA zone name (or an offset such as "+02:00") that the runtime can compute dates in. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeFilterSchema = z.enum(timeFilters).default("last7Days");
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isValidTimeZone, { message: "Unknown time zone: expected an IANA name such as Europe/Paris" })
+  .default("UTC");
+
+/** The window shared by the listing, the export and the analytics. */
+export const timeWindowQuerySchema = z.object({ timeFilter: timeFilterSchema, timeZone: timeZoneSchema });
+
+const limitMessage = `limit must be between 1 and ${MAX_RESULTS_LIMIT}`;
+
+export const listResultsQuerySchema = timeWindowQuerySchema.extend({
+  limit: z.coerce
+    .number({ message: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(MAX_RESULTS_LIMIT, limitMessage)
+    .default(DEFAULT_RESULTS_LIMIT),
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type ListResultsQuery = z.output<typeof listResultsQuerySchema>;
+
+export const exportResultsQuerySchema = timeWindowQuerySchema.extend({ format: z.enum(["csv"]).default("csv") });
+
+export const archiveResultsQuerySchema = z.object({
+  /** Comma-separated ids; omitted archives every result of the bot. */
+  resultIds: z
+    .string()
+    .max(20_000)
+    .transform((value) => [...new Set(value.split(",").map((id) => id.trim()).filter(Boolean))])
+    .optional(),
+});
+
+export const answerSchema = z.object({
+  blockId: z.string(),
+  content: z.string(),
+  attachedFileUrls: z.array(z.string()),
+});
+
+export const resultVariableSchema = z.object({ id: z.string(), name: z.string(), value: variableValueSchema.optional() });
+
+/** The Result resource of the spec. */
+export const resultSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  botId: z.string(),
+  variables: z.array(resultVariableSchema),
+  isCompleted: z.boolean(),
+  hasStarted: z.boolean(),
+  isArchived: z.boolean(),
+  lastChatSessionId: z.string().optional(),
+  answers: z.array(answerSchema),
+});
+export type Result = z.infer<typeof resultSchema>;
+
+export const listResultsResponseSchema = z.object({
+  results: z.array(resultSchema),
+  /** Absent on the last page. */
+  nextCursor: z.string().optional(),
+});
+
+export const resultParamsSchema = z.object({ botId: idSchema, resultId: idSchema });
+
+export const transcriptMessageSchema = z.object({
+  role: z.enum(["bot", "user"]),
+  type: z.enum(["text", "image", "video", "audio", "embed"]),
+  text: z.string().optional(),
+  image: z.string().optional(),
+  video: z.string().optional(),
+  audio: z.string().optional(),
+  embed: z.string().optional(),
+});
+export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
+
+export const transcriptResponseSchema = z.object({ transcript: z.array(transcriptMessageSchema) });
+
+export const resultLogSchema = z.object({
+  status: z.string(),
+  description: z.string(),
+  details: z.unknown().optional(),
+  context: z.string().optional(),
+  createdAt: z.string(),
+});
+export const resultLogsResponseSchema = z.object({ logs: z.array(resultLogSchema) });
+
+export const analyticsResponseSchema = z.object({
+  views: z.number().int(),
+  starts: z.number().int(),
+  completions: z.number().int(),
+  dropOffs: z.array(z.object({ blockId: z.string(), total: z.number().int() })),
+});
+export type Analytics = z.infer<typeof analyticsResponseSchema>;

@@ -1,0 +1,138 @@
+import { Readable } from "node:stream";
+import { notFound } from "../errors.js";
+import type { RuntimeBot } from "../engine/runtime-bot.js";
+import type { ResultsTablePreferences } from "../schemas/bot.js";
+import type { Analytics, ListResultsQuery, Result, TimeFilter, TranscriptMessage } from "../schemas/result.js";
+import type { ResultRow } from "../store/database.js";
+import type { Caller } from "../store/users-repository.js";
+import { storedDocument, toBotDocument } from "./bot-view.js";
+import { requireBot } from "./bots.js";
+import { parseRuntimeBot } from "./chat/runtime-bot-cache.js";
+import { loadPublishedBot } from "./chat/sessions.js";
+import type { AppContext } from "./context.js";
+import { orderColumns, resultColumns } from "./results/csv-columns.js";
+import { createCsvRowWriter, exportFileName } from "./results/csv-export.js";
+import { decodeCursor, encodeCursor } from "./results/cursor.js";
+import { toApiResult } from "./results/result-view.js";
+import { timeBounds } from "./results/time-window.js";
+import { replayTranscript } from "./results/transcript.js";
+
+type TimeWindow = { timeFilter: TimeFilter; timeZone: string };
+
+/** Rows per export batch: large enough to amortise the two queries, small enough to keep memory flat. */
+export const EXPORT_BATCH_SIZE = 500;
+
+const windowBounds = (ctx: AppContext, window: TimeWindow) => timeBounds(window.timeFilter, window.timeZone, ctx.ports.clock.now());
+
+/** Readers of results: any member of the bot's workspace (guests included). */
+const requireResultsReader = requireBot;
+
+/** Archiving changes data: guests may read results but not archive them. */
+async function requireResultsWriter(ctx: AppContext, caller: Caller, botId: string) {
+  const bot = await requireBot(ctx, caller, botId);
+  if (bot.role === "GUEST") throw notFound("Bot not found");
+  return bot;
+}
+
+async function requireResult(ctx: AppContext, botId: string, resultId: string): Promise<ResultRow> {
+  const result = await ctx.results.findLive(botId, resultId);
+  if (!result) throw notFound("Result not found");
+  return result;
+}
+
+/** Operation 10: started, non-archived results newest first, one keyset page at a time. */
+export async function listResults(ctx: AppContext, caller: Caller, botId: string, query: ListResultsQuery): Promise<{ results: Result[]; nextCursor?: string }> {
+  await requireResultsReader(ctx, caller, botId);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await ctx.results.listStartedWithAnswers(botId, windowBounds(ctx, query), after, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1]?.result;
+  const results = page.map(({ result, answers }) => toApiResult(result, answers));
+  return rows.length > query.limit && last ? { results, nextCursor: encodeCursor({ createdAt: last.createdAt, id: last.id }) } : { results };
+}
+
+/** Operation 11. */
+export async function getResult(ctx: AppContext, caller: Caller, botId: string, resultId: string): Promise<Result> {
+  await requireResultsReader(ctx, caller, botId);
+  const found = await ctx.results.findWithAnswers(botId, resultId);
+  if (!found) throw notFound("Result not found");
+  return toApiResult(found.result, found.answers);
+}
+
+export async function archiveResults(ctx: AppContext, caller: Caller, botId: string, resultIds: string[] | undefined): Promise<{ message: string }> {
+  await requireResultsWriter(ctx, caller, botId);
+  await ctx.results.archive(botId, resultIds);
+  return { message: "success" };
+}
+
+export async function getResultLogs(ctx: AppContext, caller: Caller, botId: string, resultId: string) {
+  await requireResultsReader(ctx, caller, botId);
+  await requireResult(ctx, botId, resultId);
+  const rows = await ctx.results.logsOf(resultId);
+  return rows.map((row) => ({
+    status: row.status,
+    description: row.description,
+    ...(row.details !== null ? { details: parseDetails(row.details) } : {}),
+    ...(row.context !== null ? { context: row.context } : {}),
+    createdAt: row.createdAt,
+  }));
+}
+
+/** Details are stored as text: JSON objects come back as objects, anything else as the text it was. */
+function parseDetails(details: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return parsed !== null && typeof parsed === "object" ? parsed : details;
+  } catch {
+    return details;
+  }
+}
+
+/** The flow a result ran on: its pinned published version, else the bot as it is now. */
+async function botOfResult(ctx: AppContext, bot: Awaited<ReturnType<typeof requireBot>>, result: ResultRow): Promise<RuntimeBot> {
+  if (result.botVersionId) {
+    try {
+      return (await loadPublishedBot(ctx, bot.id, result.botVersionId)).bot;
+    } catch {
+      // The version is gone or no longer parses: fall back to the current draft.
+    }
+  }
+  return parseRuntimeBot(bot.id, toBotDocument(bot));
+}
+
+export async function getResultTranscript(ctx: AppContext, caller: Caller, botId: string, resultId: string): Promise<TranscriptMessage[]> {
+  const bot = await requireResultsReader(ctx, caller, botId);
+  const found = await ctx.results.findWithAnswers(botId, resultId);
+  if (!found) throw notFound("Result not found");
+  const runtimeBot = await botOfResult(ctx, bot, found.result);
+  return replayTranscript(runtimeBot, found.result, found.answers, ctx.ports.bots);
+}
+
+/**
+ * Views are results created (every public start creates one), starts are results with an answer,
+ * drop-offs are started, unfinished results per input they were left waiting on.
+ */
+export async function getAnalytics(ctx: AppContext, caller: Caller, botId: string, window: TimeWindow): Promise<Analytics> {
+  await requireResultsReader(ctx, caller, botId);
+  const bounds = windowBounds(ctx, window);
+  const [counts, dropOffs] = await Promise.all([ctx.results.counts(botId, bounds), ctx.results.dropOffs(botId, bounds)]);
+  return { ...counts, dropOffs };
+}
+
+/**
+ * The started results of the window as CSV, newest first. The rows are produced a batch at a time
+ * as the client reads them (the stream pulls the next batch only when the socket drained), so an
+ * export of a million results holds one batch in memory.
+ */
+export async function exportResultsCsv(ctx: AppContext, caller: Caller, botId: string, window: TimeWindow): Promise<{ fileName: string; stream: Readable }> {
+  const bot = await requireResultsReader(ctx, caller, botId);
+  const preferences = bot.resultsTablePreferences ? (JSON.parse(bot.resultsTablePreferences) as Partial<ResultsTablePreferences>) : null;
+  const columns = orderColumns(resultColumns(storedDocument(bot)), preferences);
+  const writer = createCsvRowWriter(columns, window.timeZone);
+  const batches = ctx.results.iterateStarted(botId, windowBounds(ctx, window), EXPORT_BATCH_SIZE);
+  async function* lines() {
+    yield writer.header;
+    for await (const batch of batches) yield writer.rows(batch);
+  }
+  return { fileName: exportFileName(bot.name), stream: Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 }) };
+}

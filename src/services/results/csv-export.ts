@@ -1,0 +1,67 @@
+import { tz } from "@date-fns/tz";
+import { format } from "date-fns";
+import type { ResultWithAnswers } from "../../store/results-repository.js";
+import { parseResultVariables } from "./result-view.js";
+import { SUBMITTED_AT_COLUMN_ID, type ResultColumn } from "./csv-columns.js";
+
+const FORMULA_PREFIXES = new Set(["=", "+", "-", "@", "\t", "\r"]);
+
+/** A spreadsheet must never run a visitor's answer as a formula: such cells start with a quote. */
+export function neutraliseFormula(value: string): string {
+  return value.length > 0 && FORMULA_PREFIXES.has(value[0]!) ? `'${value}` : value;
+}
+
+/** RFC 4180: a cell holding a comma, quote or line break is quoted, quotes doubled. */
+export function csvCell(value: string): string {
+  const safe = neutraliseFormula(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(",")}\r\n`;
+
+const cellText = (value: unknown): string =>
+  value === null || value === undefined ? "" : Array.isArray(value) ? value.filter((item) => item !== null).join(", ") : String(value);
+
+/** Turns results into CSV lines for fixed columns; the submission time is written in `timeZone`. */
+export function createCsvRowWriter(columns: readonly ResultColumn[], timeZone: string) {
+  const columnIndexByBlock = new Map<string, number>();
+  const columnIndexByVariable = new Map<string, number>();
+  columns.forEach((column, index) => {
+    for (const blockId of column.blockIds) columnIndexByBlock.set(blockId, index);
+    for (const variableId of column.variableIds) columnIndexByVariable.set(variableId, index);
+  });
+  const dateIndex = columns.findIndex((column) => column.id === SUBMITTED_AT_COLUMN_ID);
+  const zone = { in: tz(timeZone) };
+
+  function row({ result, answers }: ResultWithAnswers): string {
+    const cells: (string | undefined)[] = new Array(columns.length).fill(undefined);
+    if (dateIndex >= 0) cells[dateIndex] = format(new Date(result.createdAt), "yyyy-MM-dd HH:mm:ss", zone);
+    // Answers in the order given: a re-answered input shows its latest answer.
+    for (const answer of answers) {
+      const index = columnIndexByBlock.get(answer.blockId);
+      if (index !== undefined) cells[index] = answer.content;
+    }
+    // A variable fills its column only where no answer did.
+    for (const variable of parseResultVariables(result.variables)) {
+      const index = columnIndexByVariable.get(variable.id);
+      if (index !== undefined && cells[index] === undefined) cells[index] = cellText(variable.value);
+    }
+    return csvLine(cells.map((cell) => cell ?? ""));
+  }
+
+  return {
+    header: csvLine(columns.map((column) => column.label)),
+    rows: (batch: readonly ResultWithAnswers[]): string => batch.map(row).join(""),
+  };
+}
+
+/** `<bot name>-results.csv`, reduced to characters every client accepts in a quoted filename. */
+export function exportFileName(botName: string): string {
+  const slug = botName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100);
+  return `${slug || "bot"}-results.csv`;
+}

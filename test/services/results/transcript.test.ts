@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { parseRuntimeBot } from "../../../src/services/chat/runtime-bot-cache.js";
+import { replayPorts, replayTranscript } from "../../../src/services/results/transcript.js";
+
+const paragraph = (text: string) => ({ richText: [{ type: "p", children: [{ text }] }] });
+
+const bot = parseRuntimeBot("bot", {
+  version: "6",
+  events: [{ id: "ev", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" }],
+  groups: [
+    {
+      id: "g1",
+      title: "Ask",
+      graphCoordinates: { x: 0, y: 0 },
+      blocks: [
+        { id: "b-hello", type: "text", content: paragraph("Hello {{Source}}") },
+        { id: "b-mail", type: "email input", options: { variableId: "v-mail" } },
+        { id: "b-thanks", type: "text", content: paragraph("Mail: {{Email}}") },
+        { id: "b-video", type: "video", content: { url: "https://videos.example/intro.mp4" } },
+        { id: "b-note", type: "text input", options: { variableId: "v-note", attachments: { isEnabled: true } } },
+        { id: "b-end", type: "text", content: paragraph("Done") },
+      ],
+    },
+  ],
+  edges: [{ id: "e-start", from: { eventId: "ev" }, to: { groupId: "g1" } }],
+  variables: [
+    { id: "v-mail", name: "Email" },
+    { id: "v-note", name: "Note" },
+    { id: "v-source", name: "Source" },
+  ],
+  theme: {},
+  settings: {},
+});
+
+const result = {
+  id: "result-1",
+  createdAt: "2025-01-02T03:04:05.000Z",
+  variables: JSON.stringify([{ id: "v-source", name: "Source", value: "newsletter" }, { id: "v-mail", name: "Email", value: "final@example.com" }]),
+};
+const answer = (blockId: string, content: string, attachedFileUrls: string[] | null = null) => ({
+  blockId,
+  content,
+  attachedFileUrls: attachedFileUrls && JSON.stringify(attachedFileUrls),
+});
+
+describe("replayTranscript", () => {
+  it("gives back prefilled variables only, and shows attachments above the answer", async () => {
+    const transcript = await replayTranscript(bot, result, [
+      answer("b-mail", "ada@example.com"),
+      answer("b-note", "see files", ["https://files.example/a.pdf", "https://files.example/b.png"]),
+    ]);
+    expect(transcript).toEqual([
+      { role: "bot", type: "text", text: "Hello newsletter" },
+      { role: "user", type: "text", text: "ada@example.com" },
+      { role: "bot", type: "text", text: "Mail: ada@example.com" },
+      { role: "bot", type: "video", video: "https://videos.example/intro.mp4" },
+      { role: "user", type: "text", text: "https://files.example/a.pdf, https://files.example/b.png\n\nsee files" },
+      { role: "bot", type: "text", text: "Done" },
+    ]);
+  });
+
+  it("accepts a stored answer that no longer validates, and follows answers given to another input than the one waiting", async () => {
+    const transcript = await replayTranscript(bot, result, [answer("b-note", "resumed first"), answer("b-mail", "not an email")]);
+    expect(transcript).toEqual([
+      { role: "bot", type: "text", text: "Hello newsletter" },
+      { role: "user", type: "text", text: "resumed first" },
+      { role: "bot", type: "text", text: "Done" },
+      { role: "user", type: "text", text: "not an email" },
+      { role: "bot", type: "text", text: "Mail: not an email" },
+      { role: "bot", type: "video", video: "https://videos.example/intro.mp4" },
+    ]);
+  });
+
+  it("keeps answers to blocks that were deleted since", async () => {
+    const transcript = await replayTranscript(bot, result, [answer("b-gone", "orphan"), answer("b-mail", "ada@example.com")]);
+    expect(transcript.slice(0, 3)).toEqual([
+      { role: "bot", type: "text", text: "Hello newsletter" },
+      { role: "user", type: "text", text: "orphan" },
+      { role: "user", type: "text", text: "ada@example.com" },
+    ]);
+  });
+
+  it("is deterministic: the clock stands at the result's creation and randomness follows its id", () => {
+    const a = replayPorts("result-1", result.createdAt);
+    const b = replayPorts("result-1", result.createdAt);
+    expect(a.clock.now().toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect([a.random.number(), a.random.number(), a.random.id()]).toEqual([b.random.number(), b.random.number(), b.random.id()]);
+    expect(replayPorts("result-2", result.createdAt).random.number()).not.toBe(replayPorts("result-1", result.createdAt).random.number());
+  });
+});

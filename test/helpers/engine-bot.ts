@@ -3,7 +3,9 @@ import type { EnginePorts } from "../../src/engine/ports.js";
 import { botDocumentSchema } from "../../src/schemas/bot.js";
 
 /** A validated runtime bot from a compact description, for engine tests without a server. */
-export function engineBot(document: Partial<BotDocument> & { groups: unknown[] }): RuntimeBot {
+export function engineBot(
+  document: Omit<Partial<BotDocument>, "groups" | "edges" | "events" | "variables"> & { groups: unknown[]; edges?: unknown[]; events?: unknown[]; variables?: unknown[] },
+): RuntimeBot {
   const parsed = botDocumentSchema.parse({
     version: "6",
     events: [{ id: "start", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" }],

@@ -2,6 +2,7 @@ import type { ChatBubble } from "../../../schemas/chat.js";
 import { richTextToMarkdown } from "../../rich-text/to-markdown.js";
 import { substituteRichText } from "../../rich-text/substitute-rich-text.js";
 import type { BubbleExecutor } from "../executor.js";
+import { inlineEvaluator } from "../inline-code.js";
 
 export function textBubble(id: string, richText: unknown[], format: "richText" | "markdown"): ChatBubble {
   return format === "markdown"
@@ -13,7 +14,9 @@ export const textExecutor: BubbleExecutor<"text"> = {
   kind: "bubble",
   toBubble(block, ctx) {
     if (!block.content) return undefined;
-    const richText = substituteRichText((block.content.richText ?? []) as never, ctx.state.variables) as unknown[];
+    const richText = substituteRichText((block.content.richText ?? []) as never, ctx.state.variables, {
+      evaluateInline: inlineEvaluator(ctx),
+    }) as unknown[];
     return textBubble(block.id, richText, ctx.format);
   },
 };

@@ -135,6 +135,7 @@ export async function continueSession(
     const next = outcome.variables?.length ? { ...state, variables: setVariableValues(state.variables, outcome.variables) } : state;
     const extra = { logsBefore: outcome.logs, clientSideActionsBefore: outcome.clientSideActions };
     if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(bot, next), extra);
+    if (outcome.goTo) return finishTurn(bot, next, await walkFlow(bot, next, outcome.goTo, options), extra);
     return walkOn(bot, next, block.id, outcome.outgoingEdgeId ?? block.outgoingEdgeId, options, extra);
   }
   return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});

@@ -13,6 +13,11 @@ export type RandomSource = {
   number(): number;
 };
 
+/** What a sandbox run gives back. A fault of the bot's code is an `ok: false` result, never an exception. */
+export type SandboxResult =
+  | { ok: true; value: unknown; setVariables: { name: string; value: unknown }[] }
+  | { ok: false; error: string };
+
 /** Runs bot-authored JavaScript in an isolated sandbox (never in the server's own realm). */
 export type SandboxPort = {
   run(request: {
@@ -21,7 +26,12 @@ export type SandboxPort = {
     globals: Record<string, unknown>;
     /** "expression": the value of an expression or a function body; "script": a Code block. */
     kind: "expression" | "script";
-  }): Promise<{ ok: true; value: unknown; setVariables: { name: string; value: unknown }[] } | { ok: false; error: string }>;
+  }): Promise<SandboxResult>;
+  /**
+   * Inline `{{= … =}}` expressions are templated synchronously: same isolation and limits as `run`,
+   * but nothing can be awaited (no fetch). Absent when the sandbox cannot run code synchronously.
+   */
+  evaluateSync?(request: { code: string; globals: Record<string, unknown> }): { ok: true; value: unknown } | { ok: false; error: string };
 };
 
 /**

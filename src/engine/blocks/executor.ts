@@ -26,8 +26,8 @@ export type ActionOutcome = {
   goTo?: FlowPoint;
   /** Run another bot (Bot link) from `start`, then come back after this block. */
   link?: { bot: RuntimeBot; start: FlowPoint | { edgeId: string | undefined } };
-  /** Changes to the session's navigation state (return point, resume stack). */
-  navigation?: Partial<Pick<SessionState, "returnTo" | "resumeStack">>;
+  /** Changes to the session's own bookkeeping: return point, resume stack, e-mails sent. */
+  navigation?: Partial<Pick<SessionState, "returnTo" | "resumeStack" | "emailsSent">>;
   variables?: VariableUpdate[];
   clientSideActions?: ClientSideAction[];
   logs?: ChatLog[];

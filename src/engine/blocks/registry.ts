@@ -1,5 +1,5 @@
 import { forgedBlockTypes, httpRequestBlockTypes, type ForgedBlockType } from "../../schemas/blocks/index.js";
-import type { ExecutorRegistry } from "./executor.js";
+import type { ActionExecutor, ExecutorRegistry } from "./executor.js";
 import { audioExecutor } from "./bubbles/audio.js";
 import { embedExecutor } from "./bubbles/embed.js";
 import { imageExecutor } from "./bubbles/image.js";
@@ -25,13 +25,21 @@ import { jumpExecutor } from "./logic/jump.js";
 import { abTestExecutor } from "./logic/ab-test.js";
 import { waitExecutor } from "./logic/wait.js";
 import { redirectExecutor } from "./logic/redirect.js";
+import { codeExecutor } from "./logic/code.js";
+import { setVariableExecutor } from "./logic/set-variable.js";
+import { chatwootExecutor } from "./integrations/chatwoot.js";
+import { emailExecutor } from "./integrations/email.js";
+import { googleAnalyticsExecutor } from "./integrations/google-analytics.js";
+import { httpRequestExecutor } from "./integrations/http-request.js";
+import { openAiExecutor } from "./integrations/openai.js";
+import { pixelExecutor } from "./integrations/pixel.js";
 import { unsupportedExecutor } from "./unsupported.js";
 
 const forgedExecutors = Object.fromEntries(forgedBlockTypes.map((type) => [type, unsupportedExecutor(type)])) as {
   [T in ForgedBlockType]: ReturnType<typeof unsupportedExecutor<T>>;
 };
-const httpRequestExecutors = Object.fromEntries(httpRequestBlockTypes.map((type) => [type, unsupportedExecutor(type)])) as {
-  [T in (typeof httpRequestBlockTypes)[number]]: ReturnType<typeof unsupportedExecutor<T>>;
+const httpRequestExecutors = Object.fromEntries(httpRequestBlockTypes.map((type) => [type, httpRequestExecutor])) as {
+  [T in (typeof httpRequestBlockTypes)[number]]: ActionExecutor<T>;
 };
 
 /** Block type → executor. Typed exhaustively: a new block type does not compile until it is listed here. */
@@ -57,9 +65,9 @@ export const registry: ExecutorRegistry = {
   Condition: conditionExecutor,
   // Logic and integration blocks below are run by the next milestone's executors (issue: logic and
   // integration blocks); until then they are logged and skipped along their edge.
-  "Set variable": unsupportedExecutor("Set variable"),
+  "Set variable": setVariableExecutor,
   Redirect: redirectExecutor,
-  Code: unsupportedExecutor("Code"),
+  Code: codeExecutor,
   "Bot link": botLinkExecutor,
   Wait: waitExecutor,
   "AB test": abTestExecutor,
@@ -67,11 +75,11 @@ export const registry: ExecutorRegistry = {
   Jump: jumpExecutor,
   Return: returnExecutor,
   ...httpRequestExecutors,
-  Email: unsupportedExecutor("Email"),
+  Email: emailExecutor,
   "Google Sheets": unsupportedExecutor("Google Sheets"),
-  OpenAI: unsupportedExecutor("OpenAI"),
-  "Google Analytics": unsupportedExecutor("Google Analytics"),
-  Chatwoot: unsupportedExecutor("Chatwoot"),
-  Pixel: unsupportedExecutor("Pixel"),
+  OpenAI: openAiExecutor,
+  "Google Analytics": googleAnalyticsExecutor,
+  Chatwoot: chatwootExecutor,
+  Pixel: pixelExecutor,
   ...forgedExecutors,
 };

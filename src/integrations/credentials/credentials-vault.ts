@@ -1,0 +1,32 @@
+import type { IntegrationScope } from "../../engine/ports.js";
+import type { CredentialsRepository } from "../../store/credentials-repository.js";
+import type { CredentialsCipher } from "./credentials-cipher.js";
+import { credentialsDataSchemas, type CredentialsData, type CredentialsType } from "./credentials-data.js";
+
+/**
+ * Hands a block the decrypted secret it names, only from the chat's own workspace. A live chat
+ * without a recorded workspace uses its published bot's; a preview without one gets nothing, since
+ * its bot may have come from anyone.
+ */
+export class CredentialsVault {
+  constructor(
+    private readonly repository: CredentialsRepository,
+    private readonly cipher: CredentialsCipher,
+  ) {}
+
+  async resolve<T extends CredentialsType>(type: T, id: string, scope: IntegrationScope): Promise<CredentialsData[T] | undefined> {
+    const workspaceId = scope.workspaceId ?? (scope.mode === "live" ? await this.repository.botWorkspaceId(scope.botId) : undefined);
+    if (!workspaceId) return undefined;
+    const row = await this.repository.find(workspaceId, id);
+    if (!row || row.type !== type) return undefined;
+    let data: unknown;
+    try {
+      data = this.cipher.decrypt(row.data, { workspaceId: row.workspaceId, id: row.id });
+    } catch {
+      // Encrypted under another key (a lost PARLEY_ENCRYPTION_SECRET): as good as missing.
+      return undefined;
+    }
+    const parsed = credentialsDataSchemas[type].safeParse(data);
+    return parsed.success ? (parsed.data as CredentialsData[T]) : undefined;
+  }
+}

@@ -1,0 +1,33 @@
+import type { HttpPort, HttpRequest, HttpResponse } from "../../engine/ports.js";
+import { guardedRequest, RequestRefusedError, type AddressGuard } from "./guarded-request.js";
+import { readBody } from "./read-body.js";
+
+/** The engine's outgoing HTTP: guarded, with a deadline, and never throwing. */
+export function createHttpPort(guard: AddressGuard): HttpPort {
+  return { request: (request) => sendRequest(request, guard) };
+}
+
+async function sendRequest(request: HttpRequest, guard: AddressGuard): Promise<HttpResponse> {
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  try {
+    const response = await guardedRequest({ ...request, signal }, guard);
+    const text = await readBody(response);
+    return { statusCode: response.statusCode ?? 500, data: parseData(text) };
+  } catch (error) {
+    if (signal.aborted) {
+      const message = `Request timed out. (${request.timeoutMs / 1000}s)`;
+      return { statusCode: 408, data: { message }, error: { kind: "timeout", message } };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RequestRefusedError) return { statusCode: 403, data: { message }, error: { kind: "refused", message } };
+    return { statusCode: 500, data: { message }, error: { kind: "failed", message } };
+  }
+}
+
+function parseData(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

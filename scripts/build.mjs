@@ -1,6 +1,9 @@
-// Bundles the server and CLI into dist/ with esbuild (fast enough to run before every start).
-// Type checking is a separate step (`npm run typecheck`, part of `npm test`).
+// Bundles the server and CLI into dist/, and the visitor's client (web/) into dist/web/embed.js, with
+// esbuild (fast enough to run before every start). Type checking is a separate step (`npm run typecheck`).
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { getCountries, getCountryCallingCode } from "libphonenumber-js/min";
 
 await build({
   entryPoints: ["src/cli/main.ts"],
@@ -13,3 +16,26 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+// The phone input's country list comes from the same metadata the server validates numbers with.
+const dialCodes = getCountries()
+  .map((country) => `${country}${getCountryCallingCode(country)}`)
+  .join(",");
+
+await build({
+  entryPoints: { embed: "web/src/embed.ts" },
+  outdir: "dist/web",
+  bundle: true,
+  platform: "browser",
+  format: "iife",
+  target: ["chrome100", "firefox100", "safari15.4"],
+  minify: true,
+  sourcemap: "external",
+  legalComments: "none",
+  define: { __DIAL_CODES__: JSON.stringify(dialCodes) },
+  logLevel: "warning",
+});
+
+const embed = readFileSync("dist/web/embed.js");
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+console.log(`dist/web/embed.js: ${kib(embed.length)}, ${kib(gzipSync(embed, { level: 9 }).length)} gzipped`);

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Readable } from "node:stream";
+import { AppError } from "../errors.js";
+import type { AppContext } from "../services/context.js";
+import {
+  assertTypeAllowed, DEFAULT_UPLOAD_LIMIT_BYTES, findUpload, safeFileName, storeUpload, tooLarge, uploadRule,
+} from "../services/files/uploads.js";
+
+/** Types a browser may show inline; anything else (HTML, SVG, scripts…) is only ever downloaded. */
+const INLINE_TYPES: Record<string, string> = {
+  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", avif: "image/avif",
+  bmp: "image/bmp", mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime", ogv: "video/ogg", mp3: "audio/mpeg",
+  m4a: "audio/mp4", wav: "audio/wav", ogg: "audio/ogg", oga: "audio/ogg", aac: "audio/aac", pdf: "application/pdf",
+  txt: "text/plain; charset=utf-8",
+};
+
+type UploadRequest = FastifyRequest<{ Params: { sessionId: string }; Querystring: { name?: string } }>;
+
+/** PARLEY_UPLOAD_LIMIT_MB: the per-file limit; 10 MiB when unset. */
+export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const megabytes = Number(env.PARLEY_UPLOAD_LIMIT_MB);
+  return Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : DEFAULT_UPLOAD_LIMIT_BYTES;
+}
+
+function allowCaller(request: FastifyRequest, reply: FastifyReply) {
+  const origin = request.headers.origin;
+  if (!origin) return;
+  reply.header("access-control-allow-origin", origin);
+  reply.header("vary", "Origin");
+}
+
+/** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
+function publicBase(ctx: AppContext, request: FastifyRequest): string {
+  const configured = new URL(ctx.config.publicUrl);
+  return configured.host === request.host ? ctx.config.publicUrl : `${request.protocol}://${request.host}`;
+}
+
+async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
+  allowCaller(request, reply);
+  const name = safeFileName(request.query.name);
+  if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
+  const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);
+  assertTypeAllowed(rule, name);
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const { folder, size } = await storeUpload(ctx, request.body as Readable, name, limit);
+  const contentType = String(request.headers["content-type"] ?? "application/octet-stream").split(";")[0];
+  return { name, size, contentType, url: `${publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}` };
+}
+
+async function sendUpload(ctx: AppContext, request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply: FastifyReply) {
+  const found = await findUpload(ctx, request.params.folder, request.params.name);
+  if (!found) throw new AppError("NOT_FOUND", "File not found");
+  const extension = request.params.name.split(".").pop()?.toLowerCase() ?? "";
+  const inline = INLINE_TYPES[extension];
+  return reply
+    .headers({
+      "content-type": inline ?? "application/octet-stream",
+      "content-length": String(found.size),
+      "content-disposition": `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(request.params.name)}`,
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
+      "cross-origin-resource-policy": "cross-origin",
+      "cache-control": "private, max-age=31536000, immutable",
+    })
+    .send(fs.createReadStream(found.file));
+}
+
+/** Visitors' uploads: a raw body per file (`?name=`, its own Content-Type), served back by an unguessable URL. */
+export function fileRoutes(ctx: AppContext) {
+  const limit = uploadLimitBytes();
+  return async function files(app: FastifyInstance) {
+    // Whatever the file's type, the body stays a stream: it is written to disk, never parsed.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    app.options("/api/v1/sessions/:sessionId/files", async (request, reply) => {
+      allowCaller(request, reply);
+      return reply
+        .headers({ "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "600" })
+        .status(204)
+        .send();
+    });
+    app.post("/api/v1/sessions/:sessionId/files", (request: UploadRequest, reply) => receiveUpload(ctx, limit, request, reply));
+    app.get("/files/:folder/:name", (request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply) => sendUpload(ctx, request, reply));
+  };
+}

@@ -1,0 +1,63 @@
+/** The HTML of the public pages: built from escaped strings only, every value from a bot goes through `escapeHtml`. */
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char]);
+
+/** Only absolute web URLs may become a favicon or a social image. */
+function webUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type PageMetadata = { title?: string; description?: string; imageUrl?: string; favIconUrl?: string };
+
+function head(metadata: PageMetadata, extra = ""): string {
+  const title = escapeHtml(metadata.title || "Parley");
+  const description = metadata.description ? escapeHtml(metadata.description) : undefined;
+  const image = webUrl(metadata.imageUrl);
+  const favicon = webUrl(metadata.favIconUrl);
+  return [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${title}</title>`,
+    `<meta property="og:title" content="${title}">`,
+    ...(description ? [`<meta name="description" content="${description}">`, `<meta property="og:description" content="${description}">`] : []),
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}">`, '<meta name="twitter:card" content="summary_large_image">'] : []),
+    ...(favicon ? [`<link rel="icon" href="${escapeHtml(favicon)}">`] : []),
+    extra,
+  ].join("\n");
+}
+
+const NOTICE_STYLE = "/embed.css";
+
+function document(headHtml: string, bodyHtml: string): string {
+  return `<!doctype html>\n<html lang="en">\n<head>\n${headHtml}\n</head>\n<body>\n${bodyHtml}\n</body>\n</html>\n`;
+}
+
+/** The full-page chat: one custom element, configured by attributes (no inline script, so the CSP needs none). */
+export function chatPage(options: { publicId: string; scriptUrl: string; metadata: PageMetadata; prefilledVariables: Record<string, string> }): string {
+  const prefilled = Object.keys(options.prefilledVariables).length
+    ? ` prefilled-variables="${escapeHtml(JSON.stringify(options.prefilledVariables))}"`
+    : "";
+  return document(
+    head(options.metadata, `<script src="${escapeHtml(options.scriptUrl)}" defer></script>`),
+    `<parley-standard bot="${escapeHtml(options.publicId)}" full-page${prefilled}></parley-standard>\n<noscript>This chat needs JavaScript.</noscript>`,
+  );
+}
+
+/** A page that only says something: unknown bot, closed bot. Styled by a stylesheet of our own origin. */
+export function noticePage(options: { title: string; heading: string; message: string; metadata?: PageMetadata }): string {
+  return document(
+    head({ ...options.metadata, title: options.metadata?.title || options.title }, `<link rel="stylesheet" href="${NOTICE_STYLE}">`),
+    `<main class="notice" role="main"><h1>${escapeHtml(options.heading)}</h1><p>${escapeHtml(options.message)}</p></main>`,
+  );
+}
+
+export const NOTICE_CSS = `html,body{height:100%;margin:0}body{display:flex;align-items:center;justify-content:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f8fa;color:#303235}
+.notice{max-width:32rem;padding:2rem;text-align:center}.notice h1{font-size:1.5rem;margin:0 0 .75rem}.notice p{margin:0;line-height:1.5;color:#555}`;
+export const NOTICE_CSS_URL = NOTICE_STYLE;

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../services/context.js";
+import { loadPublishedBot } from "../services/chat/sessions.js";
+import { loadClientBundle } from "./client-bundle.js";
+import { pageContentSecurityPolicy, pageSecurityHeaders } from "./page-csp.js";
+import { chatPage, NOTICE_CSS, NOTICE_CSS_URL, noticePage, type PageMetadata } from "./page-html.js";
+
+/** Names a public id can never take at the root: the API, the client and the uploaded files live there. */
+const RESERVED = ["api", "files", "embed\\.js", "embed\\.css", "favicon\\.ico", "robots\\.txt"];
+const PUBLIC_ID_ROUTE = `/:publicId(^(?!(?:${RESERVED.join("|")})$)[a-zA-Z0-9.-]+$)`;
+const NOTICE_CSP = "default-src 'none'; style-src 'self'; img-src https: http:; base-uri 'none'; form-action 'none'";
+/** Snippets pasted on other sites load the bare URL: they pick up a new client within the hour. */
+const BARE_SCRIPT_CACHE = "public, max-age=3600, stale-while-revalidate=86400";
+const VERSIONED_SCRIPT_CACHE = "public, max-age=31536000, immutable";
+
+function sendClient(request: FastifyRequest<{ Querystring: { v?: string } }>, reply: FastifyReply) {
+  const bundle = loadClientBundle();
+  if (!bundle)
+    return reply.status(503).type("text/plain; charset=utf-8").send("The chat client is not built: run `npm run build`.");
+  reply.headers({
+    "content-type": "text/javascript; charset=utf-8",
+    etag: bundle.etag,
+    "cache-control": request.query.v === bundle.version ? VERSIONED_SCRIPT_CACHE : BARE_SCRIPT_CACHE,
+    "x-content-type-options": "nosniff",
+    "cross-origin-resource-policy": "cross-origin",
+    "access-control-allow-origin": "*",
+    vary: "Accept-Encoding",
+  });
+  if (request.headers["if-none-match"] === bundle.etag) return reply.status(304).send();
+  if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(bundle.gzipped);
+  return reply.send(bundle.code);
+}
+
+function firstValues(query: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "string" && name.length <= 255) values[name] = first.slice(0, 10_000);
+  }
+  return values;
+}
+
+function sendNotice(reply: FastifyReply, status: number, page: Parameters<typeof noticePage>[0]) {
+  return reply.status(status).headers(pageSecurityHeaders(NOTICE_CSP)).type("text/html; charset=utf-8").send(noticePage(page));
+}
+
+async function sendChatPage(ctx: AppContext, request: FastifyRequest<{ Params: { publicId: string } }>, reply: FastifyReply) {
+  const row = await ctx.bots.findByPublicId(request.params.publicId);
+  if (!row || !row.publishedVersionId)
+    return sendNotice(reply, 404, { title: "Bot not found", heading: "Bot not found", message: "The bot you're looking for doesn't exist." });
+  const { bot } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
+  const settings = bot.document.settings as { metadata?: PageMetadata; general?: { systemMessages?: { botClosed?: string } } };
+  const metadata: PageMetadata = { ...settings.metadata, title: settings.metadata?.title || row.name };
+  if (row.isClosed) {
+    const message = settings.general?.systemMessages?.botClosed || "This bot is now closed";
+    return sendNotice(reply, 200, { title: metadata.title ?? "Closed", heading: "Closed", message, metadata });
+  }
+  const bundle = loadClientBundle();
+  const html = chatPage({
+    publicId: request.params.publicId,
+    scriptUrl: bundle ? `/embed.js?v=${bundle.version}` : "/embed.js",
+    metadata,
+    prefilledVariables: firstValues((request.query ?? {}) as Record<string, unknown>),
+  });
+  return reply.headers(pageSecurityHeaders(pageContentSecurityPolicy(bot.document as never))).type("text/html; charset=utf-8").send(html);
+}
+
+/** The visitor's side served by Parley itself: the client script and a full-page chat per published bot. */
+export function pageRoutes(ctx: AppContext) {
+  return async function pages(app: FastifyInstance) {
+    app.get<{ Querystring: { v?: string } }>("/embed.js", sendClient);
+    app.get(NOTICE_CSS_URL, async (_request, reply) =>
+      reply.headers({ "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff" }).send(NOTICE_CSS),
+    );
+    // Browsers ask for it on every page; a bot's own icon comes from its metadata.
+    app.get("/favicon.ico", async (_request, reply) => reply.header("cache-control", "public, max-age=86400").status(204).send());
+    app.get<{ Params: { publicId: string } }>(PUBLIC_ID_ROUTE, (request, reply) => sendChatPage(ctx, request, reply));
+  };
+}

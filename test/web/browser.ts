@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+
+/** Debian's chromium, driven by playwright-core: no browser download, the same binary in CI and here. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+export const ARTIFACTS_DIR = path.resolve("test-artifacts");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+}
+
+/** A page that records what went wrong in it: console errors, uncaught exceptions, dialogs (which it dismisses). */
+export type WatchedPage = Page & { problems: string[]; dialogs: string[] };
+
+export async function openPage(context: BrowserContext): Promise<WatchedPage> {
+  const page = (await context.newPage()) as WatchedPage;
+  page.problems = [];
+  page.dialogs = [];
+  // Failed loads are reported with their URL by the response listener; the console repeats them without it.
+  page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && page.problems.push(`console: ${message.text()}`));
+  page.on("response", (response) => response.status() >= 400 && page.problems.push(`${response.status()} ${response.url()}`));
+  page.on("pageerror", (error) => page.problems.push(`pageerror: ${error.message}`));
+  page.on("dialog", (dialog) => {
+    page.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  // The chat scrolls smoothly to its newest row: let it arrive.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: file, fullPage: false, animations: "disabled" });
+  return file;
+}
+
+/** Figures worth keeping from a run (time to first bubble, bundle size), merged into one JSON file. */
+export function recordMetric(name: string, value: number | string): void {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, "metrics.json");
+  const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+  fs.writeFileSync(file, JSON.stringify({ ...current, [name]: value }, null, 2));
+}
+
+/** Computed style values of the first element a locator finds (the tests run without DOM typings). */
+export function computedStyle(locator: Locator, ...properties: string[]): Promise<string[]> {
+  return locator.first().evaluate((element, names) => {
+    const style = (globalThis as any).getComputedStyle(element);
+    return names.map((name: string) => style.getPropertyValue(name) as string);
+  }, properties);
+}

@@ -1,0 +1,117 @@
+import { api, ApiError, encode, errorMessage } from "../../lib/api.js";
+import { createStore } from "../../lib/store.js";
+import type { Bot, BotDocument } from "../../lib/types.js";
+import type { EditorStore } from "./editor-store.js";
+
+export type SaveState =
+  | { status: "saved"; at: number }
+  | { status: "pending" | "saving" }
+  | { status: "error"; message: string }
+  | { status: "conflict" };
+
+/** Saves well within a second of the last edit, while a burst of typing still makes one request. */
+export const SAVE_DELAY_MS = 600;
+const RETRY_MS = 5_000;
+
+/**
+ * Autosave through PATCH: the whole document and the name, with the `updatedAt` last read, so that
+ * an edit made meanwhile in another tab comes back as a 409 and is shown, never silently lost.
+ */
+export class Autosave {
+  readonly state = createStore<SaveState>({ status: "saved", at: Date.now() });
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight: Promise<void> | undefined;
+  private savedDoc: BotDocument;
+  private savedName: string;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: EditorStore,
+    private updatedAt: string,
+  ) {
+    this.savedDoc = store.doc.get();
+    this.savedName = store.meta.get().name;
+    const changed = () => this.schedule();
+    const offDoc = store.doc.subscribe(changed);
+    const offMeta = store.meta.subscribe(changed);
+    this.unsubscribe = () => {
+      offDoc();
+      offMeta();
+    };
+  }
+
+  get botId(): string {
+    return this.store.meta.get().botId;
+  }
+
+  get isDirty(): boolean {
+    return this.store.doc.get() !== this.savedDoc || this.store.meta.get().name !== this.savedName;
+  }
+
+  private schedule(delay = SAVE_DELAY_MS): void {
+    const status = this.state.get().status;
+    if (status === "conflict") return;
+    if (!this.isDirty) return;
+    if (status !== "saving") this.state.set({ status: "pending" });
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.save(), delay);
+  }
+
+  /** Saves now (leaving the editor, or the overwrite choice of the conflict dialog). */
+  async save(overwrite = false): Promise<void> {
+    clearTimeout(this.timer);
+    if (this.inFlight) {
+      await this.inFlight;
+      if (this.isDirty) return this.save(overwrite);
+      return;
+    }
+    if (!this.isDirty && !overwrite) return;
+    const doc = this.store.doc.get();
+    const name = this.store.meta.get().name;
+    this.state.set({ status: "saving" });
+    this.inFlight = (async () => {
+      try {
+        const { bot } = await api.patch<{ bot: Bot }>(`/api/v1/bots/${encode(this.store.meta.get().botId)}`, {
+          bot: { ...doc, name, updatedAt: this.updatedAt },
+          ...(overwrite ? { overwrite: true } : {}),
+        });
+        this.updatedAt = bot.updatedAt;
+        this.savedDoc = doc;
+        this.savedName = name;
+        this.state.set({ status: "saved", at: Date.now() });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) this.state.set({ status: "conflict" });
+        else {
+          this.state.set({ status: "error", message: errorMessage(error) });
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => void this.save(), RETRY_MS);
+        }
+      }
+    })();
+    await this.inFlight;
+    this.inFlight = undefined;
+    if (this.state.get().status === "saved" && this.isDirty) this.schedule();
+  }
+
+  /** Takes the server's copy: the document is replaced and the undo history starts again. */
+  adopt(bot: Bot): void {
+    clearTimeout(this.timer);
+    this.updatedAt = bot.updatedAt;
+    const doc: BotDocument = { groups: bot.groups, events: bot.events, edges: bot.edges, variables: bot.variables, theme: bot.theme, settings: bot.settings };
+    this.savedDoc = doc;
+    this.savedName = bot.name;
+    this.store.meta.set((meta) => ({ ...meta, name: bot.name }));
+    this.store.reset(doc);
+    this.state.set({ status: "saved", at: Date.now() });
+  }
+
+  /** The document moved on without an edit of ours (e.g. the server gave the bot a public id). */
+  noteUpdatedAt(updatedAt: string): void {
+    this.updatedAt = updatedAt;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.unsubscribe();
+  }
+}

@@ -1,0 +1,14 @@
+import type { Chat } from "../chat/chat";
+import { ParleyElement } from "./parley-element";
+
+/** The chat inline in the page (or filling it, with `full-page`), started at once. */
+export class ParleyStandard extends ParleyElement {
+  protected mount(chat: Chat): void {
+    this.root.appendChild(chat.element);
+    void chat.start();
+  }
+
+  protected mayFocus(): boolean {
+    return this.hasAttribute("full-page") || this.interacted;
+  }
+}

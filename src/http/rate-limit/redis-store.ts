@@ -1,0 +1,36 @@
+import { RedisClient, type RedisClientOptions } from "./redis-client.js";
+import type { RateLimitHit, RateLimitStore } from "./store.js";
+
+/**
+ * Counts and opens the window in one atomic step, so that instances hitting the same key at the
+ * same moment can neither lose a count nor leave a key without expiry.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/** Counters shared by every instance through Redis (REDIS_URL). */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly client: RedisClient;
+
+  constructor(url: string, private readonly prefix = "parley:", options?: RedisClientOptions) {
+    this.client = new RedisClient(url, options);
+  }
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const reply = await this.client.command(["EVAL", HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, windowMs]);
+    if (!Array.isArray(reply) || typeof reply[0] !== "number" || typeof reply[1] !== "number")
+      throw new Error(`Unexpected rate-limit reply from Redis: ${JSON.stringify(reply)}`);
+    return { count: reply[0], resetInMs: reply[1] };
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}

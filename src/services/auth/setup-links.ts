@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+import { AppError } from "../../errors.js";
+import type { AppContext } from "../context.js";
+import { setPassword } from "./browser-sessions.js";
+
+/** A set-password link works once, within a day of being printed. */
+export const SETUP_LINK_LIFETIME_MS = 24 * 3_600_000;
+
+export const INVALID_SETUP_LINK = "This link is invalid, was already used or has expired: ask for a new one (npx parley user setup-link --email <address>)";
+
+/** A fresh one-time token for `<url>/setup?token=…`; only its hash is stored. */
+export async function createSetupToken(ctx: AppContext, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await ctx.passwordSetups.create(userId, token, new Date(Date.now() + SETUP_LINK_LIFETIME_MS).toISOString());
+  return token;
+}
+
+export const setupLink = (publicUrl: string, token: string): string => `${publicUrl}/setup?token=${token}`;
+
+export async function setPasswordWithLink(ctx: AppContext, token: string, password: string): Promise<void> {
+  const userId = await ctx.passwordSetups.consume(token);
+  if (!userId) throw new AppError("BAD_REQUEST", INVALID_SETUP_LINK);
+  await setPassword(ctx, userId, password);
+}

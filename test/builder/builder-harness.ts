@@ -1,0 +1,131 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { setPassword } from "../../src/services/auth/browser-sessions.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+
+/** Debian's chromium driven by playwright-core, as the web chat tests do. */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const ARTIFACTS_DIR = path.resolve("test-artifacts", "builder");
+
+export const PASSWORD = "correct horse battery";
+
+const BUILT_INDEX = path.resolve("dist/builder/index.html");
+const BUILD_LOCK = path.resolve("dist/.builder-build.lock");
+const SOURCES = ["web/builder/src", "web/builder/index.html", "web/src", "scripts/build-builder.mjs"].map((entry) => path.resolve(entry));
+
+function newestSource(entry: string): number {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestSource(path.join(entry, name))));
+}
+
+const isStale = () => !fs.existsSync(BUILT_INDEX) || fs.statSync(BUILT_INDEX).mtimeMs < Math.max(...SOURCES.map(newestSource));
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds the builder when its sources are newer than dist/builder (about a second). Test files run in
+ * parallel: one builds under a lock file while the others wait, so no page ever loads a half-written bundle.
+ */
+export function buildBuilder(): void {
+  fs.mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
+  for (let waited = 0; isStale(); waited += 200) {
+    let lock: number | undefined;
+    try {
+      lock = fs.openSync(BUILD_LOCK, "wx");
+    } catch {
+      // Another file is building; a lock left by a crashed run is taken over after two minutes.
+      const held = fs.statSync(BUILD_LOCK, { throwIfNoEntry: false });
+      if (waited > 120_000 || (held && Date.now() - held.mtimeMs > 120_000)) fs.rmSync(BUILD_LOCK, { force: true });
+      sleep(200);
+      continue;
+    }
+    try {
+      if (isStale()) execFileSync(process.execPath, ["scripts/build-builder.mjs"], { stdio: "pipe" });
+    } finally {
+      fs.closeSync(lock);
+      fs.rmSync(BUILD_LOCK, { force: true });
+    }
+  }
+}
+
+export type BuilderHarness = {
+  server: TestServer;
+  browser: Browser;
+  user: { email: string; userId: string; workspaceId: string; token: string };
+  /** A signed-in page (through the login form) with problems recorded. */
+  signedInPage(options?: { viewport?: { width: number; height: number } }): Promise<WatchedPage>;
+  api<T = any>(method: string, url: string, body?: unknown): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type WatchedPage = Page & { problems: string[] };
+
+export async function watch(context: BrowserContext): Promise<WatchedPage> {
+  const page = (await context.newPage()) as WatchedPage;
+  page.problems = [];
+  page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && page.problems.push(`console: ${message.text()}`));
+  page.on("pageerror", (error) => page.problems.push(`pageerror: ${error.message}`));
+  page.on("response", (response) => response.status() >= 500 && page.problems.push(`${response.status()} ${response.url()}`));
+  return page;
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Bots", exact: true }).waitFor();
+}
+
+export async function createBuilderHarness(env: Record<string, string> = {}): Promise<BuilderHarness> {
+  // CI that built the builder already (npm run build) can skip it.
+  if (!process.env.PARLEY_BUILDER_PREBUILT) buildBuilder();
+  const server = await startTestServer(env);
+  const created = await server.createUser("owner@example.com");
+  await setPassword(server.ctx, created.userId, PASSWORD);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+  const user = { email: "owner@example.com", ...created };
+  return {
+    server,
+    browser,
+    user,
+    async signedInPage(options = {}) {
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 }, acceptDownloads: true });
+      const page = await watch(context);
+      await signIn(page, server.url, user.email);
+      return page;
+    },
+    async api(method, url, body) {
+      const response = await fetch(`${server.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as never;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export async function shot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** Figures of the builder (load time, bundle size), merged into one JSON file. */
+export function recordBuilderMetric(name: string, value: number | string): void {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, "metrics.json");
+  const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+  fs.writeFileSync(file, JSON.stringify({ ...current, [name]: value }, null, 2));
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from "react";
+import { LoginPage, safeNext } from "./auth/login-page";
+import { loadSession, sessionLost, sessionStore } from "./auth/session";
+import { SetupPage } from "./auth/setup-page";
+import { BotsPage } from "./bots/bots-page";
+import { AppShell } from "./layout/app-shell";
+import { errorMessage, setUnauthorizedHandler } from "./lib/api";
+import { matchPath, navigate, useLocation } from "./lib/router";
+import { lazyPage } from "./lib/lazy-page";
+import { useStore } from "./lib/store";
+import { ErrorBanner, Spinner } from "./ui/feedback";
+import { loadWorkspaces, workspaceStore } from "./workspaces/workspace-store";
+import { SettingsPage } from "./workspaces/settings-page";
+
+// The editor and the results table carry the canvas and table code: loaded when first opened, and
+// fetched at once (alongside the session check) when the builder opens on one of them.
+const editorPage = lazyPage(() => import("./editor/editor-page").then((module) => module.EditorPage));
+const resultsPage = lazyPage(() => import("./results/results-page").then((module) => module.ResultsPage));
+if (/^\/bots\/[^/]+\/edit\/?$/.test(location.pathname)) void editorPage.preload();
+if (/^\/bots\/[^/]+\/results\/?$/.test(location.pathname)) void resultsPage.preload();
+
+function Editor({ botId }: { botId: string }) {
+  const EditorPage = editorPage.useLazyPage();
+  return EditorPage ? <EditorPage key={botId} botId={botId} /> : <Spinner label="Opening the editor…" />;
+}
+
+function Results({ botId }: { botId: string }) {
+  const ResultsPage = resultsPage.useLazyPage();
+  return ResultsPage ? <ResultsPage key={botId} botId={botId} /> : <Spinner label="Opening the results…" />;
+}
+
+const PUBLIC_PATHS = new Set(["/login", "/setup"]);
+
+export function App() {
+  const { path, search } = useLocation();
+  const session = useStore(sessionStore, (state) => state);
+  const workspaceStatus = useStore(workspaceStore, (state) => state.status);
+  const [bootError, setBootError] = useState<string>();
+
+  useEffect(() => {
+    setUnauthorizedHandler(sessionLost);
+    loadSession().catch((error) => setBootError(errorMessage(error)));
+  }, []);
+
+  useEffect(() => {
+    if (session.status === "signed-out" && !PUBLIC_PATHS.has(path))
+      navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    if (session.status === "signed-in") {
+      if (path === "/login" || path === "/") navigate(path === "/login" ? safeNext(search.get("next")) : "/bots", { replace: true });
+      if (workspaceStore.get().status === "loading") void loadWorkspaces();
+    }
+  }, [session.status, path, search]);
+
+  if (bootError) return <ErrorBanner error={`The builder could not reach the server: ${bootError}`} onRetry={() => location.reload()} />;
+  if (path === "/setup") return <SetupPage token={search.get("token")} />;
+  if (path === "/login") return session.status === "loading" ? <Spinner /> : <LoginPage next={search.get("next")} passwordSet={search.has("passwordSet")} />;
+  if (session.status !== "signed-in") return <Spinner />;
+
+  // The editor and the results need a bot, not the workspace list: they start loading at once.
+  const editor = matchPath("/bots/:botId/edit", path);
+  if (editor) return <Editor key={editor.botId} botId={editor.botId} />;
+  const results = matchPath("/bots/:botId/results", path);
+  if (results) return <Results key={results.botId} botId={results.botId} />;
+  if (workspaceStatus === "loading") return <Spinner />;
+  if (path === "/settings")
+    return (
+      <AppShell current="settings">
+        <SettingsPage />
+      </AppShell>
+    );
+  return (
+    <AppShell current="bots">
+      <BotsPage />
+    </AppShell>
+  );
+}

@@ -1,0 +1,129 @@
+import { Handle, Position } from "@xyflow/react";
+import { memo, type KeyboardEvent } from "react";
+import { highlightVariables } from "../../lib/inline-markdown";
+import { useStore } from "../../lib/store";
+import type { Block, BotDocument } from "../../lib/types";
+import { blockEntry, blockTitle } from "../block-catalogue";
+import { useEditor } from "../editor-context";
+import { blockTargetHandleId, sourceHandleId } from "../store/edge-source";
+import { moveBlock, removeBlocks } from "../store/operations";
+import { isEdgeTarget } from "../store/selectors";
+import { blockSummary, conditionSummary, hasItemsOnly, savedVariable } from "./block-summary";
+import { defaultHandleLabel, hasDefaultHandle, itemHandles } from "./block-handles";
+
+type Props = { block: Block; groupId: string; index: number; isLast: boolean; blockCount: number };
+
+const variablesOf = (doc: BotDocument) => doc.variables;
+const NO_FINDINGS: string[] = [];
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((entry, index) => entry === b[index]);
+
+/** One block inside a group node: its badge, summary, status marks and exits. */
+export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, blockCount }: Props) {
+  const { store, drag } = useEditor();
+  const variables = useStore(store.doc, variablesOf);
+  const selected = useStore(store.ui, (ui) => ui.selectedBlockId === block.id);
+  const targeted = useStore(store.doc, (doc) => isEdgeTarget(doc, block.id));
+  const running = useStore(store.ui, (ui) => ui.runningBlockId === block.id);
+  const findings = useStore(store.ui, (ui) => ui.findings?.filter((finding) => finding.blockId === block.id).map((finding) => finding.message) ?? NO_FINDINGS, sameList);
+  const dropOff = useStore(store.ui, (ui) => (ui.dropOffs ? { total: ui.dropOffs.byBlock[block.id], starts: ui.dropOffs.starts } : undefined), (a, b) => a?.total === b?.total && a?.starts === b?.starts);
+  const entry = blockEntry(block.type);
+  const summary = blockSummary(block, variables);
+  const saved = savedVariable(block, variables);
+  const items = itemHandles(block);
+  const label = blockTitle(block.type);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      store.selectBlock(block.id);
+    } else if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+      event.preventDefault();
+      const to = event.key === "ArrowUp" ? index - 1 : index + 2;
+      if (to >= 0 && to <= blockCount) store.update((doc) => moveBlock(doc, block.id, groupId, to));
+    } else if (event.key === "Delete" || event.key === "Backspace") {
+      event.preventDefault();
+      event.stopPropagation();
+      store.update((doc) => removeBlocks(doc, new Set([block.id])));
+      store.selectBlock(undefined);
+    }
+  };
+
+  const classes = ["block-row", "nodrag", "nopan", `category-${entry?.category.toLowerCase() ?? "unknown"}`];
+  if (selected) classes.push("selected");
+  if (running) classes.push("running");
+  if (findings.length > 0) classes.push("has-findings");
+
+  return (
+    <div
+      className={classes.join(" ")}
+      data-dnd-index={index}
+      data-block-id={block.id}
+      data-testid={`block-${block.id}`}
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      aria-label={`${label} block${summary ? `: ${summary}` : ""}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        store.selectBlock(block.id);
+      }}
+      onKeyDown={onKeyDown}
+      onPointerDown={(event) => {
+        if ((event.target as HTMLElement).closest(".react-flow__handle")) return;
+        drag.begin(event, { kind: "move", blockId: block.id, label });
+      }}
+    >
+      {targeted && <Handle type="target" position={Position.Left} id={blockTargetHandleId(block.id)} className="block-target" isConnectableStart={false} />}
+      <div className="block-main">
+        <span className="block-badge" aria-hidden="true">
+          {entry?.icon ?? "?"}
+        </span>
+        <div className="block-text">
+          <span className="block-label">{label}</span>
+          {summary ? <span className="block-summary">{highlightVariables(summary)}</span> : !hasItemsOnly(block.type) && <span className="block-summary placeholder">Click to edit…</span>}
+          {saved && <span className="block-saves">Saves in {`{{${saved}}}`}</span>}
+        </div>
+        {running && (
+          <span className="running-mark" title="The preview is here">
+            ●<span className="visually-hidden">The preview is here</span>
+          </span>
+        )}
+      </div>
+      {findings.length > 0 && (
+        <ul className="block-findings" aria-label="Problems">
+          {findings.map((message) => (
+            <li key={message}>⚠ {message}</li>
+          ))}
+        </ul>
+      )}
+      {dropOff && dropOff.total !== undefined && (
+        <div className="drop-off" title="Visitors who stopped at this input">
+          ↘ {dropOff.total} dropped off{dropOff.starts > 0 ? ` (${Math.round((dropOff.total / dropOff.starts) * 100)}%)` : ""}
+        </div>
+      )}
+      {items.length > 0 && (
+        <ul className="block-items">
+          {items.map((item) => (
+            <li key={item.pathId ?? item.itemId} className="block-item">
+              <span>{block.type === "Condition" ? conditionSummary((block.items.find((entry) => entry.id === item.itemId) as { content?: never })?.content, variables) : item.label}</span>
+              <Handle
+                type="source"
+                position={Position.Right}
+                id={sourceHandleId({ blockId: block.id, itemId: item.itemId, pathId: item.pathId })}
+                className="source-handle"
+                aria-label={`Exit of ${item.label || "branch"}`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasDefaultHandle(block, isLast) && (
+        <div className={items.length > 0 ? "block-default-exit labelled" : "block-default-exit"}>
+          {defaultHandleLabel(block) && <span>{defaultHandleLabel(block)}</span>}
+          <Handle type="source" position={Position.Right} id={sourceHandleId({ blockId: block.id })} className="source-handle" aria-label={`Exit of ${label}`} />
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,25 @@
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { memo } from "react";
+import { useStore } from "../../lib/store";
+import { useEditor } from "../editor-context";
+import { sourceHandleId } from "../store/edge-source";
+
+const LABELS: Record<string, string> = { start: "Start", command: "Command", reply: "On reply", invalidReply: "On invalid reply" };
+
+/** A flow event: the start, or a command / reply event, with its single exit. */
+export const EventNode = memo(function EventNode({ id }: NodeProps) {
+  const { store } = useEditor();
+  const event = useStore(store.doc, (doc) => doc.events.find((entry) => entry.id === id));
+  if (!event) return null;
+  const command = event.type === "command" ? event.options?.command : undefined;
+  return (
+    <div className={`event-node event-${event.type}`} data-testid={`event-${event.type}`}>
+      <span className="event-icon" aria-hidden="true">
+        {event.type === "start" ? "⚑" : "⚡"}
+      </span>
+      <span>{LABELS[event.type] ?? event.type}</span>
+      {command && <code>/{command}</code>}
+      <Handle type="source" position={Position.Right} id={sourceHandleId({ eventId: id })} className="source-handle" aria-label={`Exit of ${LABELS[event.type] ?? "event"}`} />
+    </div>
+  );
+});

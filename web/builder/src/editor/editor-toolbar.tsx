@@ -1,0 +1,119 @@
+import { memo, useEffect, useState } from "react";
+import { errorMessage } from "../lib/api";
+import { formatRelative } from "../lib/format";
+import { Link } from "../lib/router";
+import { useStore } from "../lib/store";
+import { useEditor } from "./editor-context";
+import { lintBot, loadAnalytics, publishedState } from "./editor-api";
+import { PublishButton } from "./publish/publish-button";
+import type { Autosave } from "./store/autosave";
+import type { Panel } from "./store/editor-store";
+
+function SaveStatus({ autosave }: { autosave: Autosave }) {
+  const state = useStore(autosave.state, (value) => value);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((value) => value + 1), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  const text =
+    state.status === "saved" ? `Saved ${formatRelative(new Date(state.at).toISOString())}` : state.status === "error" ? `Not saved: ${state.message}. Retrying…` : state.status === "conflict" ? "Not saved: conflict" : "Saving…";
+  return (
+    <span className={`save-status ${state.status}`} role="status" data-testid="save-status" data-status={state.status}>
+      {text}
+    </span>
+  );
+}
+
+const PANELS: { panel: Panel; label: string }[] = [
+  { panel: "variables", label: "Variables" },
+  { panel: "theme", label: "Theme" },
+  { panel: "settings", label: "Settings" },
+];
+
+export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosave: Autosave }) {
+  const { store, previewFrom } = useEditor();
+  const meta = useStore(store.meta, (value) => value);
+  const history = useStore(store.historyState, (value) => value);
+  const panel = useStore(store.ui, (ui) => ui.panel);
+  const showingDropOffs = useStore(store.ui, (ui) => ui.dropOffs !== undefined);
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    void publishedState(meta.botId).then((published) => store.meta.set((value) => ({ ...value, isPublished: published !== undefined })));
+  }, [meta.botId, store]);
+
+  const run = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const check = () =>
+    run("check", async () => {
+      await autosave.save();
+      const findings = await lintBot(meta.botId);
+      store.setUi({ findings, panel: "findings" });
+    });
+
+  const toggleDropOffs = () =>
+    run("drop-offs", async () => {
+      if (store.ui.get().dropOffs) return store.setUi({ dropOffs: undefined });
+      const analytics = await loadAnalytics(meta.botId);
+      store.setUi({ dropOffs: { starts: analytics.starts, byBlock: Object.fromEntries(analytics.dropOffs.map((entry) => [entry.blockId, entry.total])) } });
+    });
+
+  return (
+    <header className="editor-toolbar">
+      <Link to="/bots" className="button subtle" aria-label="Back to the bots">
+        ←
+      </Link>
+      <label className="bot-name-field">
+        <span className="visually-hidden">Bot name</span>
+        <input className="bot-name-input" value={meta.name} onChange={(event) => store.meta.set((value) => ({ ...value, name: event.target.value }))} />
+      </label>
+      <SaveStatus autosave={autosave} />
+      <div className="toolbar-group" role="group" aria-label="History">
+        <button type="button" className="button icon" aria-label="Undo (Ctrl+Z)" title="Undo (Ctrl+Z)" disabled={!history.canUndo} onClick={() => store.undo()}>
+          ↶
+        </button>
+        <button type="button" className="button icon" aria-label="Redo (Ctrl+Shift+Z)" title="Redo (Ctrl+Shift+Z)" disabled={!history.canRedo} onClick={() => store.redo()}>
+          ↷
+        </button>
+      </div>
+      <div className="toolbar-group" role="group" aria-label="Panels">
+        {PANELS.map((entry) => (
+          <button key={entry.panel} type="button" className="button" aria-pressed={panel === entry.panel} onClick={() => store.setUi({ panel: panel === entry.panel ? undefined : entry.panel })}>
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div className="toolbar-spacer" />
+      {error && (
+        <span className="toolbar-error" role="alert">
+          {error}
+        </span>
+      )}
+      <button type="button" className="button" aria-pressed={showingDropOffs} disabled={busy === "drop-offs"} onClick={() => void toggleDropOffs()}>
+        Drop-offs
+      </button>
+      <button type="button" className="button" disabled={busy === "check"} onClick={() => void check()}>
+        {busy === "check" ? "Checking…" : "Check"}
+      </button>
+      <Link to={`/bots/${meta.botId}/results`} className="button">
+        Results
+      </Link>
+      <button type="button" className="button" aria-pressed={panel === "preview"} onClick={() => (panel === "preview" ? store.setUi({ panel: undefined }) : previewFrom(undefined))}>
+        Preview
+      </button>
+      <PublishButton autosave={autosave} />
+    </header>
+  );
+});

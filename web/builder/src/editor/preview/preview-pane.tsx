@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from "react";
+import { useStore } from "../../lib/store";
+import { useEditor } from "../editor-context";
+import type { Autosave } from "../store/autosave";
+import { mountPreviewChat, type PreviewTurn } from "./preview-chat";
+
+type Log = { status?: string; description: string };
+
+/** Runs the current draft in the visitor's chat component, and marks on the canvas the block it is at. */
+export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
+  const { store, previewFrom } = useEditor();
+  const run = useStore(store.ui, (ui) => ui.previewRun);
+  const groups = useStore(store.doc, (doc) => doc.groups.map((group) => ({ id: group.id, title: group.title })), (a, b) => a.length === b.length && a.every((group, index) => group.id === b[index].id && group.title === b[index].title));
+  const host = useRef<HTMLDivElement>(null);
+  const [logs, setLogs] = useState<Log[]>([]);
+
+  useEffect(() => {
+    if (!host.current) return;
+    setLogs([]);
+    const doc = store.doc.get();
+    const meta = store.meta.get();
+    let pendingInput: string | undefined;
+    let lastMessage: string | undefined;
+    const stop = mountPreviewChat(host.current, {
+      botId: meta.botId,
+      bot: { version: "6", id: meta.botId, name: meta.name, ...doc },
+      startFrom: run.groupId ? { type: "group", groupId: run.groupId } : undefined,
+      onTurn: (turn: PreviewTurn) => {
+        pendingInput = turn.input?.id;
+        lastMessage = turn.messages?.at(-1)?.id;
+        if (turn.logs?.length) setLogs((current) => [...current, ...turn.logs!]);
+        if (!lastMessage) store.setUi({ runningBlockId: pendingInput });
+      },
+      onBubbleShown: (id) => store.setUi({ runningBlockId: id === lastMessage && pendingInput ? pendingInput : id }),
+    });
+    return () => {
+      stop();
+      store.setUi({ runningBlockId: undefined });
+    };
+  }, [run, store]);
+
+  return (
+    <div className="preview-pane">
+      <div className="preview-controls">
+        <label className="field grow">
+          <span>Start from</span>
+          <select className="input" value={run.groupId ?? ""} onChange={(event) => previewFrom(event.target.value || undefined)}>
+            <option value="">The start</option>
+            {groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="button" onClick={() => previewFrom(run.groupId)}>
+          Restart
+        </button>
+      </div>
+      <div className="preview-host" ref={host} data-testid="preview-chat" />
+      {logs.length > 0 && (
+        <details className="preview-logs">
+          <summary>Logs ({logs.length})</summary>
+          <ul>
+            {logs.map((log, index) => (
+              <li key={index} className={log.status}>
+                {log.description}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { memo, useMemo, useState } from "react";
+import { blockCategories, searchBlocks, type BlockEntry } from "../block-catalogue";
+import { useEditor } from "../editor-context";
+
+/**
+ * Every block type, searchable. Drag one onto a group or the canvas; or press Enter on it to add it
+ * after the selected block (or in a new group when nothing is selected).
+ */
+export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entry: BlockEntry): void }) {
+  const { drag } = useEditor();
+  const [query, setQuery] = useState("");
+  const entries = useMemo(() => searchBlocks(query), [query]);
+
+  return (
+    <aside className="blocks-sidebar" aria-label="Blocks">
+      <div className="sidebar-search">
+        <label htmlFor="block-search" className="visually-hidden">
+          Search blocks
+        </label>
+        <input id="block-search" type="search" className="input" placeholder="Search blocks…" value={query} onChange={(event) => setQuery(event.target.value)} />
+      </div>
+      <div className="sidebar-scroll">
+        {entries.length === 0 && <p className="muted small sidebar-empty">No block matches “{query}”.</p>}
+        {blockCategories.map((category) => {
+          const inCategory = entries.filter((entry) => entry.category === category);
+          if (inCategory.length === 0) return null;
+          return (
+            <section key={category} aria-labelledby={`category-${category}`}>
+              <h2 id={`category-${category}`} className="sidebar-heading">
+                {category}
+              </h2>
+              <ul className="block-palette">
+                {inCategory.map((entry) => (
+                  <li key={entry.type}>
+                    <button
+                      type="button"
+                      className={`palette-item category-${entry.category.toLowerCase()}`}
+                      data-block-type={entry.type}
+                      title={`Drag onto the canvas, or press Enter to add ${entry.label}`}
+                      aria-label={`${entry.label} (${category.replace(/s$/, "").toLowerCase()})`}
+                      onPointerDown={(event) => drag.begin(event, { kind: "new", blockType: entry.type, label: entry.label })}
+                      onClick={() => {
+                        if (!drag.justDragged()) onAdd(entry);
+                      }}
+                    >
+                      <span className="block-badge" aria-hidden="true">
+                        {entry.icon}
+                      </span>
+                      <span>{entry.label}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </aside>
+  );
+});

@@ -1,0 +1,149 @@
+import "../styles/results.css";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { getBot } from "../bots/bots-api";
+import { errorMessage } from "../lib/api";
+import { Link } from "../lib/router";
+import type { Bot, Result, ResultsTablePreferences, TimeFilter } from "../lib/types";
+import { ConfirmDialog } from "../ui/dialog";
+import { EmptyState, ErrorBanner, Spinner } from "../ui/feedback";
+import { ColumnsMenu } from "./columns-menu";
+import { archiveResults, exportUrl, listResults, savePreferences } from "./results-api";
+import { orderedColumns, resultColumns } from "./results-columns";
+import { ResultsTable } from "./results-table";
+import { TranscriptDialog } from "./transcript-dialog";
+
+const TIME_FILTERS: { value: TimeFilter; label: string }[] = [
+  { value: "today", label: "Today" },
+  { value: "last7Days", label: "Last 7 days" },
+  { value: "last30Days", label: "Last 30 days" },
+  { value: "monthToDate", label: "This month" },
+  { value: "lastMonth", label: "Last month" },
+  { value: "yearToDate", label: "This year" },
+  { value: "allTime", label: "All time" },
+];
+
+type Page = { results: Result[]; nextCursor?: string; loading: boolean; error?: string };
+
+export function ResultsPage({ botId }: { botId: string }) {
+  const [bot, setBot] = useState<Bot>();
+  const [error, setError] = useState<string>();
+  const [timeFilter, setTimeFilter] = useState<TimeFilter>("last7Days");
+  const [page, setPage] = useState<Page>({ results: [], loading: true });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<Result>();
+  const [archiving, setArchiving] = useState(false);
+  const [preferences, setPreferences] = useState<ResultsTablePreferences | null>(null);
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const generation = useRef(0);
+
+  useEffect(() => {
+    getBot(botId)
+      .then(({ bot: loaded }) => {
+        setBot(loaded);
+        setPreferences(loaded.resultsTablePreferences);
+      })
+      .catch((failure) => setError(errorMessage(failure)));
+  }, [botId]);
+
+  const loadFirst = useCallback(() => {
+    const current = ++generation.current;
+    setPage({ results: [], loading: true });
+    setSelected(new Set());
+    listResults(botId, timeFilter)
+      .then((answer) => current === generation.current && setPage({ results: answer.results, nextCursor: answer.nextCursor, loading: false }))
+      .catch((failure) => current === generation.current && setPage({ results: [], loading: false, error: errorMessage(failure) }));
+  }, [botId, timeFilter]);
+  useEffect(loadFirst, [loadFirst]);
+
+  const loadMore = useCallback(() => {
+    if (page.loading || !page.nextCursor) return;
+    const current = generation.current;
+    setPage((value) => ({ ...value, loading: true }));
+    listResults(botId, timeFilter, page.nextCursor)
+      .then((answer) => current === generation.current && setPage((value) => ({ results: [...value.results, ...answer.results], nextCursor: answer.nextCursor, loading: false })))
+      .catch((failure) => current === generation.current && setPage((value) => ({ ...value, loading: false, error: errorMessage(failure) })));
+  }, [botId, timeFilter, page.loading, page.nextCursor]);
+
+  const columns = useMemo(() => (bot ? resultColumns(bot) : []), [bot]);
+  const { all, visible } = useMemo(() => orderedColumns(columns, preferences), [columns, preferences]);
+
+  const changePreferences = (next: ResultsTablePreferences) => {
+    setPreferences(next);
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => void savePreferences(botId, next).catch((failure) => setError(`The column layout was not saved: ${errorMessage(failure)}`)), 400);
+  };
+
+  if (error && !bot)
+    return (
+      <main className="page">
+        <ErrorBanner error={error} />
+        <Link to="/bots">Back to the bots</Link>
+      </main>
+    );
+  if (!bot) return <Spinner label="Opening the results…" />;
+
+  return (
+    <div className="results-page">
+      <header className="results-header">
+        <Link to={`/bots/${botId}/edit`} className="button subtle" aria-label="Back to the editor">
+          ←
+        </Link>
+        <h1>
+          Results <span className="muted">· {bot.name}</span>
+        </h1>
+        <div className="toolbar-spacer" />
+        <label className="field inline">
+          <span>Period</span>
+          <select className="input" value={timeFilter} onChange={(event) => setTimeFilter(event.target.value as TimeFilter)}>
+            {TIME_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ColumnsMenu all={all} preferences={preferences} onChange={changePreferences} />
+        <button type="button" className="button danger" disabled={selected.size === 0} onClick={() => setArchiving(true)}>
+          Archive{selected.size > 0 ? ` (${selected.size})` : ""}
+        </button>
+        <a className="button primary" href={exportUrl(botId, timeFilter)} download>
+          Export CSV
+        </a>
+      </header>
+      <ErrorBanner error={error} />
+      <ErrorBanner error={page.error} onRetry={loadFirst} />
+      {!page.loading && !page.error && page.results.length === 0 ? (
+        <EmptyState title="No results in this period">
+          Results appear here once visitors answer on the public page. Try a longer period, or publish and share the bot.
+        </EmptyState>
+      ) : (
+        <ResultsTable
+          columns={visible}
+          results={page.results}
+          loading={page.loading}
+          hasMore={page.nextCursor !== undefined}
+          onLoadMore={loadMore}
+          selected={selected}
+          onSelect={setSelected}
+          onOpen={setOpen}
+          widths={preferences?.columnsWidth ?? {}}
+        />
+      )}
+      <TranscriptDialog botId={botId} result={open} columns={all} onClose={() => setOpen(undefined)} />
+      <ConfirmDialog
+        open={archiving}
+        title={`Archive ${selected.size} result${selected.size > 1 ? "s" : ""}?`}
+        message="Archived results leave this table and the exports."
+        confirmLabel="Archive"
+        danger
+        onCancel={() => setArchiving(false)}
+        onConfirm={() => {
+          setArchiving(false);
+          archiveResults(botId, [...selected])
+            .then(loadFirst)
+            .catch((failure) => setError(errorMessage(failure)));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { memo, useEffect, useRef } from "react";
+import { formatDateTime } from "../lib/format";
+import type { Result } from "../lib/types";
+import { Spinner } from "../ui/feedback";
+import { cellText, type Column } from "./results-columns";
+
+type Props = {
+  columns: Column[];
+  results: Result[];
+  loading: boolean;
+  hasMore: boolean;
+  onLoadMore(): void;
+  selected: ReadonlySet<string>;
+  onSelect(next: ReadonlySet<string>): void;
+  onOpen(result: Result): void;
+  widths: Record<string, number>;
+};
+
+/** The results, newest first; the next page loads when the last rows scroll into view. */
+export const ResultsTable = memo(function ResultsTable({ columns, results, loading, hasMore, onLoadMore, selected, onSelect, onOpen, widths }: Props) {
+  const sentinel = useRef<HTMLTableRowElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const row = sentinel.current;
+    if (!row || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onLoadMore(), { root: scroller.current, rootMargin: "200px" });
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [hasMore, onLoadMore, results.length]);
+
+  const allSelected = results.length > 0 && results.every((result) => selected.has(result.id));
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    next.has(id) ? next.delete(id) : next.add(id);
+    onSelect(next);
+  };
+
+  return (
+    <div className="results-scroll" ref={scroller}>
+      <table className="results-table" aria-label="Results" aria-rowcount={hasMore ? -1 : results.length + 1}>
+        <thead>
+          <tr>
+            <th scope="col" className="select-cell">
+              <input type="checkbox" aria-label="Select all loaded results" checked={allSelected} onChange={() => onSelect(allSelected ? new Set() : new Set(results.map((result) => result.id)))} />
+            </th>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" style={widths[column.id] ? { width: widths[column.id] } : undefined} className={`column-${column.kind}`}>
+                {column.label}
+              </th>
+            ))}
+            <th className="filler" aria-hidden="true" />
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((result) => (
+            <tr key={result.id} className={selected.has(result.id) ? "selected" : undefined} onClick={() => onOpen(result)} data-testid="result-row">
+              <td className="select-cell" onClick={(event) => event.stopPropagation()}>
+                <input type="checkbox" aria-label={`Select the result of ${formatDateTime(result.createdAt)}`} checked={selected.has(result.id)} onChange={() => toggle(result.id)} />
+              </td>
+              {columns.map((column, index) => (
+                <td key={column.id} className={`column-${column.kind}`}>
+                  {index === 0 ? (
+                    <button type="button" className="link-button" onClick={(event) => (event.stopPropagation(), onOpen(result))}>
+                      {column.kind === "date" ? formatDateTime(result.createdAt) : cellText(result, column) || "—"}
+                    </button>
+                  ) : column.kind === "date" ? (
+                    formatDateTime(result.createdAt)
+                  ) : (
+                    cellText(result, column)
+                  )}
+                </td>
+              ))}
+              <td className="filler" />
+            </tr>
+          ))}
+          {hasMore && (
+            <tr ref={sentinel} className="sentinel">
+              <td colSpan={columns.length + 2}>{loading ? <Spinner label="Loading more results…" /> : <button type="button" className="link-button" onClick={onLoadMore}>Load more</button>}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {loading && results.length === 0 && <Spinner label="Loading the results…" />}
+    </div>
+  );
+});

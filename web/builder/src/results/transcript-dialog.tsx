@@ -1,0 +1,61 @@
+import { useEffect, useState } from "react";
+import { errorMessage } from "../lib/api";
+import { formatDateTime } from "../lib/format";
+import { renderInlineMarkdown } from "../lib/inline-markdown";
+import type { Result, TranscriptMessage } from "../lib/types";
+import { Dialog } from "../ui/dialog";
+import { ErrorBanner, Spinner } from "../ui/feedback";
+import { transcript } from "./results-api";
+import { cellText, type Column } from "./results-columns";
+
+/** A result in full: the conversation as the visitor had it, and every column's value. */
+export function TranscriptDialog({ botId, result, columns, onClose }: { botId: string; result: Result | undefined; columns: Column[]; onClose(): void }) {
+  const [messages, setMessages] = useState<TranscriptMessage[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    setMessages(undefined);
+    setError(undefined);
+    if (result) transcript(botId, result.id).then(setMessages, (failure) => setError(errorMessage(failure)));
+  }, [botId, result]);
+  return (
+    <Dialog open={result !== undefined} title={result ? `Result of ${formatDateTime(result.createdAt)}` : ""} onClose={onClose} wide>
+      {result && (
+        <div className="transcript-layout">
+          <section aria-labelledby="transcript-title">
+            <h3 id="transcript-title">Conversation</h3>
+            <ErrorBanner error={error} />
+            {!messages && !error && <Spinner />}
+            {messages && messages.length === 0 && <p className="muted">Nothing was said.</p>}
+            {messages && (
+              <ol className="transcript" data-testid="transcript">
+                {messages.map((message, index) => (
+                  <li key={index} className={`transcript-message ${message.role}`}>
+                    <span className="visually-hidden">{message.role === "bot" ? "Bot:" : "Visitor:"}</span>
+                    {message.type === "text" && renderInlineMarkdown(message.text ?? "")}
+                    {message.type === "image" && <img src={message.image} alt="" />}
+                    {message.type === "video" && <a href={message.video}>Video</a>}
+                    {message.type === "audio" && <audio controls src={message.audio} />}
+                    {message.type === "embed" && <a href={message.embed}>Embedded page</a>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="values-title">
+            <h3 id="values-title">Values</h3>
+            <dl className="result-values">
+              {columns
+                .filter((column) => column.kind !== "date")
+                .map((column) => (
+                  <div key={column.id}>
+                    <dt>{column.label}</dt>
+                    <dd>{cellText(result, column) || "—"}</dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}

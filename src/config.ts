@@ -11,6 +11,36 @@ export type Config = {
   publicUrl: string;
   /** Idle chat sessions expire after this many hours unless the bot sets its own expiry. */
   sessionExpiryHours: number;
+  /** PARLEY_SANDBOX_TIMEOUT_MS: how long bot code may run (Custom values, Code blocks, inline `{{= =}}`). */
+  sandboxTimeoutMs: number;
+  /** PARLEY_SANDBOX_MEMORY_MB: the heap one run of bot code may use. */
+  sandboxMemoryMb: number;
+  /** PARLEY_ENCRYPTION_SECRET; unset → a key generated into `<dataDir>/encryption.key` on first start. */
+  encryptionSecret: string | undefined;
+  /** PARLEY_HTTP_ALLOWED_HOSTS: `host[:port]` entries that bots may reach although they resolve to private addresses. */
+  httpAllowedHosts: string[];
+  /** PARLEY_HTTP_SSRF_GUARD=off turns the private-address guard off (trusted networks only). */
+  ssrfGuard: boolean;
+  /** SMTP_URL / SMTP_FROM: the instance's own mail server, used by Email blocks without credentials. */
+  smtpUrl: string | undefined;
+  smtpFrom: string | undefined;
+  /** Limits that keep one visitor, session or slow flow from taking the instance down (issue 10). */
+  protection: ProtectionConfig;
+};
+
+export type ProtectionConfig = {
+  /** Requests per minute; 0 turns that limit off. */
+  rateLimits: { startPerIp: number; continuePerSession: number; continuePerIp: number };
+  /** REDIS_URL: rate-limit counters shared by every instance; unset → counted in process memory. */
+  redisUrl: string | undefined;
+  /** PARLEY_REDIS_PREFIX: namespaces the keys when several deployments share one Redis. */
+  redisPrefix: string;
+  /** PARLEY_TRUST_PROXY: whose X-Forwarded-For to believe when telling visitors' addresses apart. */
+  trustProxy: boolean | number | string[];
+  /** PARLEY_CHAT_TURN_TIMEOUT_MS: the longest one chat turn may run; 0 → no limit. */
+  chatTurnTimeoutMs: number;
+  /** PARLEY_MAX_SESSIONS_PER_RESULT: open sessions one remembered result may have; 0 → no limit. */
+  maxSessionsPerResult: number;
 };
 
 export class ConfigError extends Error {}
@@ -30,6 +60,13 @@ function parsePositive(value: string | undefined, name: string, fallback: number
   return parsed;
 }
 
+function parseSwitch(value: string | undefined, name: string, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (/^(on|true|1)$/i.test(value)) return true;
+  if (/^(off|false|0)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be "on" or "off", got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT, 3000);
   const host = env.HOST || "127.0.0.1";
@@ -44,6 +81,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     logLevel: env.LOG_LEVEL || "info",
     sessionExpiryHours: parsePositive(env.PARLEY_SESSION_EXPIRY_HOURS, "PARLEY_SESSION_EXPIRY_HOURS", 24),
+    sandboxTimeoutMs: parsePositive(env.PARLEY_SANDBOX_TIMEOUT_MS, "PARLEY_SANDBOX_TIMEOUT_MS", 2000),
+    sandboxMemoryMb: parsePositive(env.PARLEY_SANDBOX_MEMORY_MB, "PARLEY_SANDBOX_MEMORY_MB", 32),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/$/, ""),
+    encryptionSecret: env.PARLEY_ENCRYPTION_SECRET || undefined,
+    httpAllowedHosts: (env.PARLEY_HTTP_ALLOWED_HOSTS ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    ssrfGuard: parseSwitch(env.PARLEY_HTTP_SSRF_GUARD, "PARLEY_HTTP_SSRF_GUARD", true),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || undefined,
+    protection: loadProtectionConfig(env),
+  };
+}
+
+function parseCount(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigError(`${name} must be a whole number (0 turns it off), got "${value}"`);
+  return parsed;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === "" || /^(off|false)$/i.test(value)) return false;
+  if (/^(on|true)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (entries.some((entry) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)))
+    throw new ConfigError(`PARLEY_TRUST_PROXY must be "on", "off", a number of proxy hops or comma-separated proxy addresses, got "${value}"`);
+  return entries;
+}
+
+function loadProtectionConfig(env: NodeJS.ProcessEnv): ProtectionConfig {
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\/[^/]/.test(redisUrl))
+    throw new ConfigError(`REDIS_URL must look like redis://host:6379 (or rediss:// for TLS), got "${redisUrl.replace(/:[^:@/]*@/, ":***@")}"`);
+  return {
+    rateLimits: {
+      startPerIp: parseCount(env.PARLEY_RATE_LIMIT_START_PER_MINUTE, "PARLEY_RATE_LIMIT_START_PER_MINUTE", 60),
+      continuePerSession: parseCount(env.PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE, "PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE", 120),
+      continuePerIp: parseCount(env.PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE, "PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE", 600),
+    },
+    redisUrl,
+    redisPrefix: env.PARLEY_REDIS_PREFIX ?? "parley:",
+    trustProxy: parseTrustProxy(env.PARLEY_TRUST_PROXY),
+    chatTurnTimeoutMs: parseCount(env.PARLEY_CHAT_TURN_TIMEOUT_MS, "PARLEY_CHAT_TURN_TIMEOUT_MS", 20_000),
+    maxSessionsPerResult: parseCount(env.PARLEY_MAX_SESSIONS_PER_RESULT, "PARLEY_MAX_SESSIONS_PER_RESULT", 100),
   };
 }

@@ -14,6 +14,7 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Unsupported content type" },
   TOO_MANY_REQUESTS: { status: 429, message: "Too many requests" },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, message: "Request headers are too large" },
   INTERNAL_SERVER_ERROR: { status: 500, message: "Internal server error" },
   SERVICE_UNAVAILABLE: { status: 503, message: "Service unavailable" },
 } as const satisfies Record<string, { status: number; message: string }>;

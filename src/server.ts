@@ -5,20 +5,27 @@ import { createContext, type AppContext } from "./services/context.js";
 import { openStore } from "./store/connect.js";
 import { isUniqueViolation } from "./store/unique-violation.js";
 import { scheduleSessionCleanup } from "./services/chat/session-cleanup.js";
+import { createSetupToken } from "./services/auth/setup-links.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
 export const FIRST_USER_EMAIL = "admin@parley.local";
 
-/** On an empty database: one user, one workspace and one API token, returned so it can be shown once. */
-export async function bootstrapFirstUser(ctx: AppContext, email = FIRST_USER_EMAIL): Promise<{ email: string; token: string } | undefined> {
+export type FirstUser = { email: string; token: string; setupToken: string };
+
+/**
+ * On an empty database: one user, one workspace, one API token and a one-time link token to set the
+ * user's password, returned so they can be shown once.
+ */
+export async function bootstrapFirstUser(ctx: AppContext, email = FIRST_USER_EMAIL): Promise<FirstUser | undefined> {
   if ((await ctx.users.count()) > 0) return undefined;
   try {
     const user = await ctx.users.findOrCreateByEmail(email);
     if (!user.created) return undefined;
     await ctx.workspaces.create(user.id, { name: "My workspace" });
     const { token } = await ctx.users.createToken(user.id, "first start");
-    return { email: user.email, token };
+    const setupToken = await createSetupToken(ctx, user.id);
+    return { email: user.email, token, setupToken };
   } catch (error) {
     // Another instance sharing the database bootstrapped it at the same moment.
     if (isUniqueViolation(error)) return undefined;
@@ -26,7 +33,7 @@ export async function bootstrapFirstUser(ctx: AppContext, email = FIRST_USER_EMA
   }
 }
 
-export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer & { firstToken?: { email: string; token: string } }> {
+export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer & { firstToken?: FirstUser }> {
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = createContext(config, store);
   let app: FastifyInstance | undefined;

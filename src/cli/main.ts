@@ -5,6 +5,9 @@ import { apiRoutes, PARLEY_VERSION } from "../http/app.js";
 import { createContext, type AppContext } from "../services/context.js";
 import { openStore } from "../store/connect.js";
 import { startServer } from "../server.js";
+import { setPassword } from "../services/auth/browser-sessions.js";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/auth/password-hash.js";
+import { createSetupToken, setupLink } from "../services/auth/setup-links.js";
 
 const usage = `Usage: parley <command>
 
@@ -13,6 +16,9 @@ Commands:
   token create --email E [--name LABEL]   create an API token for that user (created if needed)
   token list                              list API tokens (never their values)
   token revoke <id>                       revoke a token
+  user create --email E                   create a user (with a workspace) or change their password;
+                                          the password is read from standard input
+  user setup-link --email E               print a one-time link to set that user's password (24 hours)
   openapi                                 print the OpenAPI document
 `;
 
@@ -41,6 +47,10 @@ async function start() {
       `  ${server.firstToken.token}`,
       "",
       `Try: curl -H "Authorization: Bearer ${server.firstToken.token}" ${server.url}/api/v1/workspaces`,
+      "",
+      `To sign in to the builder, set the password of ${server.firstToken.email} with this link (works once, for 24 hours):`,
+      "",
+      `  ${setupLink(server.url, server.firstToken.setupToken)}`,
     );
   process.stdout.write(lines.join("\n") + "\n");
   let stopping = false;
@@ -83,10 +93,52 @@ async function token(args: string[]) {
   } else throw new UsageError(`Unknown token command "${sub ?? ""}"`);
 }
 
+/** One line of standard input: piped (`echo "$PASSWORD" | parley user create …`) or typed. */
+async function readPasswordLine(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write("Password (shown as you type): ");
+  process.stdin.setEncoding("utf8");
+  let text = "";
+  for await (const chunk of process.stdin) {
+    text += chunk;
+    if (text.includes("\n")) break;
+  }
+  return text.split("\n")[0].replace(/\r$/, "");
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
+async function user(args: string[]) {
+  const [sub, ...rest] = args;
+  if (sub !== "create" && sub !== "setup-link") throw new UsageError(`Unknown user command "${sub ?? ""}"`);
+  const { values } = parseArgs({ args: rest, options: { email: { type: "string" } } });
+  const email = values.email;
+  if (!email || !EMAIL_PATTERN.test(email)) throw new UsageError(`user ${sub} needs --email <address>`);
+  if (sub === "create") {
+    const password = await readPasswordLine();
+    if (password.length < PASSWORD_MIN_LENGTH) throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long; nothing was changed`);
+    if (password.length > PASSWORD_MAX_LENGTH) throw new Error(`The password must be at most ${PASSWORD_MAX_LENGTH} characters long; nothing was changed`);
+    await withStore(async (ctx) => {
+      const found = await ctx.users.findOrCreateByEmail(email);
+      if (found.created) await ctx.workspaces.create(found.id, { name: "My workspace" });
+      await setPassword(ctx, found.id, password);
+      const done = found.created ? `Created user ${found.email} with the workspace "My workspace"` : `Changed the password of ${found.email}`;
+      process.stdout.write(`${done}. Sign in at ${ctx.config.publicUrl}/login\n`);
+    });
+  } else {
+    await withStore(async (ctx) => {
+      const found = await ctx.users.findByEmail(email);
+      if (!found) throw new Error(`No user with the e-mail ${email} (create one with: parley user create --email ${email})`);
+      const token = await createSetupToken(ctx, found.id);
+      process.stdout.write(`Set the password of ${found.email} with this link (works once, for 24 hours):\n${setupLink(ctx.config.publicUrl, token)}\n`);
+    });
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (command === "start") return start();
   if (command === "token") return token(args);
+  if (command === "user") return user(args);
   if (command === "openapi") {
     const ctx = {} as AppContext; // route definitions only capture it in their handlers
     process.stdout.write(JSON.stringify(buildOpenApiDocument(apiRoutes(ctx), PARLEY_VERSION), null, 2) + "\n");

@@ -10,7 +10,20 @@ import { buildOpenApiDocument } from "./openapi.js";
 import { defineRoute, registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { chatRoutes } from "./chat.js";
+import { resultRoutes } from "./results.js";
+import { credentialsRoutes } from "./credentials.js";
+import { streamRoutes } from "./stream.js";
 import { createAuthenticate } from "./authenticate.js";
+import { authRoutes } from "./auth.js";
+import { tokenRoutes } from "./tokens.js";
+import { botToolRoutes } from "./bot-tools.js";
+import { addSecurityHeaders, securityServerOptions } from "./security-headers.js";
+import { createRateLimiter } from "./rate-limit/rate-limiter.js";
+import { addJsonBodyParser } from "./json-body.js";
+import { addInputGuard } from "./input-guard.js";
+import { pageRoutes } from "./pages.js";
+import { fileRoutes } from "./files.js";
+import { builderPages } from "./builder-pages.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
@@ -49,18 +62,34 @@ function healthRoute(ctx: AppContext) {
 }
 
 export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
-  return [healthRoute(ctx), ...workspaceRoutes(ctx), ...botRoutes(ctx), ...chatRoutes(ctx)];
+  return [healthRoute(ctx), ...workspaceRoutes(ctx), ...botRoutes(ctx), ...botToolRoutes(ctx), ...authRoutes(ctx), ...tokenRoutes(ctx), ...chatRoutes(ctx), ...resultRoutes(ctx), ...credentialsRoutes(ctx), ...streamRoutes(ctx)];
+}
+
+/** Once a minute at most: a Redis outage must not flood the logs (limits fall back to memory meanwhile). */
+function sharedStoreWarning(app: FastifyInstance) {
+  let last = 0;
+  return (error: unknown) => {
+    if (Date.now() - last < 60_000) return;
+    last = Date.now();
+    app.log.warn({ err: error }, "rate-limit store (Redis) unavailable; counting in this process until it is back");
+  };
 }
 
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: ["req.headers.authorization"] },
+    ...securityServerOptions(ctx.config, options.logger !== false),
     bodyLimit: 1024 * 1024,
     // One line per request is noise for most self-hosters (their proxy logs requests); LOG_LEVEL=debug shows them.
     disableRequestLogging: ctx.config.logLevel !== "debug" && ctx.config.logLevel !== "trace",
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });
+
+  addSecurityHeaders(app);
+  addJsonBodyParser(app);
+  addInputGuard(app);
+  const rateLimiter = createRateLimiter(ctx.config.protection, sharedStoreWarning(app));
+  app.addHook("onClose", () => rateLimiter.close());
 
   app.setErrorHandler(function parleyErrorHandler(error: FastifyError, request, reply) {
     const appError = toAppError(error);
@@ -73,11 +102,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
 
   const routes = apiRoutes(ctx);
-  registerRoutes(app, routes, createAuthenticate(ctx));
+  registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter });
+  await app.register(builderPages());
+  await app.register(pageRoutes(ctx));
+  await app.register(fileRoutes(ctx));
 
   const document = buildOpenApiDocument(routes, PARLEY_VERSION);
   app.get("/api/openapi.json", async () => document);
   await app.register(swagger, { mode: "static", specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  // No validator badge: it would send the document's address to a third party.
+  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { validatorUrl: null } });
   return app;
 }

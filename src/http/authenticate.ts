@@ -1,20 +1,39 @@
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
+import { csrfTokenMatches } from "../services/auth/browser-sessions.js";
 import type { Caller } from "../store/users-repository.js";
+import { readCookie, SESSION_COOKIE } from "./session-cookie.js";
+
+export const CSRF_HEADER = "x-csrf-token";
+export const CSRF_REJECTED = "Missing or invalid CSRF token";
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Resolves `Authorization: Bearer <token>`. No header → anonymous (undefined); a header that is
- * malformed or names an unknown or revoked token → 401, so a mistyped token is never silently ignored.
+ * Resolves the caller of a management request.
+ * - `Authorization: Bearer <token>`: an API token. A header that is malformed or names an unknown or
+ *   revoked token → 401, so a mistyped token is never silently ignored.
+ * - Otherwise the builder's `parley_session` cookie. An unknown or expired cookie counts as
+ *   anonymous (the route then answers 401). Because a browser sends the cookie on its own, a
+ *   cookie-authenticated write must also carry the session's CSRF token in `x-csrf-token` (→ 403).
  */
 export function createAuthenticate(ctx: AppContext) {
   return async function authenticate(request: FastifyRequest): Promise<Caller | undefined> {
     const header = request.headers.authorization;
-    if (header === undefined) return undefined;
-    const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{1,512})$/.exec(header.trim());
-    if (!match) throw new AppError("UNAUTHORIZED", "Authorization header must be \"Bearer <token>\"");
-    const caller = await ctx.users.authenticate(match[1]);
-    if (!caller) throw new AppError("UNAUTHORIZED", "Unknown or revoked API token");
-    return caller;
+    if (header !== undefined) {
+      const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{1,512})$/.exec(header.trim());
+      if (!match) throw new AppError("UNAUTHORIZED", "Authorization header must be \"Bearer <token>\"");
+      const caller = await ctx.users.authenticate(match[1]);
+      if (!caller) throw new AppError("UNAUTHORIZED", "Unknown or revoked API token");
+      return caller;
+    }
+    const cookie = readCookie(request, SESSION_COOKIE);
+    if (!cookie) return undefined;
+    const session = await ctx.browserSessions.findByToken(cookie);
+    if (!session) return undefined;
+    if (WRITE_METHODS.has(request.method) && !csrfTokenMatches(request.headers[CSRF_HEADER], session.csrfToken))
+      throw new AppError("FORBIDDEN", CSRF_REJECTED);
+    return { userId: session.userId, browserSessionId: session.id };
   };
 }

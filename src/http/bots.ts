@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "../schemas/bot.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "../schemas/common.js";
+import { lintFindingsSchema } from "../schemas/lint.js";
 import type { AppContext } from "../services/context.js";
 import {
   createBot, deleteBot, getBot, getPublishedBot, listBots, publishBot, unpublishBot, updateBot,
@@ -103,11 +104,11 @@ export function botRoutes(ctx: AppContext) {
     defineRoute({
       method: "POST",
       url: "/api/v1/bots/:botId/publish",
-      summary: "Publish the draft as a new immutable version",
+      summary: "Publish the draft as a new immutable version; the answer lists the publish check's findings (never blocking)",
       tags,
       auth: "token",
       params: botIdParams,
-      response: z.object({ message: z.string(), publicId: z.string() }),
+      response: z.object({ message: z.string(), publicId: z.string(), findings: lintFindingsSchema }),
       handler: async ({ caller, params }) => publishBot(ctx, caller!, params.botId),
     }),
     defineRoute({

@@ -4,12 +4,47 @@ import type { RouteDefinition } from "./route.js";
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
-  return rest;
-};
+/**
+ * Collects the shared schemas (those given an id with `.meta({ id })`: Bot, Block, Theme…) so that they
+ * appear once in components.schemas instead of in every route. A schema whose request shape differs
+ * from its response shape is kept twice, the request one suffixed "Input".
+ */
+function createSchemaCollector() {
+  const defs = { input: new Map<string, string>(), output: new Map<string, string>() };
 
-function parameters(schema: z.ZodType | undefined, location: "path" | "query") {
+  function tagRefs(value: unknown, io: "input" | "output"): unknown {
+    if (Array.isArray(value)) return value.map((item) => tagRefs(item, io));
+    if (!value || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) =>
+        key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/") ? [key, `#/$defs-${io}/${item.slice(8)}`] : [key, tagRefs(item, io)],
+      ),
+    );
+  }
+
+  function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const { $schema: _ignored, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+    for (const [name, definition] of Object.entries(($defs ?? {}) as JsonSchema)) defs[io].set(name, JSON.stringify(tagRefs(definition, io)));
+    return tagRefs(rest, io) as JsonSchema;
+  }
+
+  /** Names every collected schema and points the tagged references at components.schemas. */
+  function finish<T>(document: T): { document: T; schemas: Record<string, JsonSchema> } {
+    const nameOf = (io: "input" | "output", name: string) =>
+      io === "input" && defs.output.has(name) && untagged(defs.output.get(name)!) !== untagged(defs.input.get(name)!) ? `${name}Input` : name;
+    const resolve = (text: string) => text.replace(/#\/\$defs-(input|output)\/([^"]+)/g, (_m, io, name) => `#/components/schemas/${nameOf(io, name)}`);
+    const schemas: Record<string, JsonSchema> = {};
+    for (const io of ["output", "input"] as const)
+      for (const [name, json] of defs[io]) schemas[nameOf(io, name)] ??= JSON.parse(resolve(json));
+    const sorted = Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, schemas[name]]));
+    return { document: JSON.parse(resolve(JSON.stringify(document))), schemas: sorted };
+  }
+
+  const untagged = (json: string) => json.replace(/#\/\$defs-(input|output)\//g, "#/$defs/");
+  return { toSchema, finish };
+}
+
+function parameters(toSchema: (schema: z.ZodType, io: "input") => JsonSchema, schema: z.ZodType | undefined, location: "path" | "query") {
   if (!schema) return [];
   const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -27,13 +62,14 @@ const errorResponse = (description: string) => ({
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(routes: readonly RouteDefinition<any, any, any>[], version: string) {
+  const { toSchema, finish } = createSchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = route.url.replace(/:(\w+)/g, "{$1}");
     const operation: Record<string, unknown> = {
       summary: route.summary,
       tags: route.tags,
-      parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
+      parameters: [...parameters(toSchema, route.params, "path"), ...parameters(toSchema, route.query, "query")],
       responses: {
         200: { description: "Success", content: { "application/json": { schema: toSchema(route.response, "output") } } },
         400: errorResponse("Invalid input"),
@@ -41,19 +77,30 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition<any, any, 
         404: errorResponse("Not found"),
       },
     };
-    if (route.auth === "token") operation.security = [{ bearerAuth: [] }];
+    // Either an API token, or the builder's session cookie (writes then also need x-csrf-token).
+    if (route.auth === "token") operation.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
     if (route.body)
       operation.requestBody = { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } };
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  const error = toSchema(errorBodySchema, "output");
+  const { document, schemas } = finish({ paths });
   return {
     openapi: "3.1.0",
-    info: { title: "Parley API", version, description: "Management API (workspaces, bots, results) and chat runtime API." },
+    info: {
+      title: "Parley API",
+      version,
+      description: "Management API (workspaces, bots, results) and chat runtime API.",
+      "x-generated": "Generated from the zod schemas by `npm run openapi`; do not edit docs/openapi.json by hand.",
+    },
     servers: [{ url: "/" }],
-    paths,
+    paths: document.paths,
     components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
-      schemas: { Error: toSchema(errorBodySchema, "output") },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: "parley_session" },
+      },
+      schemas: { Error: error, ...schemas },
     },
   };
 }

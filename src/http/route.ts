@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { AppError } from "../errors.js";
 import type { Caller } from "../store/users-repository.js";
 import { parseInput } from "./validate.js";
+import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
+import type { RateLimitBucket, RateLimiter } from "./rate-limit/rate-limiter.js";
 
 export type AuthMode = "token" | "optional" | "none";
 
@@ -29,6 +31,8 @@ export type RouteDefinition<P = unknown, Q = unknown, B = unknown> = {
   bodyLimit?: number;
   /** Chat routes are called from visitors' pages on other origins. */
   cors?: boolean;
+  /** Counted per visitor address or session before the body is read; over the limit → 429. */
+  rateLimit?: RateLimitBucket[];
   handler: (context: RouteContext<P, Q, B>) => Promise<unknown>;
 };
 
@@ -44,13 +48,23 @@ async function allowCallingOrigin(request: FastifyRequest, reply: FastifyReply) 
   reply.header("vary", "Origin");
 }
 
-export function registerRoutes(app: FastifyInstance, routes: readonly RouteDefinition<any, any, any>[], authenticate: Authenticate): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly RouteDefinition<any, any, any>[],
+  authenticate: Authenticate,
+  options: { rateLimiter?: RateLimiter } = {},
+): void {
   for (const route of routes) {
+    // CORS first, so that a browser can read the 429 too.
+    const onRequest = [
+      route.cors ? allowCallingOrigin : undefined,
+      route.rateLimit && options.rateLimiter ? rateLimitHook(options.rateLimiter, route.rateLimit) : undefined,
+    ].filter((hook) => hook !== undefined);
     app.route({
       method: route.method,
       url: route.url,
       bodyLimit: route.bodyLimit,
-      onRequest: route.cors ? allowCallingOrigin : undefined,
+      onRequest: onRequest.length > 0 ? onRequest : undefined,
       handler: async function routeHandler(request, reply) {
         const caller = route.auth === "none" ? undefined : await authenticate(request);
         if (route.auth === "token" && !caller) throw new AppError("UNAUTHORIZED");

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { idSchema } from "../schemas/common.js";
-import { workspaceCreateInputSchema, workspaceSchema } from "../schemas/workspace.js";
+import { workspaceCreateInputSchema, workspaceMemberSchema, workspaceSchema, workspaceUpdateInputSchema } from "../schemas/workspace.js";
 import type { AppContext } from "../services/context.js";
-import { createWorkspace, listWorkspaces, requireWorkspace, toWorkspace } from "../services/workspaces.js";
+import {
+  createWorkspace, listMembers, listWorkspaces, requireWorkspace, toWorkspace, updateWorkspace,
+} from "../services/workspaces.js";
 import { defineRoute } from "./route.js";
 
 export function workspaceRoutes(ctx: AppContext) {
@@ -36,6 +38,27 @@ export function workspaceRoutes(ctx: AppContext) {
       params: z.object({ workspaceId: idSchema }),
       response: z.object({ workspace: workspaceSchema }),
       handler: async ({ caller, params }) => ({ workspace: toWorkspace(await requireWorkspace(ctx, caller!, params.workspaceId)) }),
+    }),
+    defineRoute({
+      method: "PATCH",
+      url: "/api/v1/workspaces/:workspaceId",
+      summary: "Rename a workspace or change its icon (admins only)",
+      tags,
+      auth: "token",
+      params: z.object({ workspaceId: idSchema }),
+      body: workspaceUpdateInputSchema,
+      response: z.object({ workspace: workspaceSchema }),
+      handler: async ({ caller, params, body }) => ({ workspace: await updateWorkspace(ctx, caller!, params.workspaceId, body) }),
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/api/v1/workspaces/:workspaceId/members",
+      summary: "List the members of a workspace",
+      tags,
+      auth: "token",
+      params: z.object({ workspaceId: idSchema }),
+      response: z.object({ members: z.array(workspaceMemberSchema) }),
+      handler: async ({ caller, params }) => ({ members: await listMembers(ctx, caller!, params.workspaceId) }),
     }),
   ];
 }

@@ -20,7 +20,7 @@ export const variableSchema = z.object({
   /** Lives only in the session, never saved with the result. */
   isSessionVariable: z.boolean().optional(),
   value: variableValueSchema.optional(),
-});
+}).meta({ id: "Variable" });
 export type Variable = z.infer<typeof variableSchema>;
 
 export const blockSourceSchema = z.object({
@@ -41,7 +41,7 @@ export const edgeSchema = z.object({
     groupId: z.string(),
     blockId: z.string().optional(),
   }),
-});
+}).meta({ id: "Edge" });
 export type Edge = z.infer<typeof edgeSchema>;
 
 export const groupSchema = z.object({
@@ -49,7 +49,7 @@ export const groupSchema = z.object({
   title: z.string(),
   graphCoordinates: graphCoordinatesSchema,
   blocks: z.array(blockSchema),
-});
+}).meta({ id: "Group" });
 export type Group = z.infer<typeof groupSchema>;
 
 const eventBaseSchema = z.object({
@@ -88,7 +88,7 @@ export const eventSchema = z.discriminatedUnion("type", [
   commandEventSchema,
   replyEventSchema,
   invalidReplyEventSchema,
-]);
+]).meta({ id: "Event" });
 /** Events other than start, which can be added any number of times. */
 export const draggableEventSchema = z.discriminatedUnion("type", [
   commandEventSchema,
@@ -124,11 +124,20 @@ export const botDocumentSchema = z.object({
 });
 export type BotDocument = z.infer<typeof botDocumentSchema>;
 
+/** Paths of the builder and the server at the root: a public page there would never be reached. */
+export const RESERVED_PUBLIC_IDS: readonly string[] = [
+  "api", "login", "logout", "setup", "bots", "workspaces", "settings", "assets", "embed.js", "embed.css", "files",
+  "favicon.ico", "robots.txt", "health",
+];
+
 export const publicIdSchema = z
   .string()
   .max(255, { error: "publicId must be at most 255 characters long" })
   .regex(/^(?!.*--)[a-z0-9][a-z0-9-]*$/, {
     error: "publicId may only contain lowercase letters, digits and single hyphens, and must not start with a hyphen",
+  })
+  .refine((publicId) => !RESERVED_PUBLIC_IDS.includes(publicId), {
+    error: (issue) => `publicId "${String(issue.input)}" is reserved for Parley's own pages; choose another one`,
   });
 
 export const customDomainSchema = z
@@ -161,7 +170,7 @@ export const botSchema = z.object({
   isClosed: z.boolean(),
   chatAppCredentialsId: z.string().nullable(),
   riskLevel: z.number().nullable(),
-});
+}).meta({ id: "Bot" });
 export type Bot = z.infer<typeof botSchema>;
 
 /** Fields a client may set when creating a bot; fields the resource allows to be null accept null. */
@@ -219,5 +228,5 @@ export const publishedBotSchema = z.object({
   variables: z.array(variableSchema),
   theme: themeSchema,
   settings: settingsSchema,
-});
+}).meta({ id: "PublishedBot" });
 export type PublishedBot = z.infer<typeof publishedBotSchema>;

@@ -83,7 +83,7 @@ export const settingsSchema = z.object({
     .optional(),
   publicShare: z.object({ isEnabled: z.boolean().optional() }).optional(),
   security: z.object({ allowedOrigins: z.array(z.string()).optional() }).optional(),
-});
+}).meta({ id: "Settings" });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsDefaults = {

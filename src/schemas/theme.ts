@@ -89,5 +89,5 @@ export const themeSchema = z.object({
     })
     .optional(),
   customCss: z.string().optional(),
-});
+}).meta({ id: "Theme" });
 export type Theme = z.infer<typeof themeSchema>;

@@ -17,3 +17,14 @@ export const workspaceCreateInputSchema = z.object({
   name: z.string().trim().min(1, "Name must not be empty").max(255),
   icon: z.string().max(2048).nullish(),
 });
+
+export const workspaceUpdateInputSchema = z.object({
+  name: z.string().trim().min(1, "Name must not be empty").max(255).optional(),
+  icon: z.string().max(2048).nullish(),
+});
+
+export const workspaceMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: z.enum(["ADMIN", "MEMBER", "GUEST"]),
+});

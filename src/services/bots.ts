@@ -8,7 +8,8 @@ import type { Caller } from "../store/users-repository.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
 import type { AppContext } from "./context.js";
 import { requireWorkspace } from "./workspaces.js";
-import { toApiBot, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
+import { toApiBot, toBotDocument, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
+import { lintBot } from "./lint/lint-bot.js";
 
 type BotCreateInput = z.output<typeof botCreateInputSchema>;
 type BotUpdateInput = z.output<typeof botUpdateInputSchema>;
@@ -144,7 +145,13 @@ export async function publishBot(ctx: AppContext, caller: Caller, botId: string)
   let publicId = bot.publicId ?? defaultPublicId(bot.name, bot.id);
   if (!bot.publicId && (await ctx.bots.isPublicIdTaken(publicId, bot.id))) publicId = defaultPublicId(bot.name, createId());
   await writeGuarded(() => ctx.bots.publish({ id: bot.id, version: bot.version, document: bot.document, publicId }));
-  return { message: "success", publicId };
+  // Findings are shown, never blocking: the author decides whether a warning matters.
+  return { message: "success", publicId, findings: lintBot(toBotDocument(bot)) };
+}
+
+/** The publish check on the current draft, for the editor and for scripts. */
+export async function lintDraft(ctx: AppContext, caller: Caller, botId: string) {
+  return { findings: lintBot(toBotDocument(await requireBot(ctx, caller, botId))) };
 }
 
 export async function unpublishBot(ctx: AppContext, caller: Caller, botId: string) {
@@ -161,7 +168,7 @@ export async function getPublishedBot(ctx: AppContext, caller: Caller, botId: st
   return { publishedBot: toPublishedBot(version), version: bot.version };
 }
 
-async function requireWritableBot(ctx: AppContext, caller: Caller, botId: string) {
+export async function requireWritableBot(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireBot(ctx, caller, botId);
   if (bot.role === "GUEST") throw notFound("Bot not found");
   return bot;

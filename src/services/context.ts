@@ -6,6 +6,8 @@ import { WorkspacesRepository } from "../store/workspaces-repository.js";
 import { ChatRepository } from "../store/chat-repository.js";
 import { ResultsRepository } from "../store/results-repository.js";
 import { SessionsRepository } from "../store/sessions-repository.js";
+import { BrowserSessionsRepository } from "../store/browser-sessions-repository.js";
+import { PasswordSetupRepository } from "../store/password-setup-repository.js";
 import type { BotLoaderPort, EnginePorts } from "../engine/ports.js";
 import { createSandboxPort } from "../sandbox/index.js";
 import { createIntegrationPorts } from "../integrations/index.js";
@@ -18,6 +20,8 @@ export type AppContext = {
   config: Config;
   store: Store;
   users: UsersRepository;
+  browserSessions: BrowserSessionsRepository;
+  passwordSetups: PasswordSetupRepository;
   workspaces: WorkspacesRepository;
   bots: BotsRepository;
   sessions: SessionsRepository;
@@ -29,11 +33,13 @@ export type AppContext = {
 
 /** The real world, as the engine sees it. */
 function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): EnginePorts {
+  const integrations = createIntegrationPorts(config, store);
   return {
     clock: { now: () => new Date() },
     random: { id: createId, number: Math.random },
-    sandbox: createSandboxPort(config),
-    ...createIntegrationPorts(config, store),
+    // Bot code may fetch, through the same SSRF-guarded client as the HTTP request block.
+    sandbox: createSandboxPort(config, integrations.http),
+    ...integrations,
     bots,
   };
 }
@@ -43,6 +49,8 @@ export function createContext(config: Config, store: Store): AppContext {
     config,
     store,
     users: new UsersRepository(store.db),
+    browserSessions: new BrowserSessionsRepository(store.db),
+    passwordSetups: new PasswordSetupRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
     bots: new BotsRepository(store.db),
     sessions: new SessionsRepository(store.db),

@@ -1,4 +1,4 @@
-import { notFound } from "../errors.js";
+import { AppError, notFound } from "../errors.js";
 import type { WorkspaceRow } from "../store/database.js";
 import type { Caller } from "../store/users-repository.js";
 import type { AppContext } from "./context.js";
@@ -44,4 +44,19 @@ export async function requireWorkspace(ctx: AppContext, caller: Caller, workspac
   const workspace = await ctx.workspaces.findForMember(workspaceId, caller.userId);
   if (!workspace) throw notFound("Workspace not found");
   return workspace;
+}
+
+/** Renaming or changing the icon is for the workspace's admins; other members get 403. */
+export async function updateWorkspace(ctx: AppContext, caller: Caller, workspaceId: string, input: { name?: string; icon?: string | null }): Promise<Workspace> {
+  const workspace = await requireWorkspace(ctx, caller, workspaceId);
+  if (workspace.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only the workspace's admins can change it");
+  const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as typeof input;
+  if (Object.keys(patch).length === 0) return toWorkspace(workspace);
+  await ctx.workspaces.update(workspaceId, patch);
+  return toWorkspace((await ctx.workspaces.findForMember(workspaceId, caller.userId))!);
+}
+
+export async function listMembers(ctx: AppContext, caller: Caller, workspaceId: string) {
+  await requireWorkspace(ctx, caller, workspaceId);
+  return ctx.workspaces.listMembers(workspaceId);
 }

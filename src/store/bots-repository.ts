@@ -80,13 +80,15 @@ export class BotsRepository {
   /** Soft delete, as the reference: archived, unpublished, public id freed, results archived. */
   async archive(botId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Sessions before results, the order a chat turn locks them in (ChatRepository.writeTurn): the
+      // other order deadlocked on PostgreSQL against a turn of one of the bot's chats.
+      await trx.deleteFrom("sessions").where("botId", "=", botId).execute();
       await trx
         .updateTable("bots")
         .set({ isArchived: 1, publishedVersionId: null, publicId: null, customDomain: null, updatedAt: nowIso() })
         .where("id", "=", botId)
         .execute();
       await trx.updateTable("results").set({ isArchived: 1 }).where("botId", "=", botId).execute();
-      await trx.deleteFrom("sessions").where("botId", "=", botId).execute();
     });
   }
 }

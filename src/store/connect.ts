@@ -7,6 +7,7 @@ import type { Database, Db } from "./database.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as resultsAnalytics from "./migrations/0002-results-analytics.js";
 import * as sessionsResultIndex from "./migrations/0003-sessions-result-index.js";
+import * as browserSessions from "./migrations/0004-browser-sessions.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-results-analytics": resultsAnalytics,
   "0003-sessions-result-index": sessionsResultIndex,
+  "0004-browser-sessions": browserSessions,
 };
 
 export type StoreOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
@@ -30,7 +32,7 @@ export type StoreOptions = { databaseUrl?: string; dataDir: string; poolSize?: n
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir);
   try {
-    await migrate(store.db);
+    await migrate(store.db, store.dialect);
   } catch (error) {
     await store.close();
     throw error;
@@ -61,9 +63,15 @@ function openPostgres(databaseUrl: string, poolSize = 10): Store {
   return { db, dialect: "postgres", location: url.toString(), close: () => db.destroy() };
 }
 
-async function migrate(db: Db): Promise<void> {
+async function migrate(db: Db, dialect: DialectName): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: a second Parley
+  // on the same PostgreSQL database (another schema in its search_path) would find the first one's
+  // and fail with 'relation "parley_migrations_lock" does not exist'.
+  const schema =
+    dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db,
+    migrationTableSchema: schema,
     provider: { getMigrations: async () => migrations },
     migrationTableName: "parley_migrations",
     migrationLockTableName: "parley_migrations_lock",

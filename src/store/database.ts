@@ -25,6 +25,27 @@ export interface ApiTokensTable {
   revokedAt: string | null;
 }
 
+/** A signed-in browser: the cookie value is only stored as its SHA-256 hash. */
+export interface BrowserSessionsTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  /** Echoed by the builder in `x-csrf-token` on every cookie-authenticated write. */
+  csrfToken: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** One-time links to set a password (first start, `parley user setup-link`). */
+export interface PasswordSetupTokensTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
 export interface WorkspacesTable {
   id: string;
   name: string;
@@ -141,6 +162,8 @@ export interface CredentialsTable {
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
+  browserSessions: BrowserSessionsTable;
+  passwordSetupTokens: PasswordSetupTokensTable;
   workspaces: WorkspacesTable;
   members: MembersTable;
   bots: BotsTable;

@@ -7,6 +7,17 @@ export class SessionsRepository {
     return this.db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
+  /** Sessions of a result that have not expired (finished live sessions are deleted, so they do not count). */
+  async countOpenForResult(resultId: string, now: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("resultId", "=", resultId)
+      .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">=", now)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async deleteExpired(now: string, limit: number): Promise<number> {
     const ids = this.db.selectFrom("sessions").select("id").where("expiresAt", "<", now).limit(limit);
     const result = await this.db.deleteFrom("sessions").where("id", "in", ids).executeTakeFirst();

@@ -2,7 +2,12 @@ import type { Db } from "./database.js";
 import { createId, generateApiToken, hashToken, nowIso } from "../lib/ids.js";
 
 export type TokenInfo = { id: string; name: string; email: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
-export type Caller = { userId: string; tokenId: string };
+export type OwnTokenInfo = Omit<TokenInfo, "email">;
+export type UserRecord = { id: string; email: string; passwordHash: string | null };
+/** Who is calling: through an API token (`tokenId`) or a signed-in browser (`browserSessionId`). */
+export type Caller = { userId: string; tokenId?: string; browserSessionId?: string };
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 // lastUsedAt is informative only: refreshing it at most once a minute keeps reads read-only.
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -15,8 +20,20 @@ export class UsersRepository {
     return Number(row.n);
   }
 
+  findById(id: string): Promise<UserRecord | undefined> {
+    return this.db.selectFrom("users").select(["id", "email", "passwordHash"]).where("id", "=", id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRecord | undefined> {
+    return this.db.selectFrom("users").select(["id", "email", "passwordHash"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable("users").set({ passwordHash }).where("id", "=", userId).execute();
+  }
+
   async findOrCreateByEmail(email: string): Promise<{ id: string; email: string; created: boolean }> {
-    const normalized = email.trim().toLowerCase();
+    const normalized = normalizeEmail(email);
     const existing = await this.db.selectFrom("users").select(["id", "email"]).where("email", "=", normalized).executeTakeFirst();
     if (existing) return { ...existing, created: false };
     const id = createId();
@@ -25,14 +42,34 @@ export class UsersRepository {
   }
 
   /** Creates a token and returns it in clear, the only time it is ever visible. */
-  async createToken(userId: string, name: string): Promise<{ id: string; token: string }> {
+  async createToken(userId: string, name: string): Promise<{ id: string; token: string; createdAt: string }> {
     const token = generateApiToken();
     const id = createId();
+    const createdAt = nowIso();
     await this.db
       .insertInto("apiTokens")
-      .values({ id, userId, name, tokenHash: hashToken(token), createdAt: nowIso(), lastUsedAt: null, revokedAt: null })
+      .values({ id, userId, name, tokenHash: hashToken(token), createdAt, lastUsedAt: null, revokedAt: null })
       .execute();
-    return { id, token };
+    return { id, token, createdAt };
+  }
+
+  /** One user's tokens, revoked ones included (the builder shows when each was revoked). */
+  listTokensOf(userId: string): Promise<OwnTokenInfo[]> {
+    return this.db
+      .selectFrom("apiTokens")
+      .select(["id", "name", "createdAt", "lastUsedAt", "revokedAt"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** Revokes a token of this user; false when the user has no such token (revoking twice is not an error). */
+  async revokeTokenOf(userId: string, id: string): Promise<boolean> {
+    const owned = await this.db.selectFrom("apiTokens").select("id").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+    if (!owned) return false;
+    await this.db.updateTable("apiTokens").set({ revokedAt: nowIso() }).where("id", "=", id).where("revokedAt", "is", null).execute();
+    return true;
   }
 
   async listTokens(): Promise<TokenInfo[]> {

@@ -38,6 +38,22 @@ export class WorkspacesRepository {
       .execute();
   }
 
+  async update(workspaceId: string, patch: { name?: string; icon?: string | null }): Promise<void> {
+    await this.db.updateTable("workspaces").set({ ...patch, updatedAt: nowIso() }).where("id", "=", workspaceId).execute();
+  }
+
+  /** Members with their e-mail, oldest first (the creator comes first). */
+  listMembers(workspaceId: string): Promise<{ userId: string; email: string; role: MemberRole }[]> {
+    return this.db
+      .selectFrom("members")
+      .innerJoin("users", "users.id", "members.userId")
+      .select(["members.userId", "users.email", "members.role"])
+      .where("members.workspaceId", "=", workspaceId)
+      .orderBy("members.createdAt")
+      .orderBy("users.email")
+      .execute();
+  }
+
   /** The workspace and the caller's role in it, or undefined when the caller is not a member. */
   async findForMember(workspaceId: string, userId: string): Promise<(WorkspaceRow & { role: MemberRole }) | undefined> {
     return this.db

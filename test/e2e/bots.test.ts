@@ -169,7 +169,7 @@ describe("publish, read published, unpublish, list and delete", () => {
 
     const published = await api.post(`/v1/bots/${bot.id}/publish`);
     expect(published.status).toBe(200);
-    expect(published.body).toEqual({ message: "success", publicId: `greeting-bot-${bot.id.slice(-7)}` });
+    expect(published.body).toEqual({ message: "success", publicId: `greeting-bot-${bot.id.slice(-7)}`, findings: [] });
 
     const { status, body } = await api.get(`/v1/bots/${bot.id}/publishedBot?migrateToLatestVersion=false`);
     expect(status).toBe(200);

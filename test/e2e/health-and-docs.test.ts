@@ -31,11 +31,15 @@ describe("health and API documentation", () => {
       "PATCH /api/v1/bots/{botId}",
       "GET /api/v1/bots/{botId}/publishedBot",
       "POST /api/v1/bots/{botId}/publish",
+      "POST /api/v1/bots/{botId}/lint",
+      "POST /api/auth/login",
+      "GET /api/v1/tokens",
     ])
       expect(operations).toContain(expected);
     const createBot = body.paths["/api/v1/bots"].post;
     expect(createBot.requestBody.content["application/json"].schema.properties.workspaceId).toBeDefined();
-    expect(createBot.security).toEqual([{ bearerAuth: [] }]);
+    expect(createBot.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(body.components.securitySchemes.sessionCookie).toEqual({ type: "apiKey", in: "cookie", name: "parley_session" });
   });
 
   it("renders the documentation for a person at /api/docs", async () => {

@@ -80,8 +80,8 @@ export type ChatHarness = {
   close(): Promise<void>;
 };
 
-export async function createChatHarness(): Promise<ChatHarness> {
-  const server = await startTestServer();
+export async function createChatHarness(env: Record<string, string> = {}): Promise<ChatHarness> {
+  const server = await startTestServer(env);
   const user = await server.createUser();
   const api = createClient(server.baseUrl, user.token);
   const chat = createClient(server.baseUrl);

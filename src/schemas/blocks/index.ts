@@ -121,7 +121,7 @@ export const blockSchema = z.discriminatedUnion("type", [
   chatwootBlockSchema,
   pixelBlockSchema,
   forgedBlockSchema,
-]);
+]).meta({ id: "Block" });
 export type Block = z.infer<typeof blockSchema>;
 export type BlockType = Block["type"];
 

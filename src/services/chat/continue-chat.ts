@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "../../errors.js";
+import { AppError, notFound } from "../../errors.js";
 import { continueSession } from "../../engine/continue-session.js";
 import type { SessionState } from "../../engine/session-state.js";
 import type { continueChatInputSchema } from "../../schemas/chat.js";
@@ -9,6 +9,7 @@ import type { AppContext } from "../context.js";
 import { assertOriginAllowed } from "./origin.js";
 import { requireLiveSession, sessionBot, sessionExpiry } from "./sessions.js";
 import { answerRows, logRows, publicLogs, resultWrite } from "./turn-writes.js";
+import { withinTurnDeadline } from "./turn-deadline.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
 
@@ -19,7 +20,9 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
   const isLive = session.botVersionId !== null;
   if (isLive) assertOriginAllowed(bot, origin);
   const state = JSON.parse(session.state) as SessionState;
-  const turn = await continueSession(bot, state, input.message, { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" });
+  const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
+    continueSession(bot, state, input.message, { ports, format: input.textBubbleContentFormat ?? "richText" }),
+  );
 
   const resultId = isLive ? state.resultId : undefined;
   try {
@@ -37,8 +40,11 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
       logs: resultId ? logRows(resultId, turn.logs, now) : [],
     });
   } catch (error) {
-    if (error instanceof SessionConflictError)
+    if (error instanceof SessionConflictError) {
+      // Gone rather than moved on: the chat was finished or its bot deleted meanwhile.
+      if (!(await ctx.sessions.find(session.id))) throw notFound("Session not found.");
       throw new AppError("CONFLICT", "This session was answered by another request at the same time; send the message again");
+    }
     throw error;
   }
   return isLive ? { ...turn.reply, logs: publicLogs(turn.reply.logs) } : turn.reply;

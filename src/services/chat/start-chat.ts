@@ -15,6 +15,7 @@ import { assertOriginAllowed } from "./origin.js";
 import { loadPublishedBot, sessionExpiry } from "./sessions.js";
 import { answerRows, logRows, publicLogs, resultWrite } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
+import { withinTurnDeadline } from "./turn-deadline.js";
 
 type StartChatInput = z.output<typeof startChatInputSchema>;
 type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
@@ -49,6 +50,18 @@ async function resumableResult(ctx: AppContext, bot: RuntimeBot, resultId: strin
   return { result: found.result, variables: JSON.parse(found.result.variables), answers: [...answers.values()], answerCount: found.answers.length };
 }
 
+/**
+ * Each remember-user start opens one more session on the same result; without a bound one visitor
+ * could pile up sessions on it for as long as they stay unexpired.
+ */
+async function assertRoomForSession(ctx: AppContext, resultId: string) {
+  const max = ctx.config.protection.maxSessionsPerResult;
+  if (max <= 0) return;
+  const open = await ctx.sessions.countOpenForResult(resultId, nowIso());
+  if (open >= max)
+    throw new AppError("TOO_MANY_REQUESTS", `This result already has ${max} open chat sessions; finish one or let it expire before starting another`);
+}
+
 export async function startPublicChat(ctx: AppContext, publicId: string, input: StartChatInput, origin: string | undefined) {
   const row = await ctx.bots.findByPublicId(publicId);
   if (!row || !row.publishedVersionId) throw notFound("Bot not found");
@@ -59,20 +72,23 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
     throw new AppError("BAD_REQUEST", settings.general?.systemMessages?.botClosed || "This bot is now closed");
   }
   const resumed = await resumableResult(ctx, bot, input.resultId);
+  if (resumed) await assertRoomForSession(ctx, resumed.result.id);
   const resultId = resumed?.result.id ?? createId();
-  const turn = await startSession(
-    {
-      bot,
-      mode: "live",
-      workspaceId: row.workspaceId,
-      resultId,
-      resumed: resumed && { variables: resumed.variables, answers: resumed.answers },
-      prefilledVariables: input.prefilledVariables,
-      message: input.message,
-      isOnlyRegistering: input.isOnlyRegistering,
-      isStreamEnabled: input.isStreamEnabled,
-    },
-    { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" },
+  const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
+    startSession(
+      {
+        bot,
+        mode: "live",
+        workspaceId: row.workspaceId,
+        resultId,
+        resumed: resumed && { variables: resumed.variables, answers: resumed.answers },
+        prefilledVariables: input.prefilledVariables,
+        message: input.message,
+        isOnlyRegistering: input.isOnlyRegistering,
+        isStreamEnabled: input.isStreamEnabled,
+      },
+      { ports, format: input.textBubbleContentFormat ?? "richText" },
+    ),
   );
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
   const sessionId = createId();
@@ -112,19 +128,21 @@ export async function startPreviewChat(ctx: AppContext, caller: Caller | undefin
     if (existing && existing.botVersionId !== null) throw new AppError("CONFLICT", "Session id already in use");
     if (existing) await ctx.store.db.deleteFrom("sessions").where("id", "=", existing.id).execute();
   }
-  const turn = await startSession(
-    {
-      bot,
-      mode: "preview",
-      workspaceId: member?.workspaceId,
-      prefilledVariables: input.prefilledVariables,
-      startFrom: input.startFrom,
-      message: input.message,
-      isOnlyRegistering: input.isOnlyRegistering,
-      isProgressBarEnabled: input.isProgressBarEnabled,
-      isStreamEnabled: input.isStreamEnabled,
-    },
-    { ports: ctx.ports, format: input.textBubbleContentFormat ?? "richText" },
+  const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
+    startSession(
+      {
+        bot,
+        mode: "preview",
+        workspaceId: member?.workspaceId,
+        prefilledVariables: input.prefilledVariables,
+        startFrom: input.startFrom,
+        message: input.message,
+        isOnlyRegistering: input.isOnlyRegistering,
+        isProgressBarEnabled: input.isProgressBarEnabled,
+        isStreamEnabled: input.isStreamEnabled,
+      },
+      { ports, format: input.textBubbleContentFormat ?? "richText" },
+    ),
   );
   const now = nowIso();
   await ctx.chat.writeTurn({

@@ -12,13 +12,16 @@ export type RichTextNode = {
   [key: string]: unknown;
 };
 
-export const richTextNodeSchema: z.ZodType<RichTextNode> = z.looseObject({
-  type: z.string().optional(),
-  text: z.string().optional(),
-  get children() {
-    return z.array(richTextNodeSchema).optional();
-  },
-});
+export const richTextNodeSchema: z.ZodType<RichTextNode> = z
+  .looseObject({
+    type: z.string().optional(),
+    text: z.string().optional(),
+    get children() {
+      return z.array(richTextNodeSchema).optional();
+    },
+  })
+  // As in the editor's model, a node is a leaf (text) or an element (children); the engine reads it as one of them.
+  .refine((node) => typeof node.text === "string" || Array.isArray(node.children), { message: "A rich-text node needs text or children" });
 
 export const textBubbleContentSchema = z.object({
   html: z.string().optional(),

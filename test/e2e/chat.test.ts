@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/test-server.js";
-import { createClient } from "../helpers/http-client.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
 import { greetingBot, richText } from "../helpers/sample-bots.js";
 
-let server: TestServer;
-let api: ReturnType<typeof createClient>;
-let chat: ReturnType<typeof createClient>;
+let server: ChatHarness["server"];
+let api: ChatHarness["api"];
+let chat: ChatHarness["chat"];
 let workspaceId: string;
+let harness: ChatHarness;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const user = await server.createUser();
-  workspaceId = user.workspaceId;
-  api = createClient(server.baseUrl, user.token);
-  chat = createClient(server.baseUrl);
+  harness = await createChatHarness();
+  ({ server, api, chat, workspaceId } = harness);
 });
-afterAll(() => server.close());
+afterAll(() => harness.close());
 
 async function publish(bot: object) {
   const created = await api.post("/v1/bots", { workspaceId, bot });

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/test-server.js";
-import { createClient } from "../helpers/http-client.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
 import { greetingBot } from "../helpers/sample-bots.js";
 import { seedResults } from "./results-seed.js";
 
-let server: TestServer;
-let api: ReturnType<typeof createClient>;
-let chat: ReturnType<typeof createClient>;
+let server: ChatHarness["server"];
+let api: ChatHarness["api"];
+let chat: ChatHarness["chat"];
 let workspaceId: string;
+let harness: ChatHarness;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const user = await server.createUser();
-  workspaceId = user.workspaceId;
-  api = createClient(server.baseUrl, user.token);
-  chat = createClient(server.baseUrl);
+  harness = await createChatHarness();
+  ({ server, api, chat, workspaceId } = harness);
 });
-afterAll(() => server.close());
+afterAll(() => harness.close());
 
 function twoQuestionBot() {
   const bot = greetingBot();

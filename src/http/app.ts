@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { z } from "zod";
@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     ...securityServerOptions(ctx.config, options.logger !== false),
     bodyLimit: 1024 * 1024,
     // One line per request is noise for most self-hosters (their proxy logs requests); LOG_LEVEL=debug shows them.
-    disableRequestLogging: ctx.config.logLevel !== "debug" && ctx.config.logLevel !== "trace",
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== "debug" && ctx.config.logLevel !== "trace" }),
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
-import { computedStyle, launchBrowser, openPage, screenshot } from "./browser.js";
-import { hostPage, startHostSite, type HostSite } from "./host-site.js";
+import type { ChatHarness } from "../helpers/conversation.js";
+import { computedStyle, openPage, screenshot } from "./browser.js";
+import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
+import { hostPage, type HostSite } from "./host-site.js";
 import { greeterBot } from "./web-bots.js";
 
 /** The three embeds on a plain page of another origin: every chat call crosses origins (CORS). */
@@ -14,19 +15,16 @@ describe("embeds on another site", { timeout: 90_000 }, () => {
   let bob: string;
   let script: string;
 
+  let world: BrowserWorld;
+
   beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-    site = await startHostSite();
+    world = await openBrowserWorld();
+    ({ harness, browser, site } = world);
     ada = (await harness.conversation(greeterBot("Ada here, who are you?"))).publicId;
     bob = (await harness.conversation(greeterBot("Bob speaking, your name?", {}, { chat: { hostBubbles: { backgroundColor: "#123456", color: "#ffffff" } } }))).publicId;
     script = `<script src="${harness.server.url}/embed.js"></script>`;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await harness?.close();
-  });
+  afterAll(() => world?.close());
 
   async function visit(path: string, body: string) {
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
-import { launchBrowser, openPage, screenshot } from "./browser.js";
-import { startHostSite, type HostSite } from "./host-site.js";
+import { buildBot, say, type ChatHarness } from "../helpers/conversation.js";
+import { openPage, screenshot } from "./browser.js";
+import type { HostSite } from "./host-site.js";
+import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
 
 const picture = (color: string, label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="240" fill="${color}"/><text x="20" y="130" font-size="40" fill="#fff">${label}</text></svg>`;
@@ -70,16 +71,13 @@ describe("every bubble and input type in a real browser", { timeout: 90_000 }, (
   let browser: Browser;
   let site: HostSite;
 
+  let world: BrowserWorld;
+
   beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-    site = await startHostSite();
+    world = await openBrowserWorld();
+    ({ harness, browser, site } = world);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await harness?.close();
-  });
+  afterAll(() => world?.close());
 
   it("renders media bubbles and real controls for each input, and answers each in turn", async () => {
     const { publicId } = await harness.conversation(galleryBot(site));

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
-import { launchBrowser, openPage, screenshot, type WatchedPage } from "./browser.js";
-import { hostPage, startHostSite, type HostSite } from "./host-site.js";
+import type { ChatHarness } from "../helpers/conversation.js";
+import { openPage, screenshot, type WatchedPage } from "./browser.js";
+import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
+import { hostPage, type HostSite } from "./host-site.js";
 import { greeterBot, hostileBot } from "./web-bots.js";
 
 describe("remember-user and markup safety in a real browser", { timeout: 90_000 }, () => {
@@ -10,16 +11,13 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
   let browser: Browser;
   let site: HostSite;
 
+  let world: BrowserWorld;
+
   beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-    site = await startHostSite();
+    world = await openBrowserWorld();
+    ({ harness, browser, site } = world);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await harness?.close();
-  });
+  afterAll(() => world?.close());
 
   const resultCount = async (botId: string) =>
     (await harness.server.ctx.store.db.selectFrom("results").select("id").where("botId", "=", botId).execute()).length;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
-import { computedStyle, launchBrowser, openPage, screenshot } from "./browser.js";
-import { hostPage, startHostSite, type HostSite } from "./host-site.js";
+import { say, type ChatHarness } from "../helpers/conversation.js";
+import { computedStyle, openPage, screenshot } from "./browser.js";
+import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
+import { hostPage, type HostSite } from "./host-site.js";
 import { browserRequestBot, greeterBot, redirectBot } from "./web-bots.js";
 
 const THEME = {
@@ -25,16 +26,13 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
   let browser: Browser;
   let site: HostSite;
 
+  let world: BrowserWorld;
+
   beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-    site = await startHostSite();
+    world = await openBrowserWorld();
+    ({ harness, browser, site } = world);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await harness?.close();
-  });
+  afterAll(() => world?.close());
 
   it("applies the theme's colours, font, roundness, progress bar and custom CSS", async () => {
     const { publicId } = await harness.conversation(greeterBot("Themed hello", {}, THEME));

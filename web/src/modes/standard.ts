@@ -9,6 +9,9 @@ export class ParleyStandard extends ParleyElement {
   }
 
   protected mayFocus(): boolean {
-    return this.hasAttribute("full-page") || this.interacted;
+    // Never take focus from what the visitor is typing in elsewhere (another bot on the same page).
+    const active = document.activeElement;
+    const busyElsewhere = active !== null && active !== document.body && active !== this;
+    return (this.hasAttribute("full-page") || this.interacted) && !busyElsewhere;
   }
 }

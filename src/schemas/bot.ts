@@ -192,25 +192,12 @@ export const botCreateInputSchema = z.object({
 export type BotCreateInput = z.infer<typeof botCreateInputSchema>;
 
 /** A partial update: omitted fields stay as they are, null clears a nullable field. */
-export const botUpdateInputSchema = z.object({
+export const botUpdateInputSchema = botCreateInputSchema.extend({
   /** Both spellings of schema v6 are accepted; the stored document is always upgraded first. */
   version: z.enum(["6", "6.1"]).optional(),
-  name: z.string().optional(),
-  icon: z.string().nullish(),
-  selectedThemeTemplateId: z.string().nullish(),
-  groups: z.array(groupSchema).optional(),
-  theme: themeSchema.optional(),
-  settings: settingsSchema.optional(),
-  folderId: z.string().nullish(),
-  variables: z.array(variableSchema).optional(),
-  edges: z.array(edgeSchema).optional(),
-  resultsTablePreferences: resultsTablePreferencesSchema.nullish(),
-  publicId: publicIdSchema.nullish(),
-  customDomain: customDomainSchema.nullish(),
   isClosed: z.boolean().optional(),
   chatAppCredentialsId: z.string().nullish(),
   riskLevel: z.number().nullish(),
-  events: eventsSchema.optional(),
   /** The `updatedAt` the client last read; a much newer stored one means a conflicting edit. */
   updatedAt: z.iso.datetime({ offset: true }).optional(),
 });

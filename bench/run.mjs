@@ -83,7 +83,8 @@ async function benchParley(label, env, ceilingRps) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
   const server = startChild(["bin/parley.js", "start"], {
     PORT: "0", LOG_LEVEL: "warn", PARLEY_DATA_DIR: dataDir,
-    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0", PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0", ...env,
+    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0", PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
+    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0", ...env,
   });
   try {
     const [, url] = await waitFor(server.output, /Parley is running at (http:\/\/\S+)/, "Parley");

@@ -51,8 +51,40 @@ function openSqlite(dataDir: string): Store {
   database.pragma(`synchronous = ${process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL"}`);
   database.pragma("busy_timeout = 5000");
   database.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small query, so prepared
+ * statements are kept by SQL text (bounded). Iterating prepares its own statement, since a statement
+ * being iterated cannot run anything else meanwhile.
+ */
+function withStatementCache(database: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const cached = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = database.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    return statement;
+  };
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const statement = cached(sql);
+      return {
+        reader: statement.reader,
+        all: (parameters: readonly unknown[]) => statement.all(...parameters),
+        run: (parameters: readonly unknown[]) => statement.run(...parameters),
+        iterate: (parameters: readonly unknown[]) => database.prepare(sql).iterate(...parameters),
+      };
+    },
+  };
 }
 
 function openPostgres(databaseUrl: string, poolSize = 10): Store {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
+import { allowCallingOrigin, answerPreflight } from "./route.js";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
@@ -23,13 +24,6 @@ export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : DEFAULT_UPLOAD_LIMIT_BYTES;
 }
 
-function allowCaller(request: FastifyRequest, reply: FastifyReply) {
-  const origin = request.headers.origin;
-  if (!origin) return;
-  reply.header("access-control-allow-origin", origin);
-  reply.header("vary", "Origin");
-}
-
 /** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
 function publicBase(ctx: AppContext, request: FastifyRequest): string {
   const configured = new URL(ctx.config.publicUrl);
@@ -37,7 +31,7 @@ function publicBase(ctx: AppContext, request: FastifyRequest): string {
 }
 
 async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
-  allowCaller(request, reply);
+  await allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
   const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);
@@ -74,13 +68,7 @@ export function fileRoutes(ctx: AppContext) {
     // Whatever the file's type, the body stays a stream: it is written to disk, never parsed.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    app.options("/api/v1/sessions/:sessionId/files", async (request, reply) => {
-      allowCaller(request, reply);
-      return reply
-        .headers({ "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "600" })
-        .status(204)
-        .send();
-    });
+    app.options("/api/v1/sessions/:sessionId/files", answerPreflight);
     app.post("/api/v1/sessions/:sessionId/files", (request: UploadRequest, reply) => receiveUpload(ctx, limit, request, reply));
     app.get("/files/:folder/:name", (request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply) => sendUpload(ctx, request, reply));
   };

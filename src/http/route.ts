@@ -41,11 +41,20 @@ export const defineRoute = <P, Q, B>(definition: RouteDefinition<P, Q, B>): Rout
 export type Authenticate = (request: FastifyRequest) => Promise<Caller | undefined>;
 
 /** Exactly one Access-Control-Allow-Origin, echoing the caller; allowed origins are checked per bot. */
-async function allowCallingOrigin(request: FastifyRequest, reply: FastifyReply) {
+export async function allowCallingOrigin(request: FastifyRequest, reply: FastifyReply) {
   const origin = request.headers.origin;
   if (!origin) return;
   reply.header("access-control-allow-origin", origin);
   reply.header("vary", "Origin");
+}
+
+/** The browser's CORS preflight for a chat route: POST with a JSON (or file) body, from any page. */
+export async function answerPreflight(request: FastifyRequest, reply: FastifyReply) {
+  await allowCallingOrigin(request, reply);
+  reply.header("access-control-allow-methods", "POST, OPTIONS");
+  reply.header("access-control-allow-headers", "content-type");
+  reply.header("access-control-max-age", "600");
+  return reply.status(204).send();
 }
 
 export function registerRoutes(
@@ -76,12 +85,6 @@ export function registerRoutes(
       },
     });
     if (route.cors)
-      app.options(route.url, async function preflight(request, reply) {
-        await allowCallingOrigin(request, reply);
-        reply.header("access-control-allow-methods", "POST, OPTIONS");
-        reply.header("access-control-allow-headers", "content-type");
-        reply.header("access-control-max-age", "600");
-        return reply.status(204).send();
-      });
+      app.options(route.url, answerPreflight);
   }
 }

@@ -6,7 +6,12 @@ import { build } from "esbuild";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js/min";
 
 await build({
-  entryPoints: ["src/cli/main.ts"],
+  // Worker threads' scripts are files of their own next to main.js (src/lib/bundled-script.ts finds them).
+  entryPoints: {
+    main: "src/cli/main.ts",
+    "sandbox-worker": "src/sandbox/sandbox-worker.ts",
+    "wal-checkpoint-worker": "src/store/wal-checkpoint-worker.ts",
+  },
   outdir: "dist/cli",
   bundle: true,
   platform: "node",

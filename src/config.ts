@@ -15,6 +15,8 @@ export type Config = {
   sandboxTimeoutMs: number;
   /** PARLEY_SANDBOX_MEMORY_MB: the heap one run of bot code may use. */
   sandboxMemoryMb: number;
+  /** PARLEY_SANDBOX_WORKERS: worker threads that run bot code; 0 → on the server's own thread. */
+  sandboxWorkers: number;
   /** PARLEY_ENCRYPTION_SECRET; unset → a key generated into `<dataDir>/encryption.key` on first start. */
   encryptionSecret: string | undefined;
   /** PARLEY_HTTP_ALLOWED_HOSTS: `host[:port]` entries that bots may reach although they resolve to private addresses. */
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionExpiryHours: parsePositive(env.PARLEY_SESSION_EXPIRY_HOURS, "PARLEY_SESSION_EXPIRY_HOURS", 24),
     sandboxTimeoutMs: parsePositive(env.PARLEY_SANDBOX_TIMEOUT_MS, "PARLEY_SANDBOX_TIMEOUT_MS", 2000),
     sandboxMemoryMb: parsePositive(env.PARLEY_SANDBOX_MEMORY_MB, "PARLEY_SANDBOX_MEMORY_MB", 32),
+    sandboxWorkers: parseCount(env.PARLEY_SANDBOX_WORKERS, "PARLEY_SANDBOX_WORKERS", 2),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/$/, ""),
     encryptionSecret: env.PARLEY_ENCRYPTION_SECRET || undefined,
     httpAllowedHosts: (env.PARLEY_HTTP_ALLOWED_HOSTS ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean),

@@ -1,23 +1,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageRoot } from "../lib/package-root.js";
 import { gzipSync } from "node:zlib";
 
 /** The visitor's client as built by scripts/build.mjs, read once and served from memory. */
 export type ClientBundle = { code: Buffer; gzipped: Buffer; etag: string; version: string };
-
-/** The package root: the nearest folder above this module holding Parley's package.json (works from src/ and dist/). */
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "parley") return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-}
 
 export const clientBundlePath = () => path.join(packageRoot(), "dist", "web", "embed.js");
 

@@ -44,9 +44,10 @@ export class GuestApi {
     return this.inFlight.size > 0 || this.settled.length > 0;
   }
 
-  /** Waits until a fetch settles or the deadline passes; false on the deadline. */
-  async waitForHostWork(): Promise<boolean> {
+  /** Waits until a fetch settles or the deadline passes; false on the deadline. `onWait`: it does wait. */
+  async waitForHostWork(onWait?: () => void): Promise<boolean> {
     if (this.settled.length > 0) return true;
+    onWait?.();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), Math.max(0, this.options.deadline - Date.now()));

@@ -1,7 +1,7 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten";
 
 // Variables hold texts, lists and type-guessed scalars; deeper structures only come from bot code.
-const MAX_DEPTH = 32;
+export const MAX_DEPTH = 32;
 
 /**
  * Copies values across the sandbox boundary. Only data crosses: functions, symbols and class

@@ -15,11 +15,21 @@ export type SandboxLimits = {
    * catchable "stack overflow" inside the guest.
    */
   stackBytes: number;
-  /** Runs alive at once (only runs awaiting a fetch overlap); further runs queue. */
+  /** Runs alive at once (only runs awaiting a fetch overlap); further runs queue. In the pool: per worker. */
   maxConcurrentRuns: number;
 };
 
 export const defaultSandboxLimits: SandboxLimits = { timeoutMs: 2000, memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, maxConcurrentRuns: 8 };
+
+/** What a pool worker adds to a run (./sandbox-worker.ts); a direct caller needs none of it. */
+export type RunOptions = {
+  /** When the run must end (epoch ms), set by whoever started the clock; default: `timeoutMs` from now. */
+  deadline?: number;
+  /** This run's `fetch`, instead of the sandbox's. */
+  http?: SandboxHttp;
+  /** Called each time the run stops computing to wait for host work (a fetch). */
+  onWait?: () => void;
+};
 
 type Fault = { ok: false; error: string };
 type OpenRun = {
@@ -37,8 +47,9 @@ type OpenRun = {
  * WebAssembly module is loaded once; every run gets a fresh runtime and context, disposed right after,
  * so nothing leaks from one chat to another and memory returns to the module's free lists.
  *
- * Guest code runs on the event-loop thread (only awaited fetches overlap): a run that computes holds
- * the server for at most `timeoutMs`, after which the interrupt handler ends it.
+ * Guest code runs on the thread that calls it (only awaited fetches overlap): a run that computes holds
+ * that thread for at most `timeoutMs`, after which the interrupt handler ends it. The server calls it
+ * from worker threads (./worker-pool.ts), and on its own thread only for inline `{{= =}}`.
  */
 export class QuickJsSandbox implements SandboxPort {
   private module: QuickJSWASMModule | undefined;
@@ -66,7 +77,7 @@ export class QuickJsSandbox implements SandboxPort {
     return { liveRuntimes: this.liveRuntimes, moduleReplacements: this.replacements };
   }
 
-  async run(request: Parameters<SandboxPort["run"]>[0]): Promise<SandboxResult> {
+  async run(request: Parameters<SandboxPort["run"]>[0], options: RunOptions = {}): Promise<SandboxResult> {
     let module: QuickJSWASMModule;
     try {
       module = await this.load();
@@ -75,7 +86,7 @@ export class QuickJsSandbox implements SandboxPort {
     }
     await this.slots.acquire();
     try {
-      return await this.execute(module, request);
+      return await this.execute(module, request, options);
     } finally {
       this.slots.release();
     }
@@ -90,7 +101,7 @@ export class QuickJsSandbox implements SandboxPort {
     let run: OpenRun | undefined;
     let broken = false;
     try {
-      run = this.open(module, request.globals, false);
+      run = this.open(module, request.globals, false, {});
       const { vm, rt } = run;
       const result = vm.evalCode(`(function () {\n${asFunctionBody(request.code)}\n})()`, "inline.js");
       if (result.error) return this.fault(run, result.error);
@@ -114,11 +125,11 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  private async execute(module: QuickJSWASMModule, request: Parameters<SandboxPort["run"]>[0]): Promise<SandboxResult> {
+  private async execute(module: QuickJSWASMModule, request: Parameters<SandboxPort["run"]>[0], options: RunOptions): Promise<SandboxResult> {
     let run: OpenRun | undefined;
     let broken = false;
     try {
-      run = this.open(module, request.globals, true);
+      run = this.open(module, request.globals, true, options);
       const { vm, rt, values, api } = run;
       const body = request.kind === "expression" ? asFunctionBody(request.code) : request.code;
       const result = vm.evalCode(`(async function () {\n${body}\n})()`, "bot.js");
@@ -140,7 +151,7 @@ export class QuickJsSandbox implements SandboxPort {
           }
           if (this.pastDeadline(run)) return { ok: false, error: this.timeoutMessage() };
           if (!api.hasPendingHostWork) return { ok: false, error: "The code waits for a promise that never settles" };
-          if (!(await api.waitForHostWork())) return { ok: false, error: this.timeoutMessage() };
+          if (!(await api.waitForHostWork(options.onWait))) return { ok: false, error: this.timeoutMessage() };
           api.applySettled();
         }
       } finally {
@@ -154,8 +165,8 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  private open(module: QuickJSWASMModule, globals: Record<string, unknown>, allowFetch: boolean): OpenRun {
-    const deadline = Date.now() + this.limits.timeoutMs;
+  private open(module: QuickJSWASMModule, globals: Record<string, unknown>, allowFetch: boolean, options: RunOptions): OpenRun {
+    const deadline = options.deadline ?? Date.now() + this.limits.timeoutMs;
     const rt = module.newRuntime();
     this.liveRuntimes++;
     let vm: OpenRun["vm"] | undefined;
@@ -183,7 +194,7 @@ export class QuickJsSandbox implements SandboxPort {
       rt.setInterruptHandler(() => Date.now() > deadline);
       vm = rt.newContext();
       values = new GuestValues(vm);
-      api = new GuestApi(vm, values, { http: this.http, deadline, maxCollectedBytes: this.limits.memoryBytes, allowFetch });
+      api = new GuestApi(vm, values, { http: options.http ?? this.http, deadline, maxCollectedBytes: this.limits.memoryBytes, allowFetch });
       api.install(globals);
       return { vm, rt, values, api, deadline, close };
     } catch (error) {

@@ -6,8 +6,8 @@ import type { ReplyMessage } from "./replies/types.js";
 import { setVariableValues, type VariableUpdate } from "./variables/update.js";
 import type { VariableLike, VariableValue } from "./variables/types.js";
 
-/** An answer to persist on the result. */
-export type NewAnswer = { blockId: string; groupId: string; content: string; attachedFileUrls?: string[]; position: number };
+/** An answer to persist, on the result it was given to (unset in previews, which keep none). */
+export type NewAnswer = { resultId?: string; blockId: string; groupId: string; content: string; attachedFileUrls?: string[]; position: number };
 
 /** The answer key: the input's variable name, else its group title, " (n)" for the n-th later input of the group. */
 export function answerKey(bot: RuntimeBot, block: InputBlock, variables: readonly VariableLike[]): string {
@@ -27,7 +27,8 @@ function written(current: VariableValue | undefined, value: string): VariableVal
 
 /**
  * Applies an accepted answer to the state: the input's variable, the text input's attachment
- * variable, the answers list (latest per key) and the answer counter.
+ * variable, the answers list (latest per key) and the answer counters. The answer goes to the
+ * session's current result: a linked bot's own while it runs without merging results.
  */
 export function saveAnswer(
   bot: RuntimeBot,
@@ -55,8 +56,22 @@ export function saveAnswer(
   const answerValue = block.type === "text input" ? textAnswerContent(content, files) : content;
   const answers: SessionAnswer[] = [...state.answers.filter((a) => a.key !== key), { key, blockId: block.id, value: answerValue }];
   const location = bot.blockById.get(block.id);
+  const position = state.resultAnswers ?? state.totalAnswers;
   return {
-    state: { ...state, variables, answers, totalAnswers: state.totalAnswers + 1 },
-    answer: { blockId: block.id, groupId: location?.group.id ?? "", content, attachedFileUrls: files, position: state.totalAnswers },
+    state: {
+      ...state,
+      variables,
+      answers,
+      totalAnswers: state.totalAnswers + 1,
+      ...(state.resultAnswers !== undefined ? { resultAnswers: state.resultAnswers + 1 } : {}),
+    },
+    answer: {
+      ...(state.resultId ? { resultId: state.resultId } : {}),
+      blockId: block.id,
+      groupId: location?.group.id ?? "",
+      content,
+      attachedFileUrls: files,
+      position,
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { NewAnswer } from "./answers.js";
 import type { ChatInput } from "./blocks/executor.js";
 import type { EnginePorts } from "./ports.js";
 import { computeProgress } from "./progress.js";
+import { touchedResults, type ResultUpdate } from "./result-updates.js";
 import type { RuntimeBot } from "./runtime-bot.js";
 import type { SessionState } from "./session-state.js";
 import { substituteVariables } from "./variables/substitute.js";
@@ -24,7 +25,10 @@ export type ChatReply = {
 export type TurnResult = {
   state: SessionState;
   reply: ChatReply;
+  /** Each on the result it was given to. */
   newAnswers: NewAnswer[];
+  /** The results the turn touched, to be written (none in previews). Logs go to `state.resultId`. */
+  results: ResultUpdate[];
   /** Every log of the turn (the reply may show fewer in live chats). */
   logs: ChatLog[];
   ended: boolean;
@@ -35,6 +39,8 @@ export type TurnOptions = {
   format: TextBubbleContentFormat;
   /** Bots already loaded (the session's own), so that leaving a linked bot needs no load. */
   knownBots?: readonly RuntimeBot[];
+  /** See ExecutionContext: a transcript replay passes over linked bots that keep their own result. */
+  skipLinksWithOwnResult?: boolean;
 };
 
 /** Avatar URLs that hold `{{variables}}` follow the variables' current values. */
@@ -80,5 +86,6 @@ export function finishTurn(
     const progress = computeProgress(walk.bot, next.totalAnswers, walk.input?.id, walk.ended);
     if (progress !== undefined) reply.progress = progress;
   }
-  return { state: next, reply, newAnswers: extra.newAnswers ?? [], logs, ended: walk.ended };
+  const results = touchedResults(state, next, walk.bot, walk.results, walk.ended);
+  return { state: next, reply, newAnswers: extra.newAnswers ?? [], results, logs, ended: walk.ended };
 }

@@ -20,6 +20,8 @@ export type RuntimeBot = {
   blockById: ReadonlyMap<string, BlockLocation>;
   /** When this version was published (live bots only). */
   publishedAt?: string;
+  /** The published version this is (live linked bots), so that their own results name it. */
+  versionId?: string;
   /** Memo of reachable-input counts per input block id (progress bar). */
   reachableInputs: Map<string, number>;
 };

@@ -13,11 +13,14 @@ export type SessionState = {
   status: "registered" | "waiting" | "completed";
   mode: "live" | "preview";
   botId: string;
+  /** The result answers go to: the session's own, or that of a linked bot that keeps its own. */
   resultId?: string;
+  /** Answers saved on `resultId` so far; unset in sessions from before it existed: then `totalAnswers`. */
+  resultAnswers?: number;
   currentBlockId?: string;
   variables: VariableLike[];
   answers: SessionAnswer[];
-  /** Answers saved so far, for progress and the result's position counter. */
+  /** Answers saved so far in the whole chat, linked bots included (progress). */
   totalAnswers: number;
   isProgressBarEnabled: boolean;
   isStreamEnabled?: boolean;
@@ -38,10 +41,25 @@ export type SessionState = {
 /** A bot waiting for the bot it linked to: where to go on, and its own variables and navigation. */
 export type LinkFrame = {
   botId: string;
+  /** The published version the waiting bot runs (live chats), for its result's row. */
+  botVersionId?: string;
   resumeAt?: FlowPoint;
   variables: VariableLike[];
   returnTo?: FlowPoint;
   resumeStack?: FlowPoint[];
+  /**
+   * Set when the linked bot does not merge its results: it answers on a result of its own, and the
+   * waiting bot gets back its answers, result and counter as they were (its variables too).
+   */
+  separate?: SeparateResult;
+};
+
+/** What a bot keeps aside while a linked bot with its own result runs. */
+export type SeparateResult = {
+  answers: SessionAnswer[];
+  /** Unset in previews, which have no results. */
+  resultId?: string;
+  resultAnswers?: number;
 };
 
 /** A block of the session's bot, by group id and index in the group. */

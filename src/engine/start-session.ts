@@ -2,6 +2,7 @@ import { AppError } from "../errors.js";
 import type { ChatMessage } from "../schemas/chat.js";
 import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
 import { continueSession } from "./continue-session.js";
+import { mergeResultUpdates, touchedResults } from "./result-updates.js";
 import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
 import type { RuntimeBot } from "./runtime-bot.js";
@@ -19,8 +20,11 @@ export type StartSessionInput = {
   /** The workspace whose bots a Bot link block may run (none: no links). */
   workspaceId?: string;
   resultId?: string;
-  /** Remember-user: values of the resumed result, copied into variables that have none. */
-  resumed?: { variables: readonly { name: string; value?: VariableLike["value"] }[]; answers: SessionAnswer[] };
+  /**
+   * Remember-user: values of the resumed result, copied into variables that have none, and how many
+   * answers it already holds (new answers are numbered after them).
+   */
+  resumed?: { variables: readonly { name: string; value?: VariableLike["value"] }[]; answers: SessionAnswer[]; answerCount?: number };
   prefilledVariables?: Record<string, unknown>;
   startFrom?: StartFrom;
   message?: ChatMessage;
@@ -80,7 +84,8 @@ export async function runStartFlow(
   if (!canAutoAnswer) return first;
   const continued = await continueSession(bot, first.state, reply, options);
   const logs = [...first.logs, ...continued.logs];
-  return { ...continued, logs, reply: logs.length ? { ...continued.reply, logs } : continued.reply };
+  const results = mergeResultUpdates(first.results, continued.results);
+  return { ...continued, logs, results, reply: logs.length ? { ...continued.reply, logs } : continued.reply };
 }
 
 export async function startSession(input: StartSessionInput, options: TurnOptions): Promise<StartResult> {
@@ -92,7 +97,7 @@ export async function startSession(input: StartSessionInput, options: TurnOption
     status: input.isOnlyRegistering ? "registered" : "waiting",
     mode: input.mode,
     botId: bot.id,
-    ...(input.resultId ? { resultId: input.resultId } : {}),
+    ...(input.resultId ? { resultId: input.resultId, resultAnswers: input.resumed?.answerCount ?? 0 } : {}),
     ...(input.workspaceId ? { workspaceId: input.workspaceId } : {}),
     variables: initialVariables(input),
     answers: input.resumed?.answers ?? [],
@@ -102,8 +107,8 @@ export async function startSession(input: StartSessionInput, options: TurnOption
   };
   // The theme is templated with the variables as they are before the first block runs.
   const theme = deepSubstitute(bot.document.theme as Record<string, unknown>, state.variables);
-  const turn = input.isOnlyRegistering
-    ? { state, reply: { messages: [] }, newAnswers: [], logs: [], ended: false }
+  const turn: TurnResult = input.isOnlyRegistering
+    ? { state, reply: { messages: [] }, newAnswers: [], results: touchedResults(state, state, bot, undefined, false), logs: [], ended: false }
     : await runStartFlow(bot, state, start, toReplyMessage(input.message), options);
   const settings = deepSubstitute(bot.document.settings as Record<string, unknown>, turn.state.variables);
   return { ...turn, theme, settings };

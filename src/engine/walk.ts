@@ -3,9 +3,10 @@ import type { ChatBubble, ChatLog, ClientSideAction } from "../schemas/chat.js";
 import { registry } from "./blocks/registry.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
 import { presentInput } from "./blocks/inputs/present.js";
+import { enterLinkedBot, leaveLinkedBot } from "./link-frames.js";
+import { emptyTrail, finishedResult, type ResultTrail } from "./result-updates.js";
 import type { RuntimeBot } from "./runtime-bot.js";
-import type { BlockPosition, LinkFrame, SessionState } from "./session-state.js";
-import type { VariableLike } from "./variables/types.js";
+import type { BlockPosition, FlowPoint, SessionState } from "./session-state.js";
 import { setVariableValues } from "./variables/update.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
@@ -25,6 +26,8 @@ export type WalkResult = {
   /** The block that waits for the visitor (an input, a waiting embed, an action expecting a reply). */
   currentBlockId?: string;
   ended: boolean;
+  /** Linked bots with results of their own that the walk entered or finished. */
+  results?: ResultTrail;
 };
 
 type Position = { group: RuntimeBot["document"]["groups"][number]; blockIndex: number };
@@ -49,43 +52,6 @@ function nextPosition(bot: RuntimeBot, state: SessionState, next: WalkStart | un
   const resumeStack = state.resumeStack.slice(0, -1);
   const resumed = resolveStart(bot, state.resumeStack[state.resumeStack.length - 1]);
   return [resumed, { ...state, resumeStack: resumeStack.length ? resumeStack : undefined }];
-}
-
-/** Values pass between linked bots by variable name. */
-function copyValuesByName(target: readonly VariableLike[], source: readonly VariableLike[]): VariableLike[] {
-  const values = new Map(source.filter((v) => v.value !== undefined && v.value !== null).map((v) => [v.name, v.value]));
-  return target.map((variable) => (values.has(variable.name) ? { ...variable, value: values.get(variable.name) } : variable));
-}
-
-function enterLinkedBot(state: SessionState, parent: RuntimeBot, child: RuntimeBot, resumeAt: WalkStart | undefined): SessionState {
-  const frame: LinkFrame = {
-    botId: parent.id,
-    resumeAt: resumeAt && ("groupId" in resumeAt || resumeAt.edgeId) ? (resumeAt as LinkFrame["resumeAt"]) : undefined,
-    variables: state.variables,
-    returnTo: state.returnTo,
-    resumeStack: state.resumeStack,
-  };
-  const childVariables = child === parent ? state.variables : copyValuesByName(child.document.variables, state.variables);
-  return {
-    ...state,
-    currentBotId: child.id,
-    linkStack: [...(state.linkStack ?? []), frame],
-    variables: childVariables,
-    returnTo: undefined,
-    resumeStack: undefined,
-  };
-}
-
-/** Back in the bot that linked: its variables take the linked bot's values by name. */
-function leaveLinkedBot(state: SessionState, frame: LinkFrame, stack: LinkFrame[]): SessionState {
-  return {
-    ...state,
-    currentBotId: stack.length > 0 ? frame.botId : undefined,
-    linkStack: stack.length > 0 ? stack : undefined,
-    variables: copyValuesByName(frame.variables, state.variables),
-    returnTo: frame.returnTo,
-    resumeStack: frame.resumeStack,
-  };
 }
 
 function applyOutcome(state: SessionState, outcome: ActionOutcome): SessionState {
@@ -113,7 +79,8 @@ export async function walkFlow(
   let state = initialState;
   let lastBubbleBlockId: string | undefined;
   let steps = 0;
-  const result = (extra: Partial<WalkResult>): WalkResult => ({ bot, messages, clientSideActions, logs, state, ended: false, ...extra });
+  const results = emptyTrail();
+  const result = (extra: Partial<WalkResult>): WalkResult => ({ bot, messages, clientSideActions, logs, state, ended: false, results, ...extra });
 
   /** Where to go next, leaving finished linked bots for the bots that linked to them. */
   const advance = async (next: WalkStart | undefined): Promise<Position | undefined> => {
@@ -125,8 +92,11 @@ export async function walkFlow(
       const parent = bots.get(frame.botId) ?? (await context.ports.bots?.load(frame.botId, state.mode, state.workspaceId));
       if (!parent) return undefined;
       bots.set(parent.id, parent);
+      const finished = frame.separate ? finishedResult(state, bot) : undefined;
       bot = parent;
       state = leaveLinkedBot(state, frame, stack);
+      if (finished) results.finished.push(finished);
+      if (frame.separate?.resultId) results.entered.push(frame.separate.resultId);
       [position, state] = nextPosition(bot, state, frame.resumeAt);
     }
     return position;
@@ -170,9 +140,11 @@ export async function walkFlow(
       if (outcome.clientSideActions?.some((action: ClientSideAction) => action.expectsDedicatedReply))
         return result({ currentBlockId: block.id });
       if (outcome.link) {
-        const after: WalkStart = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : { groupId: group.id, blockIndex: index + 1 };
-        state = enterLinkedBot(state, bot, outcome.link.bot, after);
-        bot = outcome.link.bot;
+        const resumeAt: FlowPoint = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : { groupId: group.id, blockIndex: index + 1 };
+        const { bot: child, mergeResults } = outcome.link;
+        state = enterLinkedBot(state, { parent: bot, child, resumeAt, mergeResults, newResultId: () => context.ports.random.id() });
+        if (!mergeResults && state.resultId) results.entered.push(state.resultId);
+        bot = child;
         bots.set(bot.id, bot);
         next = outcome.link.start;
         break;

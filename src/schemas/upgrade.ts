@@ -184,9 +184,21 @@ function upgradeBlockToV6(block: unknown): unknown {
       next = { ...next, options: { ...next.options, webhook: omit(next.options.webhook, "id") } };
   }
   if (next.type === "file input" && isRecord(next.options)) next = { ...next, options: omit(next.options, "sizeLimit") };
+  if (next.type === "Bot link" || next.type === LEGACY_BOT_LINK_TYPE) next = keepMergedResults(next);
   if (next.type === "Google Sheets" && isRecord(next.options))
     next = { ...next, options: referenceCellToFilter(next.options, String(next.id)) };
   return next;
+}
+
+/**
+ * Before v6 a linked bot shared its parent's result unless told otherwise; v6 turned the default
+ * around. A link to the bot itself always shares it, so it needs nothing said.
+ */
+function keepMergedResults(block: Json): Json {
+  const options = isRecord(block.options) ? block.options : {};
+  const target = options.botId ?? options.typebotId;
+  if (options.mergeResults !== undefined || target === "current") return block;
+  return { ...block, options: { ...options, mergeResults: true } };
 }
 
 /** v5 matched a single reference cell; v6 expresses the same lookup as a one-comparison filter. */

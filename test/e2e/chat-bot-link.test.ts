@@ -34,9 +34,9 @@ const parentBot = (childId: string, linkOptions: Record<string, unknown> = {}) =
   });
 
 describe("Bot link", () => {
-  it("runs the linked bot's published flow, then comes back with its variables by name", async () => {
+  it("runs the linked bot's published flow, then comes back with its variables by name when it merges results", async () => {
     const childId = await publishChild();
-    const conversation = await h.conversation(parentBot(childId));
+    const conversation = await h.conversation(parentBot(childId, { mergeResults: true }));
     const start = await conversation.start();
     expect(start.messages).toEqual([textMessage("p-hi", "Parent first."), textMessage("c-hi", "Child here. Your city?")]);
     expect(start.input.id).toBe("c-city");

@@ -103,9 +103,17 @@ describe("upgradeBotDocument from v5", () => {
     });
   });
 
-  test("renames the bot link block and its target option", () => {
+  test("renames the bot link block and its target option, and keeps v5's merged results (v6 defaults to a result per bot)", () => {
     const parsed = botDocumentSchema.parse(upgradeBotDocument(v5Document()));
-    expect(parsed.groups[1].blocks).toEqual([{ id: "b-link", type: "Bot link", options: { botId: "bot-other", groupId: "g-x" } }]);
+    expect(parsed.groups[1].blocks).toEqual([{ id: "b-link", type: "Bot link", options: { botId: "bot-other", groupId: "g-x", mergeResults: true } }]);
+  });
+
+  test("leaves a v5 bot link that chose its own results as it is", () => {
+    const document = structuredClone(v5Document()) as { groups: { blocks: { id: string; options?: object }[] }[] };
+    const link = document.groups.flatMap((group) => group.blocks).find((block) => block.id === "b-link")!;
+    link.options = { ...link.options, mergeResults: false };
+    const parsed = botDocumentSchema.parse(upgradeBotDocument(document));
+    expect(parsed.groups[1].blocks).toEqual([{ id: "b-link", type: "Bot link", options: { botId: "bot-other", groupId: "g-x", mergeResults: false } }]);
   });
 
   test("renames brand-named settings", () => {

@@ -12,6 +12,11 @@ export type ExecutionContext = {
   state: SessionState;
   ports: EnginePorts;
   format: TextBubbleContentFormat;
+  /**
+   * Bot links that keep their own result are passed over (a transcript replay: that part of the chat
+   * is in the linked bot's result, not in the one replayed).
+   */
+  skipLinksWithOwnResult?: boolean;
 };
 
 export type { VariableUpdate } from "../variables/update.js";
@@ -25,7 +30,7 @@ export type ActionOutcome = {
   /** Go straight to a block (Jump, Return), as if an edge led there. */
   goTo?: FlowPoint;
   /** Run another bot (Bot link) from `start`, then come back after this block. */
-  link?: { bot: RuntimeBot; start: FlowPoint | { edgeId: string | undefined } };
+  link?: { bot: RuntimeBot; start: FlowPoint | { edgeId: string | undefined }; mergeResults: boolean };
   /** Changes to the session's own bookkeeping: return point, resume stack, e-mails sent. */
   navigation?: Partial<Pick<SessionState, "returnTo" | "resumeStack" | "emailsSent">>;
   variables?: VariableUpdate[];

@@ -4,7 +4,10 @@ import { storedDocument } from "../bot-view.js";
 import { loadPublishedBot } from "./sessions.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 
-/** Linked bots: the published version for visitors, the draft in a preview. */
+/**
+ * Linked bots: the published version for visitors (naming that version, for the linked bot's own
+ * result), the draft in a preview.
+ */
 export function createBotLoader(ctx: AppContext): BotLoaderPort {
   return {
     async load(botId, mode, workspaceId) {
@@ -12,7 +15,8 @@ export function createBotLoader(ctx: AppContext): BotLoaderPort {
       if (!row || row.isArchived || !workspaceId || row.workspaceId !== workspaceId) return undefined;
       if (mode === "preview") return parseRuntimeBot(row.id, { version: row.version, ...storedDocument(row) });
       if (!row.publishedVersionId) return undefined;
-      return (await loadPublishedBot(ctx, row.id, row.publishedVersionId)).bot;
+      const { bot, versionId } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
+      return bot.versionId === versionId ? bot : { ...bot, versionId };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { notFound } from "../../errors.js";
 import type { clientLogsInputSchema } from "../../schemas/chat.js";
 import { nowIso } from "../../lib/ids.js";
+import type { SessionState } from "../../engine/session-state.js";
 import type { AppContext } from "../context.js";
 import { assertOriginAllowed } from "./origin.js";
 import { requireLiveSession, sessionBot } from "./sessions.js";
@@ -14,6 +15,8 @@ export async function saveClientLogs(ctx: AppContext, sessionId: string, input: 
   const session = await requireLiveSession(ctx, sessionId, now);
   if (!session.resultId) throw notFound("Result not found.");
   assertOriginAllowed(await sessionBot(ctx, session), origin);
-  await ctx.results.insertLogs(ctx.store.db, logRows(session.resultId, input.clientLogs, now));
+  // While a linked bot with a result of its own runs, what its client reports belongs there.
+  const { resultId } = JSON.parse(session.state) as Pick<SessionState, "resultId">;
+  await ctx.results.insertLogs(ctx.store.db, logRows(resultId ?? session.resultId, input.clientLogs, now));
   return { message: "Logs successfully saved." };
 }

@@ -8,7 +8,7 @@ import { SessionConflictError } from "../../store/chat-repository.js";
 import type { AppContext } from "../context.js";
 import { assertOriginAllowed } from "./origin.js";
 import { requireLiveSession, sessionBot, sessionExpiry } from "./sessions.js";
-import { answerRows, logRows, publicLogs, resultWrite } from "./turn-writes.js";
+import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
@@ -24,7 +24,8 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
     continueSession(bot, state, input.message, { ports, format: input.textBubbleContentFormat ?? "richText" }),
   );
 
-  const resultId = isLive ? state.resultId : undefined;
+  // The session row keeps naming its own result; linked bots' results are found in the state.
+  const resultId = isLive ? (session.resultId ?? undefined) : undefined;
   try {
     await ctx.chat.writeTurn({
       // A finished live chat has nothing left to continue; its result keeps everything.
@@ -35,9 +36,9 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
               kind: "update", id: session.id, expectedRevision: session.revision, state: JSON.stringify(turn.state),
               updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
             },
-      result: resultId ? resultWrite(bot, session.botVersionId!, turn.state, session.id, turn.ended, now, session.createdAt) : undefined,
+      results: resultId ? resultWrites(turn, { id: resultId, botVersionId: session.botVersionId!, createdAt: session.createdAt }, session.id, now) : [],
       answers: resultId ? answerRows(resultId, turn, now) : [],
-      logs: resultId ? logRows(resultId, turn.logs, now) : [],
+      logs: resultId ? turnLogRows(turn, resultId, now) : [],
     });
   } catch (error) {
     if (error instanceof SessionConflictError) {

@@ -13,7 +13,7 @@ import { requireBot } from "../bots.js";
 import { storedDocument } from "../bot-view.js";
 import { assertOriginAllowed } from "./origin.js";
 import { loadPublishedBot, sessionExpiry } from "./sessions.js";
-import { answerRows, logRows, publicLogs, resultWrite } from "./turn-writes.js";
+import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 
@@ -81,7 +81,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
         mode: "live",
         workspaceId: row.workspaceId,
         resultId,
-        resumed: resumed && { variables: resumed.variables, answers: resumed.answers },
+        resumed: resumed && { variables: resumed.variables, answers: resumed.answers, answerCount: resumed.answerCount },
         prefilledVariables: input.prefilledVariables,
         message: input.message,
         isOnlyRegistering: input.isOnlyRegistering,
@@ -103,9 +103,9 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
             revision: 0, createdAt: now, updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
           },
         },
-    result: resultWrite(bot, versionId, turn.state, sessionId, turn.ended, now, resumed?.result.createdAt ?? now),
+    results: resultWrites(turn, { id: resultId, botVersionId: versionId, createdAt: resumed?.result.createdAt ?? now }, sessionId, now),
     answers: answerRows(resultId, turn, now),
-    logs: logRows(resultId, turn.logs, now),
+    logs: turnLogRows(turn, resultId, now),
   });
   const hasPendingReply = !turn.ended;
   return startResponse(sessionId, bot, "6", turn, { resultId: hasPendingReply && !input.isOnlyRegistering ? resultId : undefined, publishedAt });
@@ -153,6 +153,7 @@ export async function startPreviewChat(ctx: AppContext, caller: Caller | undefin
         state: JSON.stringify(turn.state), revision: 0, createdAt: now, updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
       },
     },
+    results: [],
     answers: [],
     logs: [],
   });

@@ -1,13 +1,12 @@
 import type { Insertable } from "kysely";
 import type { TurnResult } from "../../engine/chat-turn.js";
-import type { RuntimeBot } from "../../engine/runtime-bot.js";
-import type { SessionState } from "../../engine/session-state.js";
+import type { VariableLike } from "../../engine/variables/types.js";
 import type { ChatLog } from "../../schemas/chat.js";
 import { createId } from "../../lib/ids.js";
 import type { AnswersTable, LogsTable } from "../../store/database.js";
 import type { ResultWrite } from "../../store/chat-repository.js";
 import { flag } from "../../store/results-repository.js";
-import { waitingInputBlockId } from "../results/waiting-input.js";
+import { lastInputBlockId } from "../results/waiting-input.js";
 
 const MAX_LOG_DETAILS = 1000;
 
@@ -37,10 +36,11 @@ export function logRows(resultId: string, logs: readonly { status?: string; desc
   }));
 }
 
-export function answerRows(resultId: string, turn: TurnResult, now: string): Insertable<AnswersTable>[] {
+/** Each answer on the result it was given to; `fallbackResultId` for answers that name none. */
+export function answerRows(fallbackResultId: string, turn: Pick<TurnResult, "newAnswers">, now: string): Insertable<AnswersTable>[] {
   return turn.newAnswers.map((answer) => ({
     id: createId(),
-    resultId,
+    resultId: answer.resultId ?? fallbackResultId,
     blockId: answer.blockId,
     groupId: answer.groupId || null,
     position: answer.position,
@@ -51,28 +51,41 @@ export function answerRows(resultId: string, turn: TurnResult, now: string): Ins
 }
 
 /** Only non-session variables that hold a value are kept with the result. */
-export function resultVariables(state: SessionState) {
-  return state.variables
+export function resultVariables(variables: readonly VariableLike[]) {
+  return variables
     .filter((variable) => !variable.isSessionVariable && variable.value !== undefined && variable.value !== null)
     .map(({ id, name, value }) => ({ id, name, value }));
 }
 
-export function resultWrite(bot: RuntimeBot, versionId: string, state: SessionState, sessionId: string, ended: boolean, now: string, createdAt: string): ResultWrite {
-  const hasStarted = state.totalAnswers > 0;
-  return {
-    row: {
-      id: state.resultId!,
-      botId: bot.id,
-      botVersionId: versionId,
-      variables: JSON.stringify(resultVariables(state)),
-      isCompleted: flag(ended && hasStarted),
+/** The session's own result: its version and creation time are the services' to say. */
+export type SessionResult = { id: string; botVersionId: string; createdAt: string };
+
+/**
+ * One row per result the turn touched. A result is completed once its flow is over with at least
+ * one answer: the chat ended, or the linked bot it belongs to finished. A linked bot's result names
+ * that bot and the published version it ran.
+ */
+export function resultWrites(turn: Pick<TurnResult, "results">, own: SessionResult, sessionId: string, now: string): ResultWrite[] {
+  return turn.results.map((update) => {
+    const isOwn = update.resultId === own.id;
+    const hasStarted = update.answerCount > 0;
+    return {
+      id: update.resultId,
+      botId: update.botId,
+      botVersionId: isOwn ? own.botVersionId : (update.botVersionId ?? own.botVersionId),
+      variables: JSON.stringify(resultVariables(update.variables)),
+      isCompleted: flag(update.finished && hasStarted),
       hasStarted: flag(hasStarted),
       isArchived: 0,
       lastChatSessionId: sessionId,
-      lastInputBlockId: waitingInputBlockId(bot, state),
-      createdAt,
+      lastInputBlockId: lastInputBlockId(update),
+      createdAt: isOwn ? own.createdAt : now,
       updatedAt: now,
-    },
-    markCompleted: ended && hasStarted,
-  };
+    };
+  });
+}
+
+/** Logs go to the result the session is on when the turn ends (a linked bot's own while it runs). */
+export function turnLogRows(turn: Pick<TurnResult, "state" | "logs">, ownResultId: string, now: string): Insertable<LogsTable>[] {
+  return logRows(turn.state.resultId ?? ownResultId, turn.logs, now);
 }

@@ -109,7 +109,8 @@ export async function replayTranscript(
   answers: readonly AnswerRow[],
   linkedBots?: EnginePorts["bots"],
 ): Promise<TranscriptMessage[]> {
-  const options: TurnOptions = { ports: replayPorts(result.id, result.createdAt, linkedBots), format: "markdown" };
+  // A linked bot that kept its own result has its part of the chat in that result's transcript.
+  const options: TurnOptions = { ports: replayPorts(result.id, result.createdAt, linkedBots), format: "markdown", skipLinksWithOwnResult: true };
   const transcript: TranscriptMessage[] = [];
   const show = (turn: TurnResult) => {
     for (const bubble of turn.reply.messages) {

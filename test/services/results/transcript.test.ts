@@ -88,3 +88,57 @@ describe("replayTranscript", () => {
     expect(replayPorts("result-2", result.createdAt).random.number()).not.toBe(replayPorts("result-1", result.createdAt).random.number());
   });
 });
+
+describe("replayTranscript with a linked bot that keeps its own result", () => {
+  const linking = parseRuntimeBot("bot-a", {
+    version: "6",
+    events: [{ id: "ev", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" }],
+    groups: [
+      {
+        id: "g-a",
+        title: "Parent",
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [
+          { id: "a-q1", type: "text input", options: { variableId: "a-name" } },
+          { id: "a-link", type: "Bot link", options: { botId: "bot-b" } },
+          { id: "a-q2", type: "text input", options: { variableId: "a-mood" } },
+          { id: "a-bye", type: "text", content: paragraph("Bye {{Name}}") },
+        ],
+      },
+    ],
+    edges: [{ id: "e-start", from: { eventId: "ev" }, to: { groupId: "g-a" } }],
+    variables: [
+      { id: "a-name", name: "Name" },
+      { id: "a-mood", name: "Mood" },
+    ],
+    theme: {},
+    settings: {},
+  });
+  const linked = parseRuntimeBot("bot-b", {
+    version: "6",
+    events: [{ id: "ev", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" }],
+    groups: [{ id: "g-b", title: "Child", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "b-q", type: "text input" }, { id: "b-bye", type: "text", content: paragraph("Child done") }] }],
+    edges: [{ id: "e-start", from: { eventId: "ev" }, to: { groupId: "g-b" } }],
+    variables: [],
+    theme: {},
+    settings: {},
+  });
+  const loader = { load: async (id: string) => (id === "bot-b" ? linked : undefined) };
+
+  it("passes over the linked bot in the linking bot's transcript: its part is in its own result", async () => {
+    const transcript = await replayTranscript(linking, { ...result, variables: "[]" }, [answer("a-q1", "Ada"), answer("a-q2", "Fine")], loader);
+    expect(transcript).toEqual([
+      { role: "user", type: "text", text: "Ada" },
+      { role: "user", type: "text", text: "Fine" },
+      { role: "bot", type: "text", text: "Bye Ada" },
+    ]);
+  });
+
+  it("replays the linked bot's own result on the linked bot", async () => {
+    const transcript = await replayTranscript(linked, { ...result, variables: "[]" }, [answer("b-q", "Lisbon")], loader);
+    expect(transcript).toEqual([
+      { role: "user", type: "text", text: "Lisbon" },
+      { role: "bot", type: "text", text: "Child done" },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { currentBotId } from "../../../schemas/blocks/index.js";
+import { botLinkDefaults, currentBotId } from "../../../schemas/blocks/index.js";
 import type { RuntimeBot } from "../../runtime-bot.js";
 import { findUniqueVariable, substituteVariables } from "../../variables/substitute.js";
 import type { ActionExecutor, ActionOutcome, ExecutionContext } from "../executor.js";
@@ -19,22 +19,26 @@ function startGroup(target: RuntimeBot, groupOption: string, ctx: ExecutionConte
 /**
  * Runs another bot of the same workspace (its published version for visitors, its draft in a
  * preview), from its start or a chosen group; the flow comes back after this block when it ends.
+ * Unless `mergeResults` is on, the other bot answers on a result of its own; the bot linking to
+ * itself always shares its result.
  */
 export const botLinkExecutor: ActionExecutor<"Bot link"> = {
   kind: "action",
   async execute(block, ctx) {
     const botId = block.options?.botId;
     if (!botId) return failed(block, "Bot ID is not specified");
-    const target =
-      botId === currentBotId || botId === ctx.bot.id ? ctx.bot : await ctx.ports.bots?.load(botId, ctx.state.mode, ctx.state.workspaceId);
+    const isSameBot = botId === currentBotId || botId === ctx.bot.id;
+    const mergeResults = isSameBot || (block.options?.mergeResults ?? botLinkDefaults.mergeResults);
+    if (!mergeResults && ctx.skipLinksWithOwnResult) return { outgoingEdgeId: block.outgoingEdgeId };
+    const target = isSameBot ? ctx.bot : await ctx.ports.bots?.load(botId, ctx.state.mode, ctx.state.workspaceId);
     if (!target) return failed(block, `Bot with ID ${botId} not found`);
     const groupOption = block.options?.groupId;
     if (groupOption) {
       const group = startGroup(target, groupOption, ctx);
       if (!group) return failed(block, `Group with ID "${groupOption}" not found`);
-      return { link: { bot: target, start: { groupId: group.id, blockIndex: 0 } } };
+      return { link: { bot: target, start: { groupId: group.id, blockIndex: 0 }, mergeResults } };
     }
     const startEvent = target.document.events.find((event) => event.type === "start");
-    return { link: { bot: target, start: { edgeId: startEvent?.outgoingEdgeId } } };
+    return { link: { bot: target, start: { edgeId: startEvent?.outgoingEdgeId }, mergeResults } };
   },
 };

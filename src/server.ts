@@ -6,6 +6,7 @@ import { openStore } from "./store/connect.js";
 import { isUniqueViolation } from "./store/unique-violation.js";
 import { scheduleSessionCleanup } from "./services/chat/session-cleanup.js";
 import { createSetupToken } from "./services/auth/setup-links.js";
+import { closeSandboxPort } from "./sandbox/index.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
@@ -34,7 +35,7 @@ export async function bootstrapFirstUser(ctx: AppContext, email = FIRST_USER_EMA
 }
 
 export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer & { firstToken?: FirstUser }> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true });
   const ctx = createContext(config, store);
   let app: FastifyInstance | undefined;
   try {
@@ -54,11 +55,13 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       close: async () => {
         stopCleanup();
         await running.close();
+        await closeSandboxPort(ctx.ports.sandbox);
         await store.close();
       },
     };
   } catch (error) {
     await app?.close();
+    await closeSandboxPort(ctx.ports.sandbox);
     await store.close();
     throw error;
   }

@@ -3,7 +3,8 @@ import type { Store } from "../store/connect.js";
 import { BotsRepository } from "../store/bots-repository.js";
 import { UsersRepository } from "../store/users-repository.js";
 import { WorkspacesRepository } from "../store/workspaces-repository.js";
-import { ChatRepository } from "../store/chat-repository.js";
+import type { ChatRepository } from "../store/chat-repository.js";
+import { createChatRepository } from "../store/chat/create-chat-repository.js";
 import { ResultsRepository } from "../store/results-repository.js";
 import { SessionsRepository } from "../store/sessions-repository.js";
 import { BrowserSessionsRepository } from "../store/browser-sessions-repository.js";
@@ -55,7 +56,7 @@ export function createContext(config: Config, store: Store): AppContext {
     bots: new BotsRepository(store.db),
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),
-    chat: new ChatRepository(store.db),
+    chat: createChatRepository(store),
     runtimeBots: new RuntimeBotCache(),
     ports: undefined as never,
   };

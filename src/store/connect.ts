@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import pg from "pg";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
 import type { Database, Db } from "./database.js";
+import { WalCheckpointer } from "./wal-checkpointer.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as resultsAnalytics from "./migrations/0002-results-analytics.js";
 import * as sessionsResultIndex from "./migrations/0003-sessions-result-index.js";
@@ -11,9 +12,13 @@ import * as browserSessions from "./migrations/0004-browser-sessions.js";
 
 export type DialectName = "sqlite" | "postgres";
 
+/** The driver under Kysely, for the few hot statements that skip query building (a chat turn). */
+export type NativeConnection = { dialect: "sqlite"; database: SqliteDatabase.Database } | { dialect: "postgres"; pool: pg.Pool };
+
 export type Store = {
   db: Db;
   dialect: DialectName;
+  native: NativeConnection;
   /** Human-readable location, printed at start (never includes a password). */
   location: string;
   close(): Promise<void>;
@@ -27,10 +32,20 @@ const migrations: Record<string, Migration> = {
   "0004-browser-sessions": browserSessions,
 };
 
-export type StoreOptions = { databaseUrl?: string; dataDir: string; poolSize?: number };
+export type StoreOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** SQLite: checkpoint the WAL on a worker thread (the server), instead of in the commit that fills it. */
+  backgroundCheckpoints?: boolean;
+};
+
+const CHECKPOINT_INTERVAL_MS = 200;
+/** Pages (4 KiB) the WAL may reach before a commit checkpoints anyway: only if the worker falls behind. */
+const SAFETY_NET_CHECKPOINT_PAGES = 16_384;
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir);
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir, options.backgroundCheckpoints);
   try {
     await migrate(store.db, store.dialect);
   } catch (error) {
@@ -40,7 +55,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-function openSqlite(dataDir: string): Store {
+function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "parley.db");
   const database = new SqliteDatabase(file);
@@ -51,8 +66,14 @@ function openSqlite(dataDir: string): Store {
   database.pragma(`synchronous = ${process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL"}`);
   database.pragma("busy_timeout = 5000");
   database.pragma("foreign_keys = ON");
+  const checkpointer = backgroundCheckpoints ? new WalCheckpointer(file, CHECKPOINT_INTERVAL_MS) : undefined;
+  if (checkpointer) database.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: "sqlite", location: file, close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer?.close();
+    await db.destroy();
+  };
+  return { db, dialect: "sqlite", native: { dialect: "sqlite", database }, location: file, close };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -92,7 +113,7 @@ function openPostgres(databaseUrl: string, poolSize = 10): Store {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(databaseUrl);
   url.password = url.password ? "***" : "";
-  return { db, dialect: "postgres", location: url.toString(), close: () => db.destroy() };
+  return { db, dialect: "postgres", native: { dialect: "postgres", pool }, location: url.toString(), close: () => db.destroy() };
 }
 
 async function migrate(db: Db, dialect: DialectName): Promise<void> {

@@ -29,7 +29,7 @@ export async function sessionBot(ctx: AppContext, session: SessionRow): Promise<
 }
 
 export async function requireLiveSession(ctx: AppContext, sessionId: string, now: string) {
-  const session = await ctx.sessions.find(sessionId);
+  const session = await ctx.chat.findSession(sessionId);
   if (!session) throw notFound("Session not found.");
   if (session.expiresAt && session.expiresAt < now) throw notFound("Session expired. You need to start a new session.");
   return session;

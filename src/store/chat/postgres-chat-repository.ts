@@ -1,0 +1,83 @@
+import type pg from "pg";
+import type { SessionRow } from "../database.js";
+import {
+  answerColumns, logColumns, quoted, resultColumns, SessionConflictError, sessionColumns, valuesOf,
+  type ChatRepository, type SessionWrite, type TurnWrite,
+} from "../chat-repository.js";
+
+/** A result seen again keeps its creation, archive flag and completion (completion is only ever raised). */
+const resultUpsertSet = `"variables" = excluded."variables", "hasStarted" = excluded."hasStarted",
+  "lastChatSessionId" = excluded."lastChatSessionId", "lastInputBlockId" = excluded."lastInputBlockId", "updatedAt" = excluded."updatedAt",
+  "isCompleted" = case when excluded."isCompleted" = 1 then 1 else "results"."isCompleted" end`;
+
+const columnTypes: Record<string, string> = { revision: "integer", isCompleted: "integer", hasStarted: "integer", isArchived: "integer", position: "integer" };
+const recordType = (columns: readonly string[]) => columns.map((column) => `"${column}" ${columnTypes[column] ?? "text"}`).join(", ");
+const rowsOf = (rows: readonly object[], columns: readonly string[]) =>
+  JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column] ?? null]))));
+
+/**
+ * The session part of a turn, on plain parameters after the three JSON row lists ($4 on): one row by
+ * primary key, as the planner can see (read from JSON, a turn got five times slower once some twenty
+ * thousand sessions were open). Its `returning 1` row is what lets the rest of the turn happen.
+ */
+const sessionStatements: Record<SessionWrite["kind"], string> = {
+  insert: `insert into "sessions" (${quoted(sessionColumns)}) values (${sessionColumns.map((_, i) => `$${i + 4}`).join(", ")}) returning 1`,
+  update: `update "sessions" set "state" = $4, "updatedAt" = $5, "expiresAt" = $6, "revision" = "revision" + 1 where "id" = $7 and "revision" = $8 returning 1`,
+  delete: `delete from "sessions" where "id" = $4 and "revision" = $5 returning 1`,
+  none: "select 1",
+};
+
+function sessionValues(session: SessionWrite): unknown[] {
+  switch (session.kind) {
+    case "insert":
+      return valuesOf(session.row, sessionColumns);
+    case "update":
+      return [session.state, session.updatedAt, session.expiresAt, session.id, session.expectedRevision];
+    case "delete":
+      return [session.id, session.expectedRevision];
+    case "none":
+      return [];
+  }
+}
+
+/** The rows of one table from a JSON parameter, written only when the session part went through. */
+const insertRows = (table: string, columns: readonly string[], parameter: string, onConflict = "") =>
+  `insert into "${table}" (${quoted(columns)}) select ${quoted(columns)} from json_to_recordset(${parameter}::json) as r(${recordType(columns)})
+    where exists (select 1 from session) ${onConflict}`;
+
+/**
+ * One statement per turn shape: the session change and every row it brings, as data-modifying CTEs.
+ * A statement is atomic on its own, so a whole turn is one round trip and no explicit transaction;
+ * the session CTE runs first (the others wait on it), which keeps the lock order of every other
+ * writer: sessions, then results.
+ */
+function turnStatement(kind: SessionWrite["kind"]): string {
+  return `with session as (${sessionStatements[kind]}),
+    results as (${insertRows("results", resultColumns, "$1", `on conflict ("id") do update set ${resultUpsertSet} returning 1`)}),
+    answers as (${insertRows("answers", answerColumns, "$2")} returning 1),
+    logs as (${insertRows("logs", logColumns, "$3")} returning 1)
+    select count(*)::integer as "sessions" from session`;
+}
+
+const statements = {
+  findSession: { name: "parley_find_session", text: `select * from "sessions" where "id" = $1` },
+  turns: Object.fromEntries((["insert", "update", "delete", "none"] as const).map((kind) => [kind, { name: `parley_turn_${kind}`, text: turnStatement(kind) }])),
+};
+
+/** Chat turns on PostgreSQL: one round trip to read the session, one to write the turn. */
+export class PostgresChatRepository implements ChatRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async findSession(id: string): Promise<SessionRow | undefined> {
+    const { rows } = await this.pool.query<SessionRow>({ ...statements.findSession, values: [id] });
+    return rows[0];
+  }
+
+  async writeTurn({ session, results, answers, logs }: TurnWrite): Promise<void> {
+    const { rows } = await this.pool.query<{ sessions: number }>({
+      ...statements.turns[session.kind]!,
+      values: [rowsOf(results, resultColumns), rowsOf(answers, answerColumns), rowsOf(logs, logColumns), ...sessionValues(session)],
+    });
+    if (rows[0]!.sessions !== 1) throw new SessionConflictError();
+  }
+}

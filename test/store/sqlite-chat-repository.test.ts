@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../../src/store/connect.js";
+import { SessionConflictError, type TurnWrite } from "../../src/store/chat-repository.js";
+import { createChatRepository } from "../../src/store/chat/create-chat-repository.js";
+
+const now = "2026-11-23T10:00:00.000Z";
+let dataDir: string;
+let store: Store;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-chat-repo-"));
+  store = await openStore({ dataDir });
+  await store.db.insertInto("workspaces").values({ id: "w", name: "W", icon: null, plan: "free", createdAt: now, updatedAt: now } as never).execute();
+  await store.db.insertInto("bots").values({ id: "bot", workspaceId: "w", name: "Bot", version: "6", document: "{}", createdAt: now, updatedAt: now } as never).execute();
+});
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const sessionRow = (id: string) => ({
+  id, botId: "bot", botVersionId: null, previewDocument: null, resultId: "r", state: "{}", revision: 0, createdAt: now, updatedAt: now, expiresAt: null,
+});
+const resultRow = (id: string) => ({
+  id, botId: "bot", botVersionId: null, variables: "[]", isCompleted: 0 as const, hasStarted: 1 as const, isArchived: 0 as const,
+  lastChatSessionId: "s", lastInputBlockId: null, createdAt: now, updatedAt: now,
+});
+const answer = (id: string, resultId: string, content: string) => ({
+  id, resultId, blockId: "b", groupId: null, position: 0, content, attachedFileUrls: null, createdAt: now,
+});
+const update = (state: string, answers: TurnWrite["answers"]): TurnWrite => ({
+  session: { kind: "update", id: "s", expectedRevision: 0, state, updatedAt: now, expiresAt: null },
+  results: [resultRow("r")],
+  answers,
+  logs: [],
+});
+const answersStored = () => store.db.selectFrom("answers").select(["id", "content"]).orderBy("id").execute();
+
+describe("chat turns on the embedded database (group commit)", () => {
+  it("writes turns sent together in one batch, each judged on its own: one winner per session revision", async () => {
+    const chat = createChatRepository(store);
+    await chat.writeTurn({ session: { kind: "insert", row: sessionRow("s") }, results: [resultRow("r")], answers: [], logs: [] });
+    const outcomes = await Promise.allSettled([
+      chat.writeTurn(update("first", [answer("a1", "r", "Ada")])),
+      chat.writeTurn(update("second", [answer("a2", "r", "Bob")])),
+      chat.writeTurn(update("third", [answer("a3", "r", "Cy")])),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(SessionConflictError);
+    expect(await answersStored()).toEqual([{ id: "a1", content: "Ada" }]);
+    expect(await chat.findSession("s")).toMatchObject({ state: "first", revision: 1 });
+  });
+
+  it("undoes only the turn whose statement failed; the rest of its batch is committed", async () => {
+    const chat = createChatRepository(store);
+    const outcomes = await Promise.allSettled([
+      chat.writeTurn({ session: { kind: "insert", row: sessionRow("s1") }, results: [resultRow("r1")], answers: [answer("a1", "r1", "kept")], logs: [] }),
+      // An answer to a result that does not exist breaks the foreign key: that turn's session goes too.
+      chat.writeTurn({ session: { kind: "insert", row: sessionRow("s2") }, results: [], answers: [answer("a2", "missing", "dropped")], logs: [] }),
+      chat.writeTurn({ session: { kind: "insert", row: sessionRow("s3") }, results: [], answers: [answer("a3", "r1", "kept too")], logs: [] }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(await answersStored()).toEqual([{ id: "a1", content: "kept" }, { id: "a3", content: "kept too" }]);
+    expect(await chat.findSession("s2")).toBeUndefined();
+    expect(await chat.findSession("s3")).toMatchObject({ id: "s3" });
+  });
+
+  it("waits for a transaction of the management side that is open on the same connection, and answers after its own commit", async () => {
+    const chat = createChatRepository(store);
+    let releaseTransaction!: () => void;
+    const transaction = store.db.transaction().execute(async (trx) => {
+      await trx.updateTable("bots").set({ name: "Renamed" }).where("id", "=", "bot").execute();
+      await new Promise<void>((resolve) => (releaseTransaction = resolve));
+    });
+    let written = false;
+    const write = chat
+      .writeTurn({ session: { kind: "insert", row: sessionRow("s") }, results: [resultRow("r")], answers: [answer("a1", "r", "Ada")], logs: [] })
+      .then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(written).toBe(false);
+    releaseTransaction();
+    await Promise.all([transaction, write]);
+    expect(await answersStored()).toEqual([{ id: "a1", content: "Ada" }]);
+    expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Renamed" });
+  });
+
+  it("raises a result's completion but never lowers it", async () => {
+    const chat = createChatRepository(store);
+    await chat.writeTurn({ session: { kind: "none" }, results: [{ ...resultRow("r"), isCompleted: 1 }], answers: [], logs: [] });
+    await chat.writeTurn({ session: { kind: "none" }, results: [{ ...resultRow("r"), variables: "[1]" }], answers: [], logs: [] });
+    expect(await store.db.selectFrom("results").select(["isCompleted", "variables"]).executeTakeFirst()).toEqual({ isCompleted: 1, variables: "[1]" });
+  });
+});

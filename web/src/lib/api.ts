@@ -11,10 +11,11 @@ export class ApiError extends Error {
   }
 }
 
-async function postJson<T>(url: string, body: unknown): Promise<T> {
+/** POSTs JSON; the builder's preview adds its sign-in cookie and CSRF header through `init`. */
+export async function postJson<T>(url: string, body: unknown, init: { credentials?: RequestCredentials; headers?: Record<string, string> } = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    response = await fetch(url, { method: "POST", credentials: init.credentials, headers: { "content-type": "application/json", ...init.headers }, body: JSON.stringify(body) });
   } catch {
     throw new ApiError(0, "unreachable");
   }

@@ -5,7 +5,7 @@
  * would replace the transport swap below with one import.
  */
 import { Chat } from "../../../../src/chat/chat";
-import { ApiError, ChatApi } from "../../../../src/lib/api";
+import { ChatApi, postJson } from "../../../../src/lib/api";
 import { forgetMemory } from "../../../../src/lib/memory";
 import type { ChatTurn, OutgoingMessage, StartTurn } from "../../../../src/lib/types";
 import { baseSheet } from "../../../../src/theme/base-styles";
@@ -22,24 +22,6 @@ export type PreviewOptions = {
   onBubbleShown(id: string): void;
 };
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json", ...csrfHeader() }, body: JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, "unreachable");
-  }
-  const text = await response.text();
-  let parsed: any;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, typeof parsed?.message === "string" ? parsed.message : text.slice(0, 200), response.statusText);
-  return parsed as T;
-}
-
 /** The component's client, with the start sent to the preview endpoint and every turn reported. */
 class PreviewApi extends ChatApi {
   stopped = false;
@@ -54,13 +36,13 @@ class PreviewApi extends ChatApi {
   }
 
   override async startChat(_publicId: string, body: { prefilledVariables?: Record<string, unknown> }): Promise<StartTurn> {
-    const turn = await post<StartTurn>(`/api/v1/bots/${encodeURIComponent(this.options.botId)}/preview/startChat`, {
+    const turn = await postJson<StartTurn>(`/api/v1/bots/${encodeURIComponent(this.options.botId)}/preview/startChat`, {
       bot: this.options.bot,
       ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
       ...(body.prefilledVariables && Object.keys(body.prefilledVariables).length ? { prefilledVariables: body.prefilledVariables } : {}),
       isStreamEnabled: true,
       textBubbleContentFormat: "richText",
-    });
+    }, { credentials: "same-origin", headers: csrfHeader() });
     if (!this.stopped) this.options.onTurn(turn);
     return this.guard(turn);
   }

@@ -8,6 +8,11 @@ import type { RichTextElement } from "./types.js";
  * Headings, quotes and code blocks are not interpreted: their text is kept as written.
  */
 export function markdownToRichText(markdown: string): RichTextElement[] {
+  return isPlainLine(markdown) ? [{ type: "p", children: [{ text: markdown }] }] : parseMarkdown(markdown);
+}
+
+/** The full reading, which `markdownToRichText` skips for plain lines (exported to prove they agree). */
+export function parseMarkdown(markdown: string): RichTextElement[] {
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
   const blocks: RichTextElement[] = [];
   let blankLines = 0;
@@ -32,6 +37,14 @@ export function markdownToRichText(markdown: string): RichTextElement[] {
     blocks.push({ type: "p", children: parseInlineMarkdown(joinParagraphLines(lines.slice(start, index))) });
   }
   return blocks;
+}
+
+// Most values a visitor types (a name, a number, an e-mail address) hold nothing markdown reads.
+const PLAIN_LINE = /^[\p{L}\p{N}][\p{L}\p{N} ,.'?@:;()/-]*$/u;
+
+/** One line of plain words: its own paragraph as it is, without running the parsers. */
+function isPlainLine(text: string): boolean {
+  return text.length <= 200 && PLAIN_LINE.test(text) && text.trimEnd() === text && !matchListItem(text);
 }
 
 export function emptyParagraph(): RichTextElement {

@@ -67,14 +67,29 @@ export function findUniqueVariable(
   return name === undefined ? undefined : findByName(variables, name);
 }
 
-/** Substitutes every string inside arrays and plain objects; other values are kept as they are. */
+/**
+ * Substitutes every string inside arrays and plain objects; other values are kept as they are. A value
+ * without any `{{` is returned itself rather than copied (most blocks' options, a bot's theme and
+ * settings): callers treat the result as read-only.
+ */
 export function deepSubstitute<T>(value: T, variables: readonly VariableLike[], options?: SubstituteOptions): T {
+  if (typeof value === "object" && value !== null && !holdsTemplate(value)) return value;
+  return substituteDeeply(value, variables, options);
+}
+
+function holdsTemplate(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("{{");
+  if (Array.isArray(value)) return value.some(holdsTemplate);
+  return isPlainObject(value) && Object.values(value).some(holdsTemplate);
+}
+
+function substituteDeeply<T>(value: T, variables: readonly VariableLike[], options?: SubstituteOptions): T {
   if (typeof value === "string") return substituteVariables(value, variables, options) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => deepSubstitute(item, variables, options)) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => substituteDeeply(item, variables, options)) as T;
   if (isPlainObject(value)) {
     // fromEntries defines own properties, so a `__proto__` key stays data instead of a prototype.
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, deepSubstitute(item, variables, options)]),
+      Object.entries(value).map(([key, item]) => [key, substituteDeeply(item, variables, options)]),
     ) as T;
   }
   return value;

@@ -43,13 +43,16 @@ function overriding<T extends object>(port: T | undefined, methods: Partial<T>):
   });
 }
 
+// Formatting the number showed up in every turn's profile; a server has one or two timeouts.
+const timeoutMessages = new Map<number, string>();
+
 /**
  * Runs the engine part of a chat turn within `timeoutMs` (0: no limit). When time runs out the
  * caller gets 408 and, since it never reaches its writes, nothing of the turn is stored.
  */
 export async function withinTurnDeadline<T>(ports: EnginePorts, timeoutMs: number, run: (ports: EnginePorts) => Promise<T>): Promise<T> {
   if (timeoutMs <= 0) return run(ports);
-  const message = turnTimeoutMessage(timeoutMs);
+  const message = timeoutMessages.get(timeoutMs) ?? timeoutMessages.set(timeoutMs, turnTimeoutMessage(timeoutMs)).get(timeoutMs)!;
   const deadline = Date.now() + timeoutMs;
   // A turn that only ends because its requests were cut off at the deadline did not end in time either.
   const work = run(portsWithDeadline(ports, deadline, message)).then((value) => {

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { markdownToRichText } from "../../../src/engine/rich-text/markdown-to-rich-text.js";
+import { markdownToRichText, parseMarkdown } from "../../../src/engine/rich-text/markdown-to-rich-text.js";
 import { isRichTextLeaf, type RichTextElement } from "../../../src/engine/rich-text/types.js";
 
 const p = (...children: unknown[]) => ({ type: "p", children });
@@ -217,5 +218,32 @@ describe("markdownToRichText: hostile values", () => {
       list = item.children[1] as RichTextElement | undefined;
     }
     expect(depth).toBe(10);
+  });
+});
+
+describe("markdownToRichText: plain values skip the parser", () => {
+  it("reads every short line of words, digits and plain punctuation exactly as the parser does", () => {
+    const character = fc.constantFrom(..."aZé7 0,.'?@:;()/-*_`[]<>#\\!&+~|\n".split(""));
+    fc.assert(
+      fc.property(fc.array(character, { maxLength: 30 }).map((chars) => chars.join("")), (text) => {
+        expect(markdownToRichText(text)).toEqual(parseMarkdown(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("agrees on lines made only of the characters the shortcut accepts", () => {
+    const character = fc.constantFrom(..."aZé7 0,.'?@:;()/-".split(""));
+    fc.assert(
+      fc.property(fc.array(character, { minLength: 1, maxLength: 40 }).map((chars) => chars.join("")), (text) => {
+        expect(markdownToRichText(text)).toEqual(parseMarkdown(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("agrees on the values visitors type most", () => {
+    for (const value of ["Ada", "36", "Ada@Example.com", "1. first", "- item", "Jean-Luc", "It's 5:30 (UTC)", "12)", "a/b", "Ünïcode wörds"])
+      expect(markdownToRichText(value)).toEqual(parseMarkdown(value));
   });
 });

@@ -1,0 +1,91 @@
+// Profiles the server under one load scenario: node --cpu-prof on a fresh embedded database, then
+// prints where the server's own time went (self time by function and by package).
+//   node bench/profile.mjs [scenario=continueChat] [seconds=10]
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { benchBot } from "./bot.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [scenario = "continueChat", seconds = "10"] = process.argv.slice(2);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-profile-"));
+const profileDir = path.join(dataDir, "profile");
+const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "dist/cli/main.js", "start"], {
+  cwd: root,
+  env: {
+    ...process.env, PORT: "0", LOG_LEVEL: "warn", PARLEY_DATA_DIR: dataDir,
+    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0", PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0", PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
+  },
+});
+let output = "";
+server.stdout.on("data", (chunk) => (output += chunk));
+server.stderr.on("data", (chunk) => (output += chunk));
+async function waitFor(pattern) {
+  for (let i = 0; i < 300; i++) {
+    const match = pattern.exec(output);
+    if (match) return match;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not start:\n${output}`);
+}
+const [, url] = await waitFor(/Parley is running at (http:\/\/\S+)/);
+const [, token] = await waitFor(/^ {2}(pat_\S+)$/m);
+const base = `${url}/api`;
+const api = async (method, route, body) => {
+  const response = await fetch(base + route, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json();
+};
+const { workspaces } = await api("GET", "/v1/workspaces");
+const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
+const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
+const { stdout } = await promisify(execFile)(process.execPath, [
+  path.join(root, "bench/load.mjs"),
+  JSON.stringify({ baseUrl: base, publicId, botId: bot.id, token, scenario, durationMs: Number(seconds) * 1000, warmupMs: 1000, connections: 64 }),
+]);
+console.log(stdout.trim());
+server.kill("SIGINT");
+await new Promise((r) => server.once("exit", r));
+if (process.env.SHOW_SERVER_OUTPUT) console.log(output);
+
+const file = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8"));
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const self = new Map();
+for (let i = 0; i < profile.samples.length; i++) {
+  const node = byId.get(profile.samples[i]);
+  self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const place = ({ callFrame: { url: where } }) => {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where);
+  return pkg ? pkg[1] : where.startsWith("node:") ? "node" : where.includes("/dist/") ? "parley" : where || "(native)";
+};
+const sum = (key) => {
+  const totals = new Map();
+  for (const [node, time] of self) totals.set(key(node), (totals.get(key(node)) ?? 0) + time);
+  return [...totals].sort((a, b) => b[1] - a[1]);
+};
+const show = (title, rows, count) => {
+  console.log(`\n${title}`);
+  for (const [name, time] of rows.slice(0, count)) console.log(`${((time / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+};
+// Inclusive time: each sample counts once for every distinct function on its stack.
+const parent = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+const label = (node) => `${node.callFrame.functionName || "(anonymous)"} ${place(node)}:${node.callFrame.lineNumber + 1}`;
+const inclusive = new Map();
+for (const [node, time] of self) {
+  const seen = new Set();
+  for (let at = node; at; at = parent.get(at.id)) seen.add(label(at));
+  for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + time);
+}
+show("self time by package", sum(place), 15);
+show("inclusive time", [...inclusive].sort((a, b) => b[1] - a[1]), Number(process.env.INCLUSIVE_ROWS ?? 30));
+show("self time by function", sum((node) => `${node.callFrame.functionName || "(anonymous)"} ${place(node)}:${node.callFrame.lineNumber + 1}`), 40);
+if (process.env.KEEP_DATA) console.log(`data kept in ${dataDir}`);
+else fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,8 +3,8 @@ import type { AnswersTable, LogsTable, ResultsTable, SessionRow, SessionsTable }
 
 export type SessionWrite =
   | { kind: "insert"; row: Insertable<SessionsTable> }
-  /** Applies only when the stored revision is still `expectedRevision`. */
-  | { kind: "update"; id: string; expectedRevision: number; state: string; updatedAt: string; expiresAt: string | null }
+  /** Applies only when the stored revision is still `expectedRevision`; without `expiresAt` the stored expiry stands. */
+  | { kind: "update"; id: string; expectedRevision: number; state: string; updatedAt: string; expiresAt?: string }
   | { kind: "delete"; id: string; expectedRevision: number }
   | { kind: "none" };
 

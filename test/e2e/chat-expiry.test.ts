@@ -22,6 +22,27 @@ describe("session expiry", () => {
     expect(hours).toBeLessThan(2.01);
   });
 
+  it("moves the expiry on with the visitor's turns, rewriting it only once it is a minute behind", async () => {
+    const twoTurns = buildBot({
+      groups: [{ id: "g", blocks: [{ id: "a", type: "text input", options: { variableId: "v" } }, { id: "b", type: "text input", options: { variableId: "v" } }, say("last", "Last one?"), { id: "c", type: "text input", options: { variableId: "v" } }] }],
+      variables: [{ id: "v", name: "V" }],
+    });
+    const conversation = await h.conversation(twoTurns);
+    await conversation.start();
+    const expiry = async () =>
+      (await h.server.ctx.store.db.selectFrom("sessions").select("expiresAt").where("id", "=", conversation.sessionId!).executeTakeFirstOrThrow()).expiresAt!;
+    const started = await expiry();
+    await conversation.send("first");
+    expect(await expiry()).toBe(started);
+
+    // As if the visitor had been away for ten minutes: the next turn moves the expiry to 24 hours from now.
+    const stale = new Date(Date.parse(started) - 600_000).toISOString();
+    await h.server.ctx.store.db.updateTable("sessions").set({ expiresAt: stale }).where("id", "=", conversation.sessionId!).execute();
+    const before = Date.now();
+    expect(await conversation.send("second")).toMatchObject({ messages: [{ id: "last" }], input: { id: "c" } });
+    expect(Date.parse(await expiry()) - before).toBeGreaterThanOrEqual(24 * 3_600_000 - 1000);
+  });
+
   it("answers 404 \"Session expired\" once expired, and the clean-up deletes expired sessions in batches", async () => {
     const conversation = await h.conversation(bot());
     await conversation.start();

@@ -32,7 +32,7 @@ const answer = (id: string, resultId: string, content: string) => ({
   id, resultId, blockId: "b", groupId: null, position: 0, content, attachedFileUrls: null, createdAt: now,
 });
 const update = (state: string, answers: TurnWrite["answers"]): TurnWrite => ({
-  session: { kind: "update", id: "s", expectedRevision: 0, state, updatedAt: now, expiresAt: null },
+  session: { kind: "update", id: "s", expectedRevision: 0, state, updatedAt: now },
   results: [resultRow("r")],
   answers,
   logs: [],

@@ -7,7 +7,7 @@ import { nowIso } from "../../lib/ids.js";
 import { SessionConflictError } from "../../store/chat-repository.js";
 import type { AppContext } from "../context.js";
 import { assertOriginAllowed } from "./origin.js";
-import { requireLiveSession, sessionBot, sessionExpiry } from "./sessions.js";
+import { renewedExpiry, requireLiveSession, sessionBot } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 
@@ -34,7 +34,7 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
           ? { kind: "delete", id: session.id, expectedRevision: session.revision }
           : {
               kind: "update", id: session.id, expectedRevision: session.revision, state: JSON.stringify(turn.state),
-              updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
+              updatedAt: now, expiresAt: renewedExpiry(ctx, bot, now, session.expiresAt),
             },
       results: resultId ? resultWrites(turn, { id: resultId, botVersionId: session.botVersionId!, createdAt: session.createdAt }, session.id, now) : [],
       answers: resultId ? answerRows(resultId, turn, now) : [],

@@ -6,10 +6,24 @@ import { parseRuntimeBot } from "./runtime-bot-cache.js";
 
 const HOUR_MS = 3_600_000;
 
+const expiryHours = (ctx: AppContext, bot: RuntimeBot): number =>
+  (bot.document.settings as { chatApp?: { sessionExpiryTimeout?: number } }).chatApp?.sessionExpiryTimeout ?? ctx.config.sessionExpiryHours;
+
 /** The bot's own expiry (settings.chatApp.sessionExpiryTimeout, hours) or the instance default. */
 export function sessionExpiry(ctx: AppContext, bot: RuntimeBot, now: string): string {
-  const hours = (bot.document.settings as { chatApp?: { sessionExpiryTimeout?: number } }).chatApp?.sessionExpiryTimeout ?? ctx.config.sessionExpiryHours;
-  return new Date(Date.parse(now) + hours * HOUR_MS).toISOString();
+  return new Date(Date.parse(now) + expiryHours(ctx, bot) * HOUR_MS).toISOString();
+}
+
+/**
+ * The expiry a turn moves the session to, or undefined while the stored one is less than a minute
+ * (a hundredth of a short window) behind it: a conversation's quick turns then leave the expiry
+ * index alone instead of rewriting it every time, and a session never ends more than that early.
+ */
+export function renewedExpiry(ctx: AppContext, bot: RuntimeBot, now: string, stored: string | null): string | undefined {
+  const windowMs = expiryHours(ctx, bot) * HOUR_MS;
+  const renewed = Date.parse(now) + windowMs;
+  if (stored !== null && renewed - Date.parse(stored) < Math.min(60_000, windowMs / 100)) return undefined;
+  return new Date(renewed).toISOString();
 }
 
 export async function loadPublishedBot(ctx: AppContext, botId: string, versionId: string) {

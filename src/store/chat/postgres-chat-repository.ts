@@ -22,7 +22,7 @@ const rowsOf = (rows: readonly object[], columns: readonly string[]) =>
  */
 const sessionStatements: Record<SessionWrite["kind"], string> = {
   insert: `insert into "sessions" (${quoted(sessionColumns)}) values (${sessionColumns.map((_, i) => `$${i + 4}`).join(", ")}) returning 1`,
-  update: `update "sessions" set "state" = $4, "updatedAt" = $5, "expiresAt" = $6, "revision" = "revision" + 1 where "id" = $7 and "revision" = $8 returning 1`,
+  update: `update "sessions" set "state" = $4, "updatedAt" = $5, "expiresAt" = coalesce($6, "expiresAt"), "revision" = "revision" + 1 where "id" = $7 and "revision" = $8 returning 1`,
   delete: `delete from "sessions" where "id" = $4 and "revision" = $5 returning 1`,
   none: "select 1",
 };
@@ -32,7 +32,7 @@ function sessionValues(session: SessionWrite): unknown[] {
     case "insert":
       return valuesOf(session.row, sessionColumns);
     case "update":
-      return [session.state, session.updatedAt, session.expiresAt, session.id, session.expectedRevision];
+      return [session.state, session.updatedAt, session.expiresAt ?? null, session.id, session.expectedRevision];
     case "delete":
       return [session.id, session.expectedRevision];
     case "none":

@@ -28,6 +28,8 @@ export class SqliteChatRepository implements ChatRepository {
       updateSession: prepare(
         `update "sessions" set "state" = ?, "updatedAt" = ?, "expiresAt" = ?, "revision" = "revision" + 1 where "id" = ? and "revision" = ?`,
       ),
+      // Not naming expiresAt at all spares its index the delete and insert that setting it costs.
+      updateSessionKeepingExpiry: prepare(`update "sessions" set "state" = ?, "updatedAt" = ?, "revision" = "revision" + 1 where "id" = ? and "revision" = ?`),
       deleteSession: prepare(`delete from "sessions" where "id" = ? and "revision" = ?`),
       // Every turn after the first finds its result there: updating first spares the failed insert.
       updateResult: prepare(
@@ -91,10 +93,13 @@ export class SqliteChatRepository implements ChatRepository {
   }
 
   private apply({ session, results, answers, logs }: TurnWrite): void {
-    const { insertSession, updateSession, deleteSession, updateResult, insertResult, insertAnswer, insertLog } = this.statements;
+    const { insertSession, updateSession, updateSessionKeepingExpiry, deleteSession, updateResult, insertResult, insertAnswer, insertLog } = this.statements;
     if (session.kind === "insert") insertSession.run(valuesOf(session.row, sessionColumns));
     else if (session.kind === "update") {
-      const { changes } = updateSession.run(session.state, session.updatedAt, session.expiresAt, session.id, session.expectedRevision);
+      const { state, updatedAt, expiresAt, id, expectedRevision } = session;
+      const { changes } = expiresAt
+        ? updateSession.run(state, updatedAt, expiresAt, id, expectedRevision)
+        : updateSessionKeepingExpiry.run(state, updatedAt, id, expectedRevision);
       if (changes !== 1) throw new SessionConflictError();
     } else if (session.kind === "delete") {
       if (deleteSession.run(session.id, session.expectedRevision).changes !== 1) throw new SessionConflictError();

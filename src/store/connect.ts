@@ -9,6 +9,7 @@ import * as initial from "./migrations/0001-initial.js";
 import * as resultsAnalytics from "./migrations/0002-results-analytics.js";
 import * as sessionsResultIndex from "./migrations/0003-sessions-result-index.js";
 import * as browserSessions from "./migrations/0004-browser-sessions.js";
+import * as dropResultsBotIndex from "./migrations/0005-drop-results-bot-index.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0002-results-analytics": resultsAnalytics,
   "0003-sessions-result-index": sessionsResultIndex,
   "0004-browser-sessions": browserSessions,
+  "0005-drop-results-bot-index": dropResultsBotIndex,
 };
 
 export type StoreOptions = {

@@ -72,9 +72,17 @@ export class BotsRepository {
     return this.db.selectFrom("botVersions").selectAll().where("id", "=", versionId).executeTakeFirst();
   }
 
-  /** The live bot behind a public id, with the id of its published version (null when unpublished). */
-  findByPublicId(publicId: string): Promise<BotRow | undefined> {
-    return this.db.selectFrom("bots").selectAll().where("publicId", "=", publicId).where("isArchived", "=", 0).executeTakeFirst();
+  /**
+   * The live bot behind a public id, with the id of its published version (null when unpublished).
+   * Visitors run the published version, so the draft's document is left unread.
+   */
+  findByPublicId(publicId: string): Promise<Pick<BotRow, "id" | "name" | "workspaceId" | "publishedVersionId" | "isClosed"> | undefined> {
+    return this.db
+      .selectFrom("bots")
+      .select(["id", "name", "workspaceId", "publishedVersionId", "isClosed"])
+      .where("publicId", "=", publicId)
+      .where("isArchived", "=", 0)
+      .executeTakeFirst();
   }
 
   /** Soft delete, as the reference: archived, unpublished, public id freed, results archived. */

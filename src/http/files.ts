@@ -31,7 +31,7 @@ function publicBase(ctx: AppContext, request: FastifyRequest): string {
 }
 
 async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
-  await allowCallingOrigin(request, reply);
+  allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
   const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);

@@ -54,14 +54,15 @@ function setSecurityHeaders(reply: FastifyReply): void {
     reply.header("content-security-policy", DEFAULT_PAGE_CSP);
 }
 
-/** Headers on every response, errors and 404s included. */
+/** Headers on every response, errors and 404s included (callback hooks: no promise per request). */
 export function addSecurityHeaders(app: FastifyInstance): void {
-  app.addHook("onRequest", async function requestIdHeader(request, reply) {
+  app.addHook("onRequest", function requestIdHeader(request, reply, done) {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  app.addHook("onSend", async function securityHeaders(_request, reply, payload) {
+  app.addHook("onSend", function securityHeaders(_request, reply, payload, done) {
     setSecurityHeaders(reply);
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -3,6 +3,7 @@ import type { ChatBubble, ChatLog, ClientSideAction } from "../schemas/chat.js";
 import { registry } from "./blocks/registry.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
 import { presentInput } from "./blocks/inputs/present.js";
+import { evaluateInlineAhead } from "./blocks/inline-code.js";
 import { enterLinkedBot, leaveLinkedBot } from "./link-frames.js";
 import { emptyTrail, finishedResult, type ResultTrail } from "./result-updates.js";
 import type { RuntimeBot } from "./runtime-bot.js";
@@ -117,8 +118,9 @@ export async function walkFlow(
       }
       const block = group.blocks[index] as Block;
       next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
-      const ctx: ExecutionContext = { ...context, bot, state };
-      const executor = registry[block.type] as { kind: string } & Record<string, any>;
+      const executor = registry[block.type] as { kind: string; evaluatesInlineCode?: true } & Record<string, any>;
+      const inlineValues = executor.evaluatesInlineCode ? await evaluateInlineAhead(block, state, context.ports) : undefined;
+      const ctx: ExecutionContext = { ...context, bot, state, ...(inlineValues ? { inlineValues } : {}) };
       if (executor.kind === "bubble") {
         const bubble = executor.toBubble(block, ctx) as ChatBubble | undefined;
         if (bubble) {

@@ -6,8 +6,8 @@ import type { RunRequest } from "./worker-protocol.js";
 
 /**
  * The server's sandbox: plain arithmetic is computed at once, other code runs in the worker pool (or
- * in-process without one). Inline `{{= =}}` is synchronous by contract, so it stays in-process:
- * the thread would wait for a worker's answer anyway, and the interrupt handler bounds it just the same.
+ * in-process without one), inline `{{= =}}` evaluated ahead included. `evaluateSync` serves the inline
+ * code that must be read on the spot, in-process, bounded by the same interrupt handler.
  */
 export class PooledSandbox implements SandboxPort {
   constructor(
@@ -16,7 +16,7 @@ export class PooledSandbox implements SandboxPort {
   ) {}
 
   run(request: RunRequest): Promise<SandboxResult> {
-    if (request.kind === "expression") {
+    if (request.kind !== "script") {
       const value = evaluateArithmetic(request.code, request.globals);
       if (value !== undefined) return Promise.resolve({ ok: true, value, setVariables: [] });
     }

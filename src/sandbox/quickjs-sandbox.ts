@@ -84,6 +84,11 @@ export class QuickJsSandbox implements SandboxPort {
     } catch (error) {
       return { ok: false, error: `The code sandbox could not start: ${errorMessage(error)}` };
     }
+    // Inline code cannot wait for anything: it runs to its end at once, so it needs no slot.
+    if (request.kind === "inline") {
+      const result = this.evaluateSync(request, options);
+      return result.ok ? { ...result, setVariables: [] } : result;
+    }
     await this.slots.acquire();
     try {
       return await this.execute(module, request, options);
@@ -92,7 +97,7 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  evaluateSync(request: { code: string; globals: Record<string, unknown> }): { ok: true; value: unknown } | Fault {
+  evaluateSync(request: { code: string; globals: Record<string, unknown> }, options: Pick<RunOptions, "deadline"> = {}): { ok: true; value: unknown } | Fault {
     const module = this.module;
     if (!module) {
       void this.load().catch(() => undefined);
@@ -101,7 +106,7 @@ export class QuickJsSandbox implements SandboxPort {
     let run: OpenRun | undefined;
     let broken = false;
     try {
-      run = this.open(module, request.globals, false, {});
+      run = this.open(module, request.globals, false, options);
       const { vm, rt } = run;
       const result = vm.evalCode(`(function () {\n${asFunctionBody(request.code)}\n})()`, "inline.js");
       if (result.error) return this.fault(run, result.error);

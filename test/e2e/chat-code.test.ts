@@ -64,6 +64,19 @@ describe("bot code in chats", () => {
     expect(answered.messages).toEqual([textMessage("b-hi", "Hi there")]);
   });
 
+  it("answers other chats while inline code in a bubble loops until its time limit", async () => {
+    const looping = buildBot({ groups: [{ id: "g1", blocks: [say("b-loop", "Value: {{= (() => { while (true) {} })() =}}")] }] });
+    const normal = await harness.conversation(buildBot({ groups: [{ id: "g1", blocks: [say("b-hi", "Hi there")] }] }));
+    const answeredInOrder: string[] = [];
+    const loopingStart = harness.preview(looping).then((preview) => (answeredInOrder.push("looping"), preview));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const normalStart = normal.start().then((start) => (answeredInOrder.push("normal"), start));
+    expect((await normalStart).messages).toEqual([textMessage("b-hi", "Hi there")]);
+    // Code that fails shows as written, as before; the other chat did not wait for it.
+    expect((await loopingStart).start.body.messages).toEqual([textMessage("b-loop", "Value: (() => { while (true) {} })()")]);
+    expect(answeredInOrder).toEqual(["normal", "looping"]);
+  });
+
   it("turns process.exit() and require(\"fs\") into error logs, and the server keeps serving", async () => {
     for (const [content, description] of [
       ["process.exit(1)", "ReferenceError: 'process' is not defined"],

@@ -37,7 +37,13 @@ describe("the same answers as the in-process sandbox", () => {
   class Point {
     x = 1;
   }
-  const cases: [kind: "expression" | "script", code: string, globals?: Record<string, unknown>][] = [
+  const cases: [kind: "expression" | "script" | "inline", code: string, globals?: Record<string, unknown>][] = [
+    ["inline", "vAge * 2 + '!'", { vAge: 21 }],
+    ["inline", "Promise.resolve(1)"],
+    ["inline", "await 1"],
+    ["inline", "fetch('http://example.com')"],
+    ["inline", "while (true) {}"],
+    ["inline", "(() => { while (true) {} })()"],
     ["expression", "vAge * 2", { vAge: 21 }],
     ["expression", '"a" + 1'],
     ["expression", "vList.concat(vName)", { vList: ["a", null], vName: "b" }],

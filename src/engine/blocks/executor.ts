@@ -17,6 +17,8 @@ export type ExecutionContext = {
    * is in the linked bot's result, not in the one replayed).
    */
   skipLinksWithOwnResult?: boolean;
+  /** The block's inline `{{= … =}}` code, evaluated ahead by the walk: its text by code (undefined: failed). */
+  inlineValues?: ReadonlyMap<string, string | undefined>;
 };
 
 export type { VariableUpdate } from "../variables/update.js";
@@ -57,6 +59,8 @@ export type BubbleExecutor<T extends BubbleBlockType> = {
   toBubble(block: BlockOf<T>, ctx: ExecutionContext): ChatBubble | undefined;
   /** True when the walk must pause after this bubble until the client reports an event. */
   waitsForEvent?(block: BlockOf<T>): boolean;
+  /** The block shows `{{= … =}}` values: the walk evaluates them ahead (ExecutionContext.inlineValues). */
+  evaluatesInlineCode?: true;
 };
 
 export type InputExecutor<T extends InputBlockType> = {
@@ -75,6 +79,8 @@ export type ActionExecutor<T extends BlockType> = {
    * the client's reply arrives here; the outcome decides where the flow goes next.
    */
   resume?(block: BlockOf<T>, reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+  /** See BubbleExecutor. */
+  evaluatesInlineCode?: true;
 };
 
 export type ExecutorFor<T extends BlockType> = T extends BubbleBlockType

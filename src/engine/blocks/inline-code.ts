@@ -1,24 +1,78 @@
+import type { Block } from "../../schemas/blocks/index.js";
+import type { EnginePorts } from "../ports.js";
+import type { SessionState } from "../session-state.js";
 import type { ExecutionContext } from "./executor.js";
 import { guessType } from "../variables/serialize.js";
-import { substituteVariables, type SubstituteOptions } from "../variables/substitute.js";
+import { inlineCodeOf, substituteVariables, type SubstituteOptions } from "../variables/substitute.js";
+import type { VariableLike } from "../variables/types.js";
 
 /**
- * Runs `{{= … =}}` inline code in the sandbox, synchronously, with every variable defined by id.
- * Undefined when the sandbox cannot evaluate synchronously: inline code then stays plain text.
+ * Runs `{{= … =}}` inline code in the sandbox, with every variable defined by id: the value the walk
+ * evaluated ahead when there is one, else synchronously here. Undefined when the sandbox cannot
+ * evaluate synchronously: inline code then stays plain text.
  */
-export function inlineEvaluator(ctx: Pick<ExecutionContext, "ports" | "state">): SubstituteOptions["evaluateInline"] {
+export function inlineEvaluator(ctx: Pick<ExecutionContext, "ports" | "state" | "inlineValues">): SubstituteOptions["evaluateInline"] {
   const sandbox = ctx.ports.sandbox;
-  if (!sandbox?.evaluateSync) return undefined;
+  const ahead = ctx.inlineValues;
+  if (!sandbox?.evaluateSync && !ahead) return undefined;
   let globals: Record<string, unknown> | undefined;
   return (code) => {
-    globals ??= Object.fromEntries(ctx.state.variables.map((variable) => [variable.id, guessType(variable.value)]));
-    const result = sandbox.evaluateSync!({ code, globals });
+    if (ahead?.has(code)) return ahead.get(code);
+    if (!sandbox?.evaluateSync) return undefined;
+    globals ??= inlineGlobals(ctx.state.variables);
+    const result = sandbox.evaluateSync({ code, globals });
     return result.ok ? inlineText(result.value) : undefined;
   };
 }
 
+/**
+ * Evaluates the block's inline code before the block runs, through the sandbox's asynchronous `run`:
+ * in a worker thread, so that inline code looping until its time limit holds a worker, not every chat
+ * on the server. The block then reads the values (inlineEvaluator) with the same variables.
+ */
+export async function evaluateInlineAhead(block: Block, state: SessionState, ports: EnginePorts): Promise<Map<string, string | undefined> | undefined> {
+  const expressions = inlineExpressionsOf(block);
+  if (expressions.length === 0 || !ports.sandbox) return undefined;
+  const codes = new Set(expressions.flatMap((text) => inlineCodeOf(text, state.variables)));
+  const globals = inlineGlobals(state.variables);
+  const sandbox = ports.sandbox;
+  const evaluated = await Promise.all(
+    [...codes].map(async (code) => {
+      const result = await sandbox.run({ code, globals, kind: "inline" });
+      return [code, result.ok ? inlineText(result.value) : undefined] as const;
+    }),
+  );
+  return new Map(evaluated);
+}
+
+// Blocks of a published version are parsed once and shared, so each is searched once.
+const inlineTexts = new WeakMap<object, string[]>();
+
+/** Every string in the block that holds `{{=`. */
+function inlineExpressionsOf(block: Block): string[] {
+  let texts = inlineTexts.get(block);
+  if (!texts) {
+    texts = [];
+    collectInlineTexts(block, texts);
+    inlineTexts.set(block, texts);
+  }
+  return texts;
+}
+
+function collectInlineTexts(value: unknown, into: string[]): void {
+  if (typeof value === "string") {
+    if (value.includes("{{=")) into.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectInlineTexts(item, into);
+  } else if (typeof value === "object" && value !== null) {
+    for (const item of Object.values(value)) collectInlineTexts(item, into);
+  }
+}
+
+const inlineGlobals = (variables: readonly VariableLike[]) => Object.fromEntries(variables.map((variable) => [variable.id, guessType(variable.value)]));
+
 /** Text with `{{Name}}` filled in and `{{= … =}}` evaluated. */
-export function templateText(text: string, ctx: Pick<ExecutionContext, "ports" | "state">): string {
+export function templateText(text: string, ctx: Pick<ExecutionContext, "ports" | "state" | "inlineValues">): string {
   return substituteVariables(text, ctx.state.variables, { evaluateInline: inlineEvaluator(ctx) });
 }
 

@@ -47,6 +47,14 @@ export function splitTemplate(
   return parts;
 }
 
+/** The code of every `{{= … =}}` in the text, as `evaluateInline` will be given it. */
+export function inlineCodeOf(text: string, variables: readonly VariableLike[]): string[] {
+  if (!text.includes("{{=")) return [];
+  return [...text.matchAll(TOKEN_PATTERN)].flatMap((match) => (match[1] === undefined ? [] : [inlineCode(match[1], variables)]));
+}
+
+const inlineCode = (expression: string, variables: readonly VariableLike[]) => substituteVariables(expression, variables, { mode: "code" });
+
 export function substituteVariables(
   text: string,
   variables: readonly VariableLike[],
@@ -101,7 +109,7 @@ function renderInline(
   mode: SubstituteMode,
   options: SubstituteOptions,
 ): string {
-  const result = options.evaluateInline?.(substituteVariables(expression, variables, { mode: "code" }));
+  const result = options.evaluateInline?.(inlineCode(expression, variables));
   if (result === undefined) return substituteVariables(expression, variables, { mode });
   if (mode === "json") return escapeJsonString(result);
   if (mode === "html") return escapeHtml(result);

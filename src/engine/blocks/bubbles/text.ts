@@ -12,6 +12,7 @@ export function textBubble(id: string, richText: unknown[], format: "richText" |
 
 export const textExecutor: BubbleExecutor<"text"> = {
   kind: "bubble",
+  evaluatesInlineCode: true,
   toBubble(block, ctx) {
     if (!block.content) return undefined;
     const richText = substituteRichText((block.content.richText ?? []) as never, ctx.state.variables, {

@@ -81,6 +81,7 @@ async function serverValue(options: Options, variableId: string, block: SetVaria
  */
 export const setVariableExecutor: ActionExecutor<"Set variable"> = {
   kind: "action",
+  evaluatesInlineCode: true,
   async execute(block, ctx) {
     const edge = { outgoingEdgeId: block.outgoingEdgeId };
     const options = block.options;

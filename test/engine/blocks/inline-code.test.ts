@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SandboxPort } from "../../../src/engine/ports.js";
+import { startSession } from "../../../src/engine/start-session.js";
+import { defaultSandboxLimits, QuickJsSandbox } from "../../../src/sandbox/index.js";
+import { engineBot, fakePorts, group, text, texts } from "../../helpers/engine-bot.js";
+
+const quickJs = new QuickJsSandbox({ ...defaultSandboxLimits, timeoutMs: 300 });
+beforeAll(() => quickJs.ready());
+
+/** A sandbox with no synchronous side: whatever inline code shows was evaluated ahead, through `run`. */
+function asyncOnly(): SandboxPort & { runs: Parameters<SandboxPort["run"]>[0][] } {
+  const runs: Parameters<SandboxPort["run"]>[0][] = [];
+  return { runs, run: (request) => (runs.push(request), quickJs.run(request)) };
+}
+
+const variables = [{ id: "vAge", name: "Age", value: "21" }];
+async function show(blocks: unknown[], sandbox: SandboxPort) {
+  const bot = engineBot({ variables, groups: [group("g1", blocks)] } as never);
+  const turn = await startSession({ bot, mode: "preview" }, { ports: { ...fakePorts(), sandbox }, format: "richText" });
+  return texts(turn.reply.messages);
+}
+
+describe("inline code evaluated ahead of its block", () => {
+  it("evaluates each distinct {{= … =}} of a block once, through the sandbox's run, with the variables by id", async () => {
+    const sandbox = asyncOnly();
+    expect(await show([text("t", "{{= {{Age}} * 2 =}} and {{= {{Age}} * 2 =}}, {{= [1, 2].join('-') =}}")], sandbox)).toEqual(["42 and 42, 1-2"]);
+    expect(sandbox.runs).toEqual([
+      { code: " vAge * 2 ", globals: { vAge: 21 }, kind: "inline" },
+      { code: " [1, 2].join('-') ", globals: { vAge: 21 }, kind: "inline" },
+    ]);
+  });
+
+  it("reads inline code as evaluateSync does: nothing awaited, no fetch, code that fails shows as written", async () => {
+    const codes = ["await 1", "Promise.resolve(1)", "fetch('https://example.com')", "(() => { for (;;) {} })()"];
+    const shown = await show(codes.map((code, i) => text(`t${i}`, `${i}:{{= ${code} =}}`)), asyncOnly());
+    expect(shown).toEqual(["0:await 1", "1:1", "2:fetch('https://example.com')", "3:(() => { for (;;) {} })()"]);
+    for (const code of codes) {
+      const sync = quickJs.evaluateSync({ code, globals: {} });
+      expect(await quickJs.run({ code, globals: {}, kind: "inline" })).toEqual(sync.ok ? { ...sync, setVariables: [] } : sync);
+    }
+  });
+
+  it("leaves blocks without inline code alone", async () => {
+    const sandbox = asyncOnly();
+    expect(await show([text("t", "Age {{Age}}, {{ not code }}")], sandbox)).toEqual(["Age 21, "]);
+    expect(sandbox.runs).toEqual([]);
+  });
+});

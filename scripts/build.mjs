@@ -11,6 +11,7 @@ await build({
     main: "src/cli/main.ts",
     "sandbox-worker": "src/sandbox/sandbox-worker.ts",
     "wal-checkpoint-worker": "src/store/wal-checkpoint-worker.ts",
+    "sqlite-chat-worker": "src/store/chat/sqlite-chat-worker.ts",
   },
   outdir: "dist/cli",
   bundle: true,

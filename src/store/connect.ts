@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import pg from "pg";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Migration } from "kysely";
 import type { Database, Db } from "./database.js";
 import { WalCheckpointer } from "./wal-checkpointer.js";
+import { SqliteChatRepository } from "./chat/sqlite-chat-repository.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as resultsAnalytics from "./migrations/0002-results-analytics.js";
 import * as sessionsResultIndex from "./migrations/0003-sessions-result-index.js";
@@ -13,8 +14,11 @@ import * as dropResultsBotIndex from "./migrations/0005-drop-results-bot-index.j
 
 export type DialectName = "sqlite" | "postgres";
 
-/** The driver under Kysely, for the few hot statements that skip query building (a chat turn). */
-export type NativeConnection = { dialect: "sqlite"; database: SqliteDatabase.Database } | { dialect: "postgres"; pool: pg.Pool };
+/**
+ * The driver under Kysely, for the few hot statements that skip query building (a chat turn). On
+ * SQLite those run on a thread of their own, started on first use and stopped with the store.
+ */
+export type NativeConnection = { dialect: "sqlite"; chat(): SqliteChatRepository } | { dialect: "postgres"; pool: pg.Pool };
 
 export type Store = {
   db: Db;
@@ -65,17 +69,39 @@ function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
   // OS cache); only a power loss can drop the last commits. busy_timeout lets the CLI write while
   // the server runs.
   database.pragma("journal_mode = WAL");
-  database.pragma(`synchronous = ${process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL"}`);
+  const synchronous = process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL";
+  database.pragma(`synchronous = ${synchronous}`);
   database.pragma("busy_timeout = 5000");
   database.pragma("foreign_keys = ON");
   const checkpointer = backgroundCheckpoints ? new WalCheckpointer(file, CHECKPOINT_INTERVAL_MS) : undefined;
   if (checkpointer) database.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
+  let chat: SqliteChatRepository | undefined;
   const close = async () => {
+    await chat?.close();
     await checkpointer?.close();
     await db.destroy();
   };
-  return { db, dialect: "sqlite", native: { dialect: "sqlite", database }, location: file, close };
+  return { db, dialect: "sqlite", native: { dialect: "sqlite", chat: () => (chat ??= new SqliteChatRepository({ file, synchronous })) }, location: file, close };
+}
+
+/**
+ * Transactions take the write lock when they begin. The chat thread writes through a connection of
+ * its own, and a transaction that read first and wrote later would fail when that thread had committed
+ * in between (SQLite cannot wait there); begun immediate, it waits for the lock instead (busy_timeout).
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(settings);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+      }
+    })(this.settings);
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -68,7 +68,7 @@ describe("chat turns on the embedded database (group commit)", () => {
     expect(await chat.findSession("s3")).toMatchObject({ id: "s3" });
   });
 
-  it("waits for a transaction of the management side that is open on the same connection, and answers after its own commit", async () => {
+  it("waits for a transaction of the management side (a connection of its own, begun immediate), and answers after its own commit", async () => {
     const chat = createChatRepository(store);
     let releaseTransaction!: () => void;
     const transaction = store.db.transaction().execute(async (trx) => {
@@ -85,6 +85,22 @@ describe("chat turns on the embedded database (group commit)", () => {
     await Promise.all([transaction, write]);
     expect(await answersStored()).toEqual([{ id: "a1", content: "Ada" }]);
     expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Renamed" });
+  });
+
+  it("lets a management transaction that reads, then writes, go through while chat turns commit on their thread", async () => {
+    const chat = createChatRepository(store);
+    await chat.writeTurn({ session: { kind: "insert", row: sessionRow("s") }, results: [resultRow("r")], answers: [], logs: [] });
+    const renamed = store.db.transaction().execute(async (trx) => {
+      const { name } = await trx.selectFrom("bots").select("name").where("id", "=", "bot").executeTakeFirstOrThrow();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await trx.updateTable("bots").set({ name: `${name} (2)` }).where("id", "=", "bot").execute();
+    });
+    const turns = ["one", "two", "three"].map((state, revision) =>
+      chat.writeTurn({ session: { kind: "update", id: "s", expectedRevision: revision, state, updatedAt: now }, results: [], answers: [], logs: [] }),
+    );
+    await Promise.all([renamed, ...turns.map((turn, i) => turn.then(() => new Promise((resolve) => setTimeout(resolve, i))))]);
+    expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Bot (2)" });
+    expect(await chat.findSession("s")).toMatchObject({ state: "three", revision: 3 });
   });
 
   it("raises a result's completion but never lowers it", async () => {

@@ -1,57 +1,38 @@
-import type SqliteDatabase from "better-sqlite3";
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
+import { bundledScript } from "../../lib/bundled-script.js";
 import type { SessionRow } from "../database.js";
-import {
-  answerColumns, logColumns, quoted, resultColumns, SessionConflictError, sessionColumns, valuesOf,
-  type ChatRepository, type TurnWrite,
-} from "../chat-repository.js";
+import { SessionConflictError, type ChatRepository, type TurnWrite } from "../chat-repository.js";
+import type { ChatThreadData, FromChatThread, ToChatThread } from "./sqlite-chat-protocol.js";
 
 type Pending = { write: TurnWrite; resolve: () => void; reject: (error: unknown) => void };
-
-class NeedsSavepoints extends Error {}
-
-const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
+type Request = Exclude<ToChatThread, { type: "close" }>;
+type Waiting = { resolve: (message: FromChatThread) => void; reject: (error: unknown) => void };
 
 /**
- * Chat turns on the embedded database, with group commit: the turns that finish their engine work in
- * the same event-loop iteration are written in one transaction, and a lost race (or any failed
- * statement) undoes only that turn (see commitBatch). A commit is most of a turn's database
- * time (the WAL frames it appends), so sharing it is what lets many visitors answer at once. Every
- * caller is answered only after the commit that holds its turn.
+ * Chat turns on the embedded database, run by a thread of their own with its own connection
+ * (./sqlite-chat-worker.ts), so that the server's thread spends its time on requests, not in SQLite.
+ * Group commit: the turns that finish their engine work in the same event-loop iteration go to the
+ * thread as one batch, written in one transaction where a lost race or a failed statement undoes only
+ * its own turn. A commit is most of a turn's database time, so sharing it is what lets many visitors
+ * answer at once. Every caller is answered only after the commit that holds its turn.
  */
 export class SqliteChatRepository implements ChatRepository {
+  private worker: Worker | undefined;
   private pending: Pending[] = [];
-  private readonly statements;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 0;
+  private closed = false;
 
-  constructor(private readonly database: SqliteDatabase.Database) {
-    const prepare = (sql: string) => database.prepare(sql);
-    this.statements = {
-      findSession: prepare(`select * from "sessions" where "id" = ?`),
-      insertSession: prepare(`insert into "sessions" (${quoted(sessionColumns)}) values (${placeholders(sessionColumns.length)})`),
-      updateSession: prepare(
-        `update "sessions" set "state" = ?, "updatedAt" = ?, "expiresAt" = ?, "revision" = "revision" + 1 where "id" = ? and "revision" = ?`,
-      ),
-      // Not naming expiresAt at all spares its index the delete and insert that setting it costs.
-      updateSessionKeepingExpiry: prepare(`update "sessions" set "state" = ?, "updatedAt" = ?, "revision" = "revision" + 1 where "id" = ? and "revision" = ?`),
-      deleteSession: prepare(`delete from "sessions" where "id" = ? and "revision" = ?`),
-      // Every turn after the first finds its result there: updating first spares the failed insert.
-      updateResult: prepare(
-        `update "results" set "variables" = ?, "hasStarted" = ?, "lastChatSessionId" = ?, "lastInputBlockId" = ?, "updatedAt" = ?,
-          "isCompleted" = case when ? = 1 then 1 else "isCompleted" end where "id" = ?`,
-      ),
-      insertResult: prepare(`insert into "results" (${quoted(resultColumns)}) values (${placeholders(resultColumns.length)})`),
-      insertAnswer: prepare(`insert into "answers" (${quoted(answerColumns)}) values (${placeholders(answerColumns.length)})`),
-      insertLog: prepare(`insert into "logs" (${quoted(logColumns)}) values (${placeholders(logColumns.length)})`),
-      begin: prepare("begin immediate"),
-      commit: prepare("commit"),
-      rollback: prepare("rollback"),
-      savepoint: prepare("savepoint turn"),
-      release: prepare("release turn"),
-      rollbackToSavepoint: prepare("rollback to turn"),
-    };
-  }
+  constructor(
+    private readonly data: ChatThreadData,
+    private readonly scriptUrl: URL = bundledScript("sqlite-chat-worker", import.meta.url),
+  ) {}
 
   async findSession(id: string): Promise<SessionRow | undefined> {
-    return this.statements.findSession.get(id) as SessionRow | undefined;
+    const answer = await this.request({ type: "find", id: 0, sessionId: id });
+    if (answer.type === "failed") throw storedError(answer);
+    return answer.type === "found" ? answer.row : undefined;
   }
 
   writeTurn(write: TurnWrite): Promise<void> {
@@ -60,85 +41,67 @@ export class SqliteChatRepository implements ChatRepository {
     });
   }
 
+  /** Waits for the requests under way, then stops the thread. */
+  async close(): Promise<void> {
+    while (this.pending.length > 0 || this.waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    this.closed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = once(worker, "exit");
+    worker.postMessage({ type: "close" } satisfies ToChatThread);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    await worker.terminate();
+  }
+
   private flush(): void {
-    // Kysely shares this connection; a transaction of its own may be between two awaits right now.
-    if (this.database.inTransaction) {
-      setImmediate(() => this.flush());
-      return;
-    }
     const batch = this.pending;
     this.pending = [];
-    let failures: Map<Pending, unknown>;
-    try {
-      failures = this.commitBatch(batch);
-    } catch (error) {
-      for (const turn of batch) turn.reject(error);
-      return;
-    }
-    for (const turn of batch) {
-      if (failures.has(turn)) turn.reject(failures.get(turn));
-      else turn.resolve();
-    }
+    const failAll = (error: unknown) => batch.forEach((turn) => turn.reject(error));
+    this.request({ type: "write", id: 0, writes: batch.map((turn) => turn.write) }).then((answer) => {
+      if (answer.type !== "written") return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));
+      answer.outcomes.forEach((outcome, index) => {
+        const turn = batch[index]!;
+        if (outcome.ok) turn.resolve();
+        else turn.reject(outcome.conflict ? new SessionConflictError() : storedError(outcome));
+      });
+    }, failAll);
   }
 
-  /**
-   * The batch in one transaction. A lost race fails at a turn's first statement, before it wrote
-   * anything, so the fast way needs no savepoint (two statements fewer per turn). Any other failure
-   * throws NeedsSavepoints, undoing the batch, which then runs again with a savepoint per turn, so
-   * that the failed turn is undone alone.
-   */
-  private commitBatch(batch: Pending[]): Map<Pending, unknown> {
-    try {
-      return this.commitOnce(batch, false);
-    } catch (error) {
-      if (error instanceof NeedsSavepoints) return this.commitOnce(batch, true);
-      throw error;
-    }
+  private request(message: Request): Promise<FromChatThread> {
+    if (this.closed) return Promise.reject(new Error("The database is closed"));
+    const worker = (this.worker ??= this.start());
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      // Referenced only while it owes an answer: an idle chat thread never keeps the process alive.
+      if (this.waiting.size === 0) worker.ref();
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id });
+    });
   }
 
-  private commitOnce(batch: Pending[], withSavepoints: boolean): Map<Pending, unknown> {
-    const { begin, commit, rollback, savepoint, release, rollbackToSavepoint } = this.statements;
-    const failures = new Map<Pending, unknown>();
-    try {
-      begin.run();
-      for (const turn of batch) {
-        if (withSavepoints) savepoint.run();
-        try {
-          this.apply(turn.write);
-        } catch (error) {
-          if (withSavepoints) rollbackToSavepoint.run();
-          else if (!(error instanceof SessionConflictError)) throw new NeedsSavepoints();
-          failures.set(turn, error);
-        }
-        if (withSavepoints) release.run();
-      }
-      commit.run();
-      return failures;
-    } catch (error) {
-      if (this.database.inTransaction) rollback.run();
-      throw error;
-    }
+  private start(): Worker {
+    const worker = new Worker(this.scriptUrl, { workerData: this.data });
+    worker.unref();
+    worker.on("message", (message: FromChatThread) => {
+      const waiting = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      if (this.waiting.size === 0) worker.unref();
+      waiting?.resolve(message);
+    });
+    // A thread that failed or stopped fails what it owed (nothing of it was acknowledged); the next
+    // request starts a new one.
+    const lost = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      const owed = [...this.waiting.values()];
+      this.waiting.clear();
+      for (const waiting of owed) waiting.reject(error);
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`The chat database thread stopped (exit code ${code})`)));
+    return worker;
   }
+}
 
-  private apply({ session, results, answers, logs }: TurnWrite): void {
-    const { insertSession, updateSession, updateSessionKeepingExpiry, deleteSession, updateResult, insertResult, insertAnswer, insertLog } = this.statements;
-    // The session first: a lost race throws before anything of the turn is written (see commitBatch).
-    if (session.kind === "insert") insertSession.run(valuesOf(session.row, sessionColumns));
-    else if (session.kind === "update") {
-      const { state, updatedAt, expiresAt, id, expectedRevision } = session;
-      const { changes } = expiresAt
-        ? updateSession.run(state, updatedAt, expiresAt, id, expectedRevision)
-        : updateSessionKeepingExpiry.run(state, updatedAt, id, expectedRevision);
-      if (changes !== 1) throw new SessionConflictError();
-    } else if (session.kind === "delete") {
-      if (deleteSession.run(session.id, session.expectedRevision).changes !== 1) throw new SessionConflictError();
-    }
-    for (const result of results) {
-      const { variables, hasStarted, lastChatSessionId, lastInputBlockId, updatedAt, isCompleted, id } = result;
-      const updated = updateResult.run(variables, hasStarted, lastChatSessionId ?? null, lastInputBlockId ?? null, updatedAt, isCompleted, id);
-      if (updated.changes === 0) insertResult.run(valuesOf(result, resultColumns));
-    }
-    for (const answer of answers) insertAnswer.run(valuesOf(answer, answerColumns));
-    for (const log of logs) insertLog.run(valuesOf(log, logColumns));
-  }
+function storedError({ message, code }: { message: string; code?: string }): Error {
+  return Object.assign(new Error(message), code ? { code } : {});
 }

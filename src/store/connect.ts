@@ -74,7 +74,9 @@ function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
   database.pragma("busy_timeout = 5000");
   database.pragma("foreign_keys = ON");
   const checkpointer = backgroundCheckpoints ? new WalCheckpointer(file, CHECKPOINT_INTERVAL_MS) : undefined;
-  if (checkpointer) database.pragma(`wal_autocheckpoint = ${SAFETY_NET_CHECKPOINT_PAGES}`);
+  // Each connection checkpoints by itself past this many pages (SQLite's default 1000 without the worker).
+  const walAutocheckpoint = checkpointer ? SAFETY_NET_CHECKPOINT_PAGES : 1000;
+  database.pragma(`wal_autocheckpoint = ${walAutocheckpoint}`);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
   let chat: SqliteChatRepository | undefined;
   const close = async () => {
@@ -82,7 +84,7 @@ function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
     await checkpointer?.close();
     await db.destroy();
   };
-  return { db, dialect: "sqlite", native: { dialect: "sqlite", chat: () => (chat ??= new SqliteChatRepository({ file, synchronous })) }, location: file, close };
+  return { db, dialect: "sqlite", native: { dialect: "sqlite", chat: () => (chat ??= new SqliteChatRepository({ file, synchronous, walAutocheckpoint })) }, location: file, close };
 }
 
 /**
@@ -96,11 +98,13 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): SqliteDriver {
-    return new (class extends SqliteDriver {
-      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-      }
-    })(this.settings);
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
 }
 

@@ -3,7 +3,8 @@ import type { SessionRow } from "../database.js";
 import type { TurnOutcome } from "./sqlite-chat-statements.js";
 
 /** Messages between SqliteChatRepository (the server's thread) and its chat thread. Requests carry ids. */
-export type ChatThreadData = { file: string; synchronous: "NORMAL" | "FULL" };
+/** The connection's settings, as the server's own connection has them. */
+export type ChatThreadData = { file: string; synchronous: "NORMAL" | "FULL"; walAutocheckpoint: number };
 
 export type ToChatThread =
   | { type: "find"; id: number; sessionId: string }

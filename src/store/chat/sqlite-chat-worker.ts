@@ -4,9 +4,10 @@ import type { ChatThreadData, FromChatThread, ToChatThread } from "./sqlite-chat
 import { SqliteChatStatements } from "./sqlite-chat-statements.js";
 
 /** The chat thread: its own connection to the database file, running the chat turn's statements. */
-const { file, synchronous } = workerData as ChatThreadData;
+const { file, synchronous, walAutocheckpoint } = workerData as ChatThreadData;
 const database = new SqliteDatabase(file);
 database.pragma(`synchronous = ${synchronous}`);
+database.pragma(`wal_autocheckpoint = ${walAutocheckpoint}`);
 // The server's thread writes too (management, clean-up): each side waits for the other's commit.
 database.pragma("busy_timeout = 5000");
 database.pragma("foreign_keys = ON");

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import SqliteDatabase from "better-sqlite3";
+import type SqliteDatabase from "better-sqlite3";
 import pg from "pg";
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Migration } from "kysely";
 import type { Database, Db } from "./database.js";
 import { WalCheckpointer } from "./wal-checkpointer.js";
+import { openSqliteConnection, type SqliteSettings } from "./sqlite-connection.js";
 import { SqliteChatRepository } from "./chat/sqlite-chat-repository.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as resultsAnalytics from "./migrations/0002-results-analytics.js";
@@ -64,19 +65,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "parley.db");
-  const database = new SqliteDatabase(file);
-  // WAL + synchronous=NORMAL: a committed transaction survives a killed process (the WAL is in the
-  // OS cache); only a power loss can drop the last commits. busy_timeout lets the CLI write while
-  // the server runs.
-  database.pragma("journal_mode = WAL");
-  const synchronous = process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL";
-  database.pragma(`synchronous = ${synchronous}`);
-  database.pragma("busy_timeout = 5000");
-  database.pragma("foreign_keys = ON");
   const checkpointer = backgroundCheckpoints ? new WalCheckpointer(file, CHECKPOINT_INTERVAL_MS) : undefined;
-  // Each connection checkpoints by itself past this many pages (SQLite's default 1000 without the worker).
-  const walAutocheckpoint = checkpointer ? SAFETY_NET_CHECKPOINT_PAGES : 1000;
-  database.pragma(`wal_autocheckpoint = ${walAutocheckpoint}`);
+  // WAL + synchronous=NORMAL: a committed transaction survives a killed process (the WAL is in the
+  // OS cache); only a power loss can drop the last commits. Without the checkpoint worker, SQLite's
+  // default threshold (1000 pages) stands.
+  const settings: SqliteSettings = {
+    synchronous: process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
+    walAutocheckpoint: checkpointer ? SAFETY_NET_CHECKPOINT_PAGES : 1000,
+  };
+  const database = openSqliteConnection(file, settings);
+  database.pragma("journal_mode = WAL");
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
   let chat: SqliteChatRepository | undefined;
   const close = async () => {
@@ -84,7 +82,7 @@ function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
     await checkpointer?.close();
     await db.destroy();
   };
-  return { db, dialect: "sqlite", native: { dialect: "sqlite", chat: () => (chat ??= new SqliteChatRepository({ file, synchronous, walAutocheckpoint })) }, location: file, close };
+  return { db, dialect: "sqlite", native: { dialect: "sqlite", chat: () => (chat ??= new SqliteChatRepository({ file, ...settings })) }, location: file, close };
 }
 
 /**

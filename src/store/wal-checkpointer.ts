@@ -1,6 +1,6 @@
-import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { bundledScript } from "../lib/bundled-script.js";
+import { stopWorker } from "../lib/stop-worker.js";
 
 /**
  * Moves SQLite's WAL checkpoints off the server's thread. A checkpoint copies the log into the
@@ -19,10 +19,7 @@ export class WalCheckpointer {
     this.worker.on("error", () => undefined);
   }
 
-  async close(): Promise<void> {
-    const exited = once(this.worker, "exit");
-    this.worker.postMessage("close");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
-    await this.worker.terminate();
+  close(): Promise<void> {
+    return stopWorker(this.worker, "close");
   }
 }

@@ -1,10 +1,12 @@
 import type { TurnWrite } from "../chat-repository.js";
 import type { SessionRow } from "../database.js";
+import type { SqliteSettings } from "../sqlite-connection.js";
 import type { TurnOutcome } from "./sqlite-chat-statements.js";
 
-/** Messages between SqliteChatRepository (the server's thread) and its chat thread. Requests carry ids. */
-/** The connection's settings, as the server's own connection has them. */
-export type ChatThreadData = { file: string; synchronous: "NORMAL" | "FULL"; walAutocheckpoint: number };
+// Messages between SqliteChatRepository (the server's thread) and its chat thread. Requests carry ids.
+
+/** The database file, and the settings the server's own connection has. */
+export type ChatThreadData = { file: string } & SqliteSettings;
 
 export type ToChatThread =
   | { type: "find"; id: number; sessionId: string }
@@ -15,4 +17,12 @@ export type FromChatThread =
   | { type: "found"; id: number; row: SessionRow | undefined }
   | { type: "written"; id: number; outcomes: TurnOutcome[] }
   /** The request failed as a whole (the transaction could not even start): nothing was written. */
-  | { type: "failed"; id: number; message: string; code?: string };
+  | ({ type: "failed"; id: number } & StoredFailure);
+
+/** An error as it can cross to the other thread: its message and SQLite's code. */
+export type StoredFailure = { message: string; code?: string };
+
+export function storedFailure(error: unknown): StoredFailure {
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  return { message: String(message ?? error), ...(typeof code === "string" ? { code } : {}) };
+}

@@ -1,9 +1,9 @@
-import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { bundledScript } from "../../lib/bundled-script.js";
+import { stopWorker } from "../../lib/stop-worker.js";
 import type { SessionRow } from "../database.js";
 import { SessionConflictError, type ChatRepository, type TurnWrite } from "../chat-repository.js";
-import type { ChatThreadData, FromChatThread, ToChatThread } from "./sqlite-chat-protocol.js";
+import type { ChatThreadData, FromChatThread, StoredFailure, ToChatThread } from "./sqlite-chat-protocol.js";
 
 type Pending = { write: TurnWrite; resolve: () => void; reject: (error: unknown) => void };
 type Request = Exclude<ToChatThread, { type: "close" }>;
@@ -45,12 +45,7 @@ export class SqliteChatRepository implements ChatRepository {
   async close(): Promise<void> {
     while (this.pending.length > 0 || this.waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     this.closed = true;
-    const worker = this.worker;
-    if (!worker) return;
-    const exited = once(worker, "exit");
-    worker.postMessage({ type: "close" } satisfies ToChatThread);
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
-    await worker.terminate();
+    if (this.worker) await stopWorker(this.worker, { type: "close" } satisfies ToChatThread);
   }
 
   private flush(): void {
@@ -102,6 +97,6 @@ export class SqliteChatRepository implements ChatRepository {
   }
 }
 
-function storedError({ message, code }: { message: string; code?: string }): Error {
+function storedError({ message, code }: StoredFailure): Error {
   return Object.assign(new Error(message), code ? { code } : {});
 }

@@ -1,9 +1,10 @@
 import type SqliteDatabase from "better-sqlite3";
 import type { SessionRow } from "../database.js";
 import { answerColumns, logColumns, quoted, resultColumns, SessionConflictError, sessionColumns, valuesOf, type TurnWrite } from "../chat-repository.js";
+import { storedFailure, type StoredFailure } from "./sqlite-chat-protocol.js";
 
 /** How one turn of a batch went: written, lost its race, or failed (undone alone). */
-export type TurnOutcome = { ok: true } | { ok: false; conflict: true } | { ok: false; conflict: false; message: string; code?: string };
+export type TurnOutcome = { ok: true } | { ok: false; conflict: true } | ({ ok: false; conflict: false } & StoredFailure);
 
 class NeedsSavepoints extends Error {}
 
@@ -113,7 +114,5 @@ export class SqliteChatStatements {
 }
 
 function failedTurn(error: unknown): TurnOutcome {
-  if (error instanceof SessionConflictError) return { ok: false, conflict: true };
-  const { message, code } = error as { message?: unknown; code?: unknown };
-  return { ok: false, conflict: false, message: String(message ?? error), ...(typeof code === "string" ? { code } : {}) };
+  return error instanceof SessionConflictError ? { ok: false, conflict: true } : { ok: false, conflict: false, ...storedFailure(error) };
 }

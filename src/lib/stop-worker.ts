@@ -1,0 +1,13 @@
+import { once } from "node:events";
+import type { Worker } from "node:worker_threads";
+
+/**
+ * Asks a worker thread to finish (`message`: it closes its database connection and its port), and
+ * terminates it if it has not exited within `graceMs`.
+ */
+export async function stopWorker(worker: Worker, message: unknown, graceMs = 2000): Promise<void> {
+  const exited = once(worker, "exit");
+  worker.postMessage(message);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+  await worker.terminate();
+}

@@ -49,7 +49,8 @@ type OpenRun = {
  *
  * Guest code runs on the thread that calls it (only awaited fetches overlap): a run that computes holds
  * that thread for at most `timeoutMs`, after which the interrupt handler ends it. The server calls it
- * from worker threads (./worker-pool.ts), and on its own thread only for inline `{{= =}}`.
+ * from worker threads (./worker-pool.ts), and on its own thread only for inline `{{= =}}` that the
+ * walk did not evaluate ahead.
  */
 export class QuickJsSandbox implements SandboxPort {
   private module: QuickJSWASMModule | undefined;

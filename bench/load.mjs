@@ -13,8 +13,15 @@ function request(method, path, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
-        agent, host: target.hostname, port: target.port, method, path: target.pathname.replace(/\/$/, "") + path,
-        headers: { ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers },
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: target.pathname.replace(/\/$/, "") + path,
+        headers: {
+          ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}),
+          ...headers,
+        },
       },
       (res) => {
         const chunks = [];
@@ -52,7 +59,9 @@ async function conversation(countContinue) {
   const start = JSON.parse((await timed(!countContinue, "POST", `/v1/bots/${options.publicId}/startChat`, {})).text);
   let input = start.input;
   while (input) {
-    const reply = await timed(countContinue, "POST", `/v1/sessions/${start.sessionId}/continueChat`, { message: answers[input.id] ?? "x" });
+    const reply = await timed(countContinue, "POST", `/v1/sessions/${start.sessionId}/continueChat`, {
+      message: answers[input.id] ?? "x",
+    });
     input = reply.status === 200 ? JSON.parse(reply.text).input : undefined;
   }
   completedConversations++;
@@ -63,9 +72,20 @@ const scenarios = {
   startChat: () => timed(true, "POST", `/v1/bots/${options.publicId}/startChat`, {}),
   continueChat: () => conversation(true),
   conversations: () => conversation(false),
-  previewStartChat: () => timed(true, "POST", `/v1/bots/${options.botId}/preview/startChat`, {}, { authorization: `Bearer ${options.token}` }),
-  getBot: () => timed(true, "GET", `/v1/bots/${options.botId}`, undefined, { authorization: `Bearer ${options.token}` }),
-  resultsPage: () => timed(true, "GET", `/v1/bots/${options.botId}/results?limit=100&timeFilter=allTime`, undefined, { authorization: `Bearer ${options.token}` }),
+  previewStartChat: () =>
+    timed(
+      true,
+      "POST",
+      `/v1/bots/${options.botId}/preview/startChat`,
+      {},
+      { authorization: `Bearer ${options.token}` },
+    ),
+  getBot: () =>
+    timed(true, "GET", `/v1/bots/${options.botId}`, undefined, { authorization: `Bearer ${options.token}` }),
+  resultsPage: () =>
+    timed(true, "GET", `/v1/bots/${options.botId}/results?limit=100&timeFilter=allTime`, undefined, {
+      authorization: `Bearer ${options.token}`,
+    }),
 };
 
 const run = scenarios[scenario];

@@ -16,8 +16,13 @@ const profileDir = path.join(dataDir, "profile");
 const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "dist/cli/main.js", "start"], {
   cwd: root,
   env: {
-    ...process.env, PORT: "0", LOG_LEVEL: "warn", PARLEY_DATA_DIR: dataDir,
-    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0", PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0", PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
+    ...process.env,
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    PARLEY_DATA_DIR: dataDir,
+    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
+    PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
+    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
   },
 });
 let output = "";
@@ -36,7 +41,9 @@ const [, token] = await waitFor(/^ {2}(pat_\S+)$/m);
 const base = `${url}/api`;
 const api = async (method, route, body) => {
   const response = await fetch(base + route, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
   return response.json();
 };
@@ -45,7 +52,16 @@ const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, b
 const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
 const { stdout } = await promisify(execFile)(process.execPath, [
   path.join(root, "bench/load.mjs"),
-  JSON.stringify({ baseUrl: base, publicId, botId: bot.id, token, scenario, durationMs: Number(seconds) * 1000, warmupMs: 1000, connections: 64 }),
+  JSON.stringify({
+    baseUrl: base,
+    publicId,
+    botId: bot.id,
+    token,
+    scenario,
+    durationMs: Number(seconds) * 1000,
+    warmupMs: 1000,
+    connections: 64,
+  }),
 ]);
 console.log(stdout.trim());
 server.kill("SIGINT");
@@ -72,12 +88,14 @@ const sum = (key) => {
 };
 const show = (title, rows, count) => {
   console.log(`\n${title}`);
-  for (const [name, time] of rows.slice(0, count)) console.log(`${((time / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
+  for (const [name, time] of rows.slice(0, count))
+    console.log(`${((time / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
 };
 // Inclusive time: each sample counts once for every distinct function on its stack.
 const parent = new Map();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
-const label = (node) => `${node.callFrame.functionName || "(anonymous)"} ${place(node)}:${node.callFrame.lineNumber + 1}`;
+const label = (node) =>
+  `${node.callFrame.functionName || "(anonymous)"} ${place(node)}:${node.callFrame.lineNumber + 1}`;
 const inclusive = new Map();
 for (const [node, time] of self) {
   const seen = new Set();
@@ -85,7 +103,15 @@ for (const [node, time] of self) {
   for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + time);
 }
 show("self time by package", sum(place), 15);
-show("inclusive time", [...inclusive].sort((a, b) => b[1] - a[1]), Number(process.env.INCLUSIVE_ROWS ?? 30));
-show("self time by function", sum((node) => `${node.callFrame.functionName || "(anonymous)"} ${place(node)}:${node.callFrame.lineNumber + 1}`), 40);
+show(
+  "inclusive time",
+  [...inclusive].sort((a, b) => b[1] - a[1]),
+  Number(process.env.INCLUSIVE_ROWS ?? 30),
+);
+show(
+  "self time by function",
+  sum((node) => `${node.callFrame.functionName || "(anonymous)"} ${place(node)}:${node.callFrame.lineNumber + 1}`),
+  40,
+);
 if (process.env.KEEP_DATA) console.log(`data kept in ${dataDir}`);
 else fs.rmSync(dataDir, { recursive: true, force: true });

@@ -122,7 +122,14 @@ async function timeExport(url, token) {
   }
   clearInterval(sampler);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { rows: lines - 1, megabytes: bytes / 1e6, seconds, baselineRssMb: baseline.rss / 1e6, peakRssMb: peakRss / 1e6, peakHeapMb: peakHeap / 1e6 };
+  return {
+    rows: lines - 1,
+    megabytes: bytes / 1e6,
+    seconds,
+    baselineRssMb: baseline.rss / 1e6,
+    peakRssMb: peakRss / 1e6,
+    peakHeapMb: peakHeap / 1e6,
+  };
 }
 
 async function listingKeyset(store, botId, offset) {
@@ -143,7 +150,12 @@ async function listingKeyset(store, botId, offset) {
 async function runEngine(parley, engine, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
   const pgDb = databaseUrl ? await freshPostgres(databaseUrl) : undefined;
-  const config = parley.loadConfig({ PORT: "0", PARLEY_DATA_DIR: dataDir, LOG_LEVEL: "warn", ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  const config = parley.loadConfig({
+    PORT: "0",
+    PARLEY_DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
   const server = await parley.startServer(config, { logger: false });
   try {
     const { ctx } = server;
@@ -164,14 +176,27 @@ async function runEngine(parley, engine, databaseUrl) {
 
     const end = Date.now() - 60_000;
     let started = Date.now();
-    const answers = pgDb ? await seedPostgres(pgDb.url, botId, noiseBotId, end) : seedSqlite(path.join(dataDir, "parley.db"), botId, noiseBotId, end);
+    const answers = pgDb
+      ? await seedPostgres(pgDb.url, botId, noiseBotId, end)
+      : seedSqlite(path.join(dataDir, "parley.db"), botId, noiseBotId, end);
     const seedSeconds = (Date.now() - started) / 1000;
-    console.log(`[${engine}] seeded ${SIZE.toLocaleString("en")} results (+${NOISE.toLocaleString("en")} of another bot) and ${answers.toLocaleString("en")} answers in ${seedSeconds.toFixed(1)} s`);
+    console.log(
+      `[${engine}] seeded ${SIZE.toLocaleString("en")} results (+${NOISE.toLocaleString("en")} of another bot) and ${answers.toLocaleString("en")} answers in ${seedSeconds.toFixed(1)} s`,
+    );
 
     const listed = Number(
-      (await ctx.store.db.selectFrom("results").select((eb) => eb.fn.countAll().as("n")).where("botId", "=", botId).where("hasStarted", "=", 1).where("isArchived", "=", 0).executeTakeFirstOrThrow()).n,
+      (
+        await ctx.store.db
+          .selectFrom("results")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("botId", "=", botId)
+          .where("hasStarted", "=", 1)
+          .where("isArchived", "=", 0)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
-    const page = (cursorRow) => `${api}/bots/${botId}/results?limit=100&timeFilter=allTime${cursorRow ? `&cursor=${parley.encodeCursor(cursorRow)}` : ""}`;
+    const page = (cursorRow) =>
+      `${api}/bots/${botId}/results?limit=100&timeFilter=allTime${cursorRow ? `&cursor=${parley.encodeCursor(cursorRow)}` : ""}`;
     const middle = await listingKeyset(ctx.store, botId, Math.floor(listed / 2));
     const last = await listingKeyset(ctx.store, botId, listed - 101);
     const full = (body) => {
@@ -185,12 +210,28 @@ async function runEngine(parley, engine, databaseUrl) {
         if (body.nextCursor) throw new Error("the end page has a nextCursor");
       }),
       await timeRequests("analytics, last7Days", `${api}/bots/${botId}/analytics`, token, RUNS, () => {}),
-      await timeRequests("analytics, last30Days", `${api}/bots/${botId}/analytics?timeFilter=last30Days`, token, RUNS, () => {}),
-      await timeRequests("analytics, allTime", `${api}/bots/${botId}/analytics?timeFilter=allTime`, token, Math.max(10, Math.floor(RUNS / 4)), (body) => {
-        const expected = expectedCounts();
-        if (body.views !== expected.views || body.starts !== expected.starts || body.completions !== expected.completions)
-          throw new Error(`analytics ${JSON.stringify(body)} differ from ${JSON.stringify(expected)}`);
-      }),
+      await timeRequests(
+        "analytics, last30Days",
+        `${api}/bots/${botId}/analytics?timeFilter=last30Days`,
+        token,
+        RUNS,
+        () => {},
+      ),
+      await timeRequests(
+        "analytics, allTime",
+        `${api}/bots/${botId}/analytics?timeFilter=allTime`,
+        token,
+        Math.max(10, Math.floor(RUNS / 4)),
+        (body) => {
+          const expected = expectedCounts();
+          if (
+            body.views !== expected.views ||
+            body.starts !== expected.starts ||
+            body.completions !== expected.completions
+          )
+            throw new Error(`analytics ${JSON.stringify(body)} differ from ${JSON.stringify(expected)}`);
+        },
+      ),
     ];
     const queryPlans = await plans(engine, pgDb ? pgDb.url : path.join(dataDir, "parley.db"), botId, middle);
     const exported = await timeExport(`${api}/bots/${botId}/results/export?format=csv&timeFilter=allTime`, token);
@@ -204,9 +245,14 @@ async function runEngine(parley, engine, databaseUrl) {
 }
 
 function report(run) {
-  console.log(`\n[${run.engine}] ${run.size.toLocaleString("en")} results on one bot, ${run.listed.toLocaleString("en")} listed (started, not archived)`);
+  console.log(
+    `\n[${run.engine}] ${run.size.toLocaleString("en")} results on one bot, ${run.listed.toLocaleString("en")} listed (started, not archived)`,
+  );
   console.log("  measure                   runs     p50 ms     p99 ms");
-  for (const m of run.measures) console.log(`  ${m.label.padEnd(24)} ${String(m.runs).padStart(5)} ${m.p50.toFixed(2).padStart(10)} ${m.p99.toFixed(2).padStart(10)}`);
+  for (const m of run.measures)
+    console.log(
+      `  ${m.label.padEnd(24)} ${String(m.runs).padStart(5)} ${m.p50.toFixed(2).padStart(10)} ${m.p99.toFixed(2).padStart(10)}`,
+    );
   for (const line of run.queryPlans) console.log(`  plan, ${line}`);
   const e = run.exported;
   console.log(
@@ -225,4 +271,7 @@ for (const [engine, url] of engines) {
 }
 const outDir = path.join(root, "bench", "results");
 fs.mkdirSync(outDir, { recursive: true });
-fs.writeFileSync(path.join(outDir, `results-bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify({ node: process.version, cpus: os.cpus().length, runs }, null, 2));
+fs.writeFileSync(
+  path.join(outDir, `results-bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+  JSON.stringify({ node: process.version, cpus: os.cpus().length, runs }, null, 2),
+);

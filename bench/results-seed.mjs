@@ -18,11 +18,19 @@ export function benchBot() {
         id: "g-1",
         title: "Questions",
         graphCoordinates: { x: 0, y: 0 },
-        blocks: [input("b-name", "text input", "v-name"), input("b-mail", "email input", "v-mail"), input("b-rating", "rating input")],
+        blocks: [
+          input("b-name", "text input", "v-name"),
+          input("b-mail", "email input", "v-mail"),
+          input("b-rating", "rating input"),
+        ],
       },
     ],
     edges: [{ id: "e-start", from: { eventId: "ev-start" }, to: { groupId: "g-1" } }],
-    variables: [{ id: "v-name", name: "Name" }, { id: "v-mail", name: "Email" }, { id: "v-utm", name: "utm_source" }],
+    variables: [
+      { id: "v-name", name: "Name" },
+      { id: "v-mail", name: "Email" },
+      { id: "v-utm", name: "utm_source" },
+    ],
     theme: {},
     settings: {},
   };
@@ -37,7 +45,10 @@ function resultRow(i, botId, end, prefix = "r") {
   return {
     id: `${prefix}${i.toString(36).padStart(5, "0")}`,
     botId,
-    variables: JSON.stringify([{ id: "v-name", name: "Name", value: `Visitor ${i}` }, { id: "v-utm", name: "utm_source", value: "newsletter" }]),
+    variables: JSON.stringify([
+      { id: "v-name", name: "Name", value: `Visitor ${i}` },
+      { id: "v-utm", name: "utm_source", value: "newsletter" },
+    ]),
     isCompleted,
     hasStarted,
     isArchived: i % 100 === 7 ? 1 : 0,
@@ -52,10 +63,43 @@ function resultRow(i, botId, end, prefix = "r") {
   };
 }
 
-const resultColumns = ["id", "botId", "botVersionId", "variables", "isCompleted", "hasStarted", "isArchived", "lastChatSessionId", "lastInputBlockId", "createdAt", "updatedAt"];
+const resultColumns = [
+  "id",
+  "botId",
+  "botVersionId",
+  "variables",
+  "isCompleted",
+  "hasStarted",
+  "isArchived",
+  "lastChatSessionId",
+  "lastInputBlockId",
+  "createdAt",
+  "updatedAt",
+];
 const answerColumns = ["id", "resultId", "blockId", "groupId", "position", "content", "attachedFileUrls", "createdAt"];
-const resultValues = (row) => [row.id, row.botId, null, row.variables, row.isCompleted, row.hasStarted, row.isArchived, row.lastChatSessionId, row.lastInputBlockId, row.createdAt, row.createdAt];
-const answerValues = (row, answer) => [`${row.id}-${answer.position}`, row.id, answer.blockId, "g-1", answer.position, answer.content, null, row.createdAt];
+const resultValues = (row) => [
+  row.id,
+  row.botId,
+  null,
+  row.variables,
+  row.isCompleted,
+  row.hasStarted,
+  row.isArchived,
+  row.lastChatSessionId,
+  row.lastInputBlockId,
+  row.createdAt,
+  row.createdAt,
+];
+const answerValues = (row, answer) => [
+  `${row.id}-${answer.position}`,
+  row.id,
+  answer.blockId,
+  "g-1",
+  answer.position,
+  answer.content,
+  null,
+  row.createdAt,
+];
 const quoted = (columns) => columns.map((column) => `"${column}"`).join(", ");
 
 function* allRows(botId, noiseBotId, end) {
@@ -70,8 +114,12 @@ export function seedSqlite(file, botId, noiseBotId, end) {
   const db = new SqliteDatabase(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
-  const insertResult = db.prepare(`insert into results (${quoted(resultColumns)}) values (${resultColumns.map(() => "?").join(", ")})`);
-  const insertAnswer = db.prepare(`insert into answers (${quoted(answerColumns)}) values (${answerColumns.map(() => "?").join(", ")})`);
+  const insertResult = db.prepare(
+    `insert into results (${quoted(resultColumns)}) values (${resultColumns.map(() => "?").join(", ")})`,
+  );
+  const insertAnswer = db.prepare(
+    `insert into answers (${quoted(answerColumns)}) values (${answerColumns.map(() => "?").join(", ")})`,
+  );
   let answers = 0;
   db.transaction(() => {
     for (const row of allRows(botId, noiseBotId, end)) {
@@ -92,8 +140,29 @@ export async function seedPostgres(url, botId, noiseBotId, end) {
     name,
     text: `insert into ${table} (${quoted(columns)}) select * from unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(", ")})`,
   });
-  const resultInsert = unnest("bench_results", "results", resultColumns, ["text", "text", "text", "text", "int", "int", "int", "text", "text", "text", "text"]);
-  const answerInsert = unnest("bench_answers", "answers", answerColumns, ["text", "text", "text", "text", "int", "text", "text", "text"]);
+  const resultInsert = unnest("bench_results", "results", resultColumns, [
+    "text",
+    "text",
+    "text",
+    "text",
+    "int",
+    "int",
+    "int",
+    "text",
+    "text",
+    "text",
+    "text",
+  ]);
+  const answerInsert = unnest("bench_answers", "answers", answerColumns, [
+    "text",
+    "text",
+    "text",
+    "text",
+    "int",
+    "text",
+    "text",
+    "text",
+  ]);
   const columnsOf = (rows, width) => Array.from({ length: width }, (_, c) => rows.map((row) => row[c]));
   let results = [];
   let answers = [];

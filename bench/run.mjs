@@ -29,7 +29,9 @@ const run = promisify(execFile);
 
 /** A child process; an `undefined` in `env` removes that variable (the embedded run must not inherit DATABASE_URL). */
 function startChild(args, env = {}) {
-  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
+  );
   const child = spawn(process.execPath, args, { cwd: root, env: merged });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
@@ -47,9 +49,13 @@ async function waitFor(read, pattern, what) {
 }
 
 async function load(options) {
-  const { stdout } = await run(process.execPath, [path.join(root, "bench/load.mjs"), JSON.stringify({ durationMs, warmupMs, connections, ...options })], {
-    maxBuffer: 1 << 20,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(root, "bench/load.mjs"), JSON.stringify({ durationMs, warmupMs, connections, ...options })],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
   return JSON.parse(stdout);
 }
 
@@ -67,7 +73,14 @@ async function api(base, token, method, url, body) {
 
 /** One conversation before the load: the figures must be those of the flow working, not of an error path. */
 async function checkConversation(base, publicId) {
-  const post = async (url, body) => (await fetch(base + url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+  const post = async (url, body) =>
+    (
+      await fetch(base + url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    ).json();
   const start = await post(`/v1/bots/${publicId}/startChat`, {});
   const texts = [];
   let reply = start;
@@ -75,9 +88,16 @@ async function checkConversation(base, publicId) {
     reply = await post(`/v1/sessions/${start.sessionId}/continueChat`, { message: answers[reply.input.id] });
     texts.push(...reply.messages.map((message) => JSON.stringify(message.content)));
   }
-  const expected = ["Twice your age is 72", "Great choice: Pro", "Thanks Ada, we will write to ada@example.com about the Pro plan"];
+  const expected = [
+    "Twice your age is 72",
+    "Great choice: Pro",
+    "Thanks Ada, we will write to ada@example.com about the Pro plan",
+  ];
   const missing = expected.filter((text) => !texts.some((seen) => seen.includes(text)));
-  if (missing.length > 0) throw new Error(`the benchmark bot did not answer as expected (missing ${missing.join(", ")}):\n${texts.join("\n")}`);
+  if (missing.length > 0)
+    throw new Error(
+      `the benchmark bot did not answer as expected (missing ${missing.join(", ")}):\n${texts.join("\n")}`,
+    );
 }
 
 async function freshPostgresSchema(base) {
@@ -88,20 +108,27 @@ async function freshPostgresSchema(base) {
   await client.end();
   const url = new URL(base);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  return { url: url.toString(), drop: async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop schema "${schema}" cascade`);
-    await c.end();
-  } };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema "${schema}" cascade`);
+      await c.end();
+    },
+  };
 }
 
 async function benchParley(label, env, ceilingRps) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
   const server = startChild(["bin/parley.js", "start"], {
-    PORT: "0", LOG_LEVEL: "warn", PARLEY_DATA_DIR: dataDir,
-    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0", PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
-    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0", ...env,
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    PARLEY_DATA_DIR: dataDir,
+    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
+    PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
+    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
+    ...env,
   });
   try {
     const [, url] = await waitFor(server.output, /Parley is running at (http:\/\/\S+)/, "Parley");
@@ -119,21 +146,32 @@ async function benchParley(label, env, ceilingRps) {
       const figures = await load({ ...common, scenario });
       scenarios[scenario] = { ...figures, ratioToCeiling: Number((figures.rps / ceilingRps).toFixed(3)) };
       console.log(
-        `${label.padEnd(8)} ${scenario.padEnd(17)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50.toFixed(2).padStart(6)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ${(figures.rps / ceilingRps * 100).toFixed(1).padStart(5)} % of ceiling${figures.errors ? `  ${figures.errors} errors (${figures.firstError})` : ""}`,
+        `${label.padEnd(8)} ${scenario.padEnd(17)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50.toFixed(2).padStart(6)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ${((figures.rps / ceilingRps) * 100).toFixed(1).padStart(5)} % of ceiling${figures.errors ? `  ${figures.errors} errors (${figures.firstError})` : ""}`,
       );
     }
     // Memory: after every scenario has run (the heap has grown to its working size), a tenth of the
     // conversations as warm-up, then the full count; what grows between the two readings would be a leak.
     const conversations = async (count) => {
       let done = 0;
-      while (done < count) done += (await load({ ...common, scenario: "conversations", durationMs: 600_000, warmupMs: 0, conversations: count - done })).completedConversations;
+      while (done < count)
+        done += (
+          await load({
+            ...common,
+            scenario: "conversations",
+            durationMs: 600_000,
+            warmupMs: 0,
+            conversations: count - done,
+          })
+        ).completedConversations;
       return done;
     };
     await conversations(rssConversations / 10);
     const rssAfterWarmup = rssMb(server.child.pid);
     const measured = await conversations(rssConversations);
     const rssAfter = rssMb(server.child.pid);
-    console.log(`${label.padEnd(8)} RSS after warm-up ${rssAfterWarmup.toFixed(1)} MB, after ${measured} more conversations ${rssAfter.toFixed(1)} MB (${rssAfter >= rssAfterWarmup ? "+" : ""}${(rssAfter - rssAfterWarmup).toFixed(1)} MB)`);
+    console.log(
+      `${label.padEnd(8)} RSS after warm-up ${rssAfterWarmup.toFixed(1)} MB, after ${measured} more conversations ${rssAfter.toFixed(1)} MB (${rssAfter >= rssAfterWarmup ? "+" : ""}${(rssAfter - rssAfterWarmup).toFixed(1)} MB)`,
+    );
     return { scenarios, memory: { rssAfterWarmupMb: rssAfterWarmup, rssAfterMb: rssAfter, conversations: measured } };
   } finally {
     server.child.kill("SIGTERM");
@@ -146,7 +184,9 @@ const ceilingServer = startChild(["bench/ceiling-server.mjs", "420"]);
 const ceilingInfo = JSON.parse((await waitFor(ceilingServer.output, /^\{.*\}$/m, "the ceiling server"))[0]);
 const ceiling = await load({ baseUrl: `http://127.0.0.1:${ceilingInfo.port}`, scenario: "ceiling" });
 ceilingServer.child.kill();
-console.log(`ceiling  bare Fastify, ${ceilingInfo.bytes}-byte JSON: ${ceiling.rps} req/s  p50 ${ceiling.p50} ms  p99 ${ceiling.p99} ms (${connections} connections, ${os.cpus().length} cores)`);
+console.log(
+  `ceiling  bare Fastify, ${ceilingInfo.bytes}-byte JSON: ${ceiling.rps} req/s  p50 ${ceiling.p50} ms  p99 ${ceiling.p99} ms (${connections} connections, ${os.cpus().length} cores)`,
+);
 
 const report = { date: new Date().toISOString(), quick, connections, durationMs, ceiling, runs: {} };
 report.runs.sqlite = await benchParley("sqlite", { DATABASE_URL: undefined }, ceiling.rps);

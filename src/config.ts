@@ -58,7 +58,8 @@ function parsePort(value: string | undefined, fallback: number): number {
 function parsePositive(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new ConfigError(`${name} must be a positive number, got "${value}"`);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new ConfigError(`${name} must be a positive number, got "${value}"`);
   return parsed;
 }
 
@@ -88,7 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxWorkers: parseCount(env.PARLEY_SANDBOX_WORKERS, "PARLEY_SANDBOX_WORKERS", 2),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/$/, ""),
     encryptionSecret: env.PARLEY_ENCRYPTION_SECRET || undefined,
-    httpAllowedHosts: (env.PARLEY_HTTP_ALLOWED_HOSTS ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean),
+    httpAllowedHosts: (env.PARLEY_HTTP_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
     ssrfGuard: parseSwitch(env.PARLEY_HTTP_SSRF_GUARD, "PARLEY_HTTP_SSRF_GUARD", true),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
@@ -99,7 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseCount(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new ConfigError(`${name} must be a whole number (0 turns it off), got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new ConfigError(`${name} must be a whole number (0 turns it off), got "${value}"`);
   return parsed;
 }
 
@@ -107,21 +112,36 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (value === undefined || value === "" || /^(off|false)$/i.test(value)) return false;
   if (/^(on|true)$/i.test(value)) return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.some((entry) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry)))
-    throw new ConfigError(`PARLEY_TRUST_PROXY must be "on", "off", a number of proxy hops or comma-separated proxy addresses, got "${value}"`);
+    throw new ConfigError(
+      `PARLEY_TRUST_PROXY must be "on", "off", a number of proxy hops or comma-separated proxy addresses, got "${value}"`,
+    );
   return entries;
 }
 
 function loadProtectionConfig(env: NodeJS.ProcessEnv): ProtectionConfig {
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\/[^/]/.test(redisUrl))
-    throw new ConfigError(`REDIS_URL must look like redis://host:6379 (or rediss:// for TLS), got "${redisUrl.replace(/:[^:@/]*@/, ":***@")}"`);
+    throw new ConfigError(
+      `REDIS_URL must look like redis://host:6379 (or rediss:// for TLS), got "${redisUrl.replace(/:[^:@/]*@/, ":***@")}"`,
+    );
   return {
     rateLimits: {
       startPerIp: parseCount(env.PARLEY_RATE_LIMIT_START_PER_MINUTE, "PARLEY_RATE_LIMIT_START_PER_MINUTE", 60),
-      continuePerSession: parseCount(env.PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE, "PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE", 120),
-      continuePerIp: parseCount(env.PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE, "PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE", 600),
+      continuePerSession: parseCount(
+        env.PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE,
+        "PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE",
+        120,
+      ),
+      continuePerIp: parseCount(
+        env.PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE,
+        "PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE",
+        600,
+      ),
     },
     redisUrl,
     redisPrefix: env.PARLEY_REDIS_PREFIX ?? "parley:",

@@ -30,7 +30,11 @@ export class AppError extends Error {
   readonly issues: ErrorIssue[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message?: string, options?: { issues?: ErrorIssue[]; headers?: Record<string, string> }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { issues?: ErrorIssue[]; headers?: Record<string, string> },
+  ) {
     super(message ?? errorCodes[code].message);
     this.name = "AppError";
     this.code = code;
@@ -43,7 +47,9 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+    return this.issues
+      ? { code: this.code, message: this.message, issues: this.issues }
+      : { code: this.code, message: this.message };
   }
 }
 

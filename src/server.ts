@@ -34,15 +34,24 @@ export async function bootstrapFirstUser(ctx: AppContext, email = FIRST_USER_EMA
   }
 }
 
-export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer & { firstToken?: FirstUser }> {
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, backgroundCheckpoints: true });
+export async function startServer(
+  config: Config,
+  options: { logger?: boolean } = {},
+): Promise<RunningServer & { firstToken?: FirstUser }> {
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    backgroundCheckpoints: true,
+  });
   const ctx = createContext(config, store);
   let app: FastifyInstance | undefined;
   try {
     const firstToken = await bootstrapFirstUser(ctx);
     app = await buildApp(ctx, options);
     await app.listen({ port: config.port, host: config.host });
-    const stopCleanup = scheduleSessionCleanup(ctx, (error) => app?.log.error({ err: error }, "session clean-up failed"));
+    const stopCleanup = scheduleSessionCleanup(ctx, (error) =>
+      app?.log.error({ err: error }, "session clean-up failed"),
+    );
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);

@@ -37,11 +37,31 @@ describe("protection settings in the environment", () => {
   });
 
   it.each([
-    ["PARLEY_RATE_LIMIT_START_PER_MINUTE", "-1", 'PARLEY_RATE_LIMIT_START_PER_MINUTE must be a whole number (0 turns it off), got "-1"'],
-    ["PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE", "ten", 'PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE must be a whole number (0 turns it off), got "ten"'],
-    ["PARLEY_CHAT_TURN_TIMEOUT_MS", "1.5", 'PARLEY_CHAT_TURN_TIMEOUT_MS must be a whole number (0 turns it off), got "1.5"'],
-    ["REDIS_URL", "http://user:pw@cache:6379", 'REDIS_URL must look like redis://host:6379 (or rediss:// for TLS), got "http://user:***@cache:6379"'],
-    ["PARLEY_TRUST_PROXY", "maybe", 'PARLEY_TRUST_PROXY must be "on", "off", a number of proxy hops or comma-separated proxy addresses, got "maybe"'],
+    [
+      "PARLEY_RATE_LIMIT_START_PER_MINUTE",
+      "-1",
+      'PARLEY_RATE_LIMIT_START_PER_MINUTE must be a whole number (0 turns it off), got "-1"',
+    ],
+    [
+      "PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE",
+      "ten",
+      'PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE must be a whole number (0 turns it off), got "ten"',
+    ],
+    [
+      "PARLEY_CHAT_TURN_TIMEOUT_MS",
+      "1.5",
+      'PARLEY_CHAT_TURN_TIMEOUT_MS must be a whole number (0 turns it off), got "1.5"',
+    ],
+    [
+      "REDIS_URL",
+      "http://user:pw@cache:6379",
+      'REDIS_URL must look like redis://host:6379 (or rediss:// for TLS), got "http://user:***@cache:6379"',
+    ],
+    [
+      "PARLEY_TRUST_PROXY",
+      "maybe",
+      'PARLEY_TRUST_PROXY must be "on", "off", a number of proxy hops or comma-separated proxy addresses, got "maybe"',
+    ],
   ])("names %s when its value %s is wrong", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
   });

@@ -37,7 +37,11 @@ async function withStore<T>(run: (ctx: ReturnType<typeof createContext>) => Prom
 async function start() {
   const config = loadConfig();
   const server = await startServer(config);
-  const lines = [`Parley is running at ${server.url}`, `API: ${server.url}/api   docs: ${server.url}/api/docs`, `Database: ${server.ctx.store.location}`];
+  const lines = [
+    `Parley is running at ${server.url}`,
+    `API: ${server.url}/api   docs: ${server.url}/api/docs`,
+    `Database: ${server.ctx.store.location}`,
+  ];
   if (server.firstToken)
     lines.push(
       "",
@@ -69,19 +73,24 @@ async function token(args: string[]) {
   const [sub, ...rest] = args;
   if (sub === "create") {
     const { values } = parseArgs({ args: rest, options: { email: { type: "string" }, name: { type: "string" } } });
-    if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email)) throw new UsageError("token create needs --email <address>");
+    if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email))
+      throw new UsageError("token create needs --email <address>");
     await withStore(async (ctx) => {
       const user = await ctx.users.findOrCreateByEmail(values.email!);
       if (user.created) await ctx.workspaces.create(user.id, { name: "My workspace" });
       const created = await ctx.users.createToken(user.id, values.name ?? "cli");
-      process.stdout.write(`${user.created ? "Created user" : "User"} ${user.email}; token id ${created.id} (shown once):\n${created.token}\n`);
+      process.stdout.write(
+        `${user.created ? "Created user" : "User"} ${user.email}; token id ${created.id} (shown once):\n${created.token}\n`,
+      );
     });
   } else if (sub === "list") {
     await withStore(async (ctx) => {
       const tokens = await ctx.users.listTokens();
       if (tokens.length === 0) process.stdout.write("No tokens.\n");
       for (const t of tokens)
-        process.stdout.write(`${t.id}\t${t.email}\t${t.name}\tcreated ${t.createdAt}\t${t.revokedAt ? `revoked ${t.revokedAt}` : "active"}\n`);
+        process.stdout.write(
+          `${t.id}\t${t.email}\t${t.name}\tcreated ${t.createdAt}\t${t.revokedAt ? `revoked ${t.revokedAt}` : "active"}\n`,
+        );
     });
   } else if (sub === "revoke") {
     const id = rest[0];
@@ -115,21 +124,28 @@ async function user(args: string[]) {
   if (!email || !EMAIL_PATTERN.test(email)) throw new UsageError(`user ${sub} needs --email <address>`);
   if (sub === "create") {
     const password = await readPasswordLine();
-    if (password.length < PASSWORD_MIN_LENGTH) throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long; nothing was changed`);
-    if (password.length > PASSWORD_MAX_LENGTH) throw new Error(`The password must be at most ${PASSWORD_MAX_LENGTH} characters long; nothing was changed`);
+    if (password.length < PASSWORD_MIN_LENGTH)
+      throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long; nothing was changed`);
+    if (password.length > PASSWORD_MAX_LENGTH)
+      throw new Error(`The password must be at most ${PASSWORD_MAX_LENGTH} characters long; nothing was changed`);
     await withStore(async (ctx) => {
       const found = await ctx.users.findOrCreateByEmail(email);
       if (found.created) await ctx.workspaces.create(found.id, { name: "My workspace" });
       await setPassword(ctx, found.id, password);
-      const done = found.created ? `Created user ${found.email} with the workspace "My workspace"` : `Changed the password of ${found.email}`;
+      const done = found.created
+        ? `Created user ${found.email} with the workspace "My workspace"`
+        : `Changed the password of ${found.email}`;
       process.stdout.write(`${done}. Sign in at ${ctx.config.publicUrl}/login\n`);
     });
   } else {
     await withStore(async (ctx) => {
       const found = await ctx.users.findByEmail(email);
-      if (!found) throw new Error(`No user with the e-mail ${email} (create one with: parley user create --email ${email})`);
+      if (!found)
+        throw new Error(`No user with the e-mail ${email} (create one with: parley user create --email ${email})`);
       const token = await createSetupToken(ctx, found.id);
-      process.stdout.write(`Set the password of ${found.email} with this link (works once, for 24 hours):\n${setupLink(ctx.config.publicUrl, token)}\n`);
+      process.stdout.write(
+        `Set the password of ${found.email} with this link (works once, for 24 hours):\n${setupLink(ctx.config.publicUrl, token)}\n`,
+      );
     });
   }
 }

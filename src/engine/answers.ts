@@ -7,7 +7,14 @@ import { setVariableValues, type VariableUpdate } from "./variables/update.js";
 import type { VariableLike, VariableValue } from "./variables/types.js";
 
 /** An answer to persist, on the result it was given to (unset in previews, which keep none). */
-export type NewAnswer = { resultId?: string; blockId: string; groupId: string; content: string; attachedFileUrls?: string[]; position: number };
+export type NewAnswer = {
+  resultId?: string;
+  blockId: string;
+  groupId: string;
+  content: string;
+  attachedFileUrls?: string[];
+  position: number;
+};
 
 /** The answer key: the input's variable name, else its group title, " (n)" for the n-th later input of the group. */
 export function answerKey(bot: RuntimeBot, block: InputBlock, variables: readonly VariableLike[]): string {
@@ -38,7 +45,10 @@ export function saveAnswer(
   reply: ReplyMessage | undefined,
   extraUpdates: VariableUpdate[] = [],
 ): { state: SessionState; answer: NewAnswer } {
-  const options = (block.options ?? {}) as { variableId?: string; attachments?: { isEnabled?: boolean; saveVariableId?: string } };
+  const options = (block.options ?? {}) as {
+    variableId?: string;
+    attachments?: { isEnabled?: boolean; saveVariableId?: string };
+  };
   const files = reply?.attachedFileUrls?.length ? reply.attachedFileUrls : undefined;
   const updates: VariableUpdate[] = [...extraUpdates];
   const find = (id: string) => state.variables.find((v) => v.id === id)?.value;
@@ -54,7 +64,10 @@ export function saveAnswer(
   const variables = setVariableValues(state.variables, updates);
   const key = answerKey(bot, block, state.variables);
   const answerValue = block.type === "text input" ? textAnswerContent(content, files) : content;
-  const answers: SessionAnswer[] = [...state.answers.filter((a) => a.key !== key), { key, blockId: block.id, value: answerValue }];
+  const answers: SessionAnswer[] = [
+    ...state.answers.filter((a) => a.key !== key),
+    { key, blockId: block.id, value: answerValue },
+  ];
   const location = bot.blockById.get(block.id);
   const position = state.resultAnswers ?? state.totalAnswers;
   return {

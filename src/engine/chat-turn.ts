@@ -45,7 +45,8 @@ export type TurnOptions = {
 
 /** Avatar URLs that hold `{{variables}}` follow the variables' current values. */
 export function computeDynamicTheme(bot: RuntimeBot, variables: readonly VariableLike[]): DynamicTheme | undefined {
-  const chat = (bot.document.theme as { chat?: { hostAvatar?: { url?: string }; guestAvatar?: { url?: string } } }).chat;
+  const chat = (bot.document.theme as { chat?: { hostAvatar?: { url?: string }; guestAvatar?: { url?: string } } })
+    .chat;
   const host = chat?.hostAvatar?.url;
   const guest = chat?.guestAvatar?.url;
   if (!host?.includes("{{") && !guest?.includes("{{")) return undefined;

@@ -36,12 +36,19 @@ function positionOf(bot: RuntimeBot, blockId: string | undefined): FlowPoint | u
  * A command jumps to its event's flow. With resumeAfter the chat comes back to where it was when that
  * flow ends; otherwise a Return block in it does.
  */
-async function runCommand(bot: RuntimeBot, state: SessionState, command: string, options: TurnOptions): Promise<TurnResult> {
+async function runCommand(
+  bot: RuntimeBot,
+  state: SessionState,
+  command: string,
+  options: TurnOptions,
+): Promise<TurnResult> {
   const event = findCommandEvent(bot, command);
   if (!event) throw new AppError("BAD_REQUEST", "Command event not found");
   const here = positionOf(bot, state.currentBlockId);
   const navigated: SessionState =
-    here && event.options?.resumeAfter ? { ...state, resumeStack: [...(state.resumeStack ?? []), here] } : { ...state, returnTo: here };
+    here && event.options?.resumeAfter
+      ? { ...state, resumeStack: [...(state.resumeStack ?? []), here] }
+      : { ...state, returnTo: here };
   const walk = await walkFlow(bot, navigated, { edgeId: event.outgoingEdgeId }, options);
   return finishTurn(bot, navigated, walk, {});
 }
@@ -52,7 +59,9 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
   const options = block.options as { retryMessageContent?: string } | undefined;
   const text = retryMessageText(
     block.type,
-    options?.retryMessageContent ? { retryMessageContent: substituteVariables(options.retryMessageContent, state.variables) } : undefined,
+    options?.retryMessageContent
+      ? { retryMessageContent: substituteVariables(options.retryMessageContent, state.variables) }
+      : undefined,
     systemMessage ? substituteVariables(systemMessage, state.variables) : undefined,
   );
   const executor = registry[block.type] as InputExecutor<any>;
@@ -69,7 +78,8 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
 async function runningBot(root: RuntimeBot, state: SessionState, options: TurnOptions): Promise<RuntimeBot> {
   if (!state.currentBotId || state.currentBotId === root.id) return root;
   const linked = await options.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId);
-  if (!linked) throw new AppError("BAD_REQUEST", "The linked bot this chat was in is no longer available. Start a new chat.");
+  if (!linked)
+    throw new AppError("BAD_REQUEST", "The linked bot this chat was in is no longer available. Start a new chat.");
   return linked;
 }
 
@@ -80,13 +90,22 @@ export async function continueSession(
   message: ChatMessage | null | undefined,
   turnOptions: TurnOptions,
 ): Promise<TurnResult> {
-  if (state.status === "completed") throw new AppError("BAD_REQUEST", "This chat has ended. Start a new chat to talk to the bot again.");
+  if (state.status === "completed")
+    throw new AppError("BAD_REQUEST", "This chat has ended. Start a new chat to talk to the bot again.");
   const options: TurnOptions = { ...turnOptions, knownBots: [root] };
   const bot = await runningBot(root, state, options);
   const reply = toReplyMessage(message);
-  if (state.status === "registered") return runStartFlow(bot, { ...state, status: "waiting" }, { edgeId: undefined, fromStartEvent: true }, reply, options);
+  if (state.status === "registered")
+    return runStartFlow(
+      bot,
+      { ...state, status: "waiting" },
+      { edgeId: undefined, fromStartEvent: true },
+      reply,
+      options,
+    );
 
-  if (message && typeof message === "object" && message.type === "command") return runCommand(bot, state, message.command, options);
+  if (message && typeof message === "object" && message.type === "command")
+    return runCommand(bot, state, message.command, options);
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("BAD_REQUEST", "This chat is not waiting for a reply");
@@ -100,8 +119,17 @@ export async function continueSession(
       // An invalidReply event takes over from the retry message; a Return block brings the input back.
       const invalidEvent = findEvent(bot, "invalidReply");
       if (!invalidEvent) return invalidReply(bot, state, block, ctx);
-      const variables = setVariableValues(state.variables, replyEventVariables(bot, invalidEvent, block.id, block.type, reply?.text));
-      return walkFromEvent(bot, { ...state, variables, returnTo: positionOf(bot, block.id) }, invalidEvent.outgoingEdgeId, options, {});
+      const variables = setVariableValues(
+        state.variables,
+        replyEventVariables(bot, invalidEvent, block.id, block.type, reply?.text),
+      );
+      return walkFromEvent(
+        bot,
+        { ...state, variables, returnTo: positionOf(bot, block.id) },
+        invalidEvent.outgoingEdgeId,
+        options,
+        {},
+      );
     }
     if (parsed.status === "skip") return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
     const extra = (parsed.variablesToUpdate ?? []).map((update) => ({ id: update.variableId, value: update.value }));
@@ -112,7 +140,10 @@ export async function continueSession(
     // A reply event runs after the answer is saved; a Return block then goes on where the answer led.
     const replyEvent = findEvent(bot, "reply");
     if (replyEvent) {
-      const variables = setVariableValues(saved.state.variables, replyEventVariables(bot, replyEvent, block.id, block.type, reply?.text));
+      const variables = setVariableValues(
+        saved.state.variables,
+        replyEventVariables(bot, replyEvent, block.id, block.type, reply?.text),
+      );
       const after = nextStart(bot, block.id, edgeId);
       const returnTo = "groupId" in after || after.edgeId ? (after as FlowPoint) : undefined;
       return walkFromEvent(bot, { ...saved.state, variables, returnTo }, replyEvent.outgoingEdgeId, options, turnExtra);
@@ -123,16 +154,24 @@ export async function continueSession(
   // An embed waiting for an event: the client reports the event's data as the reply.
   if (block.type === "embed") {
     const variableId = block.content?.waitForEvent?.saveDataInVariableId;
-    const next = variableId && reply
-      ? { ...state, variables: setVariableValues(state.variables, [{ id: variableId, value: serializeVariableValue(reply.text) }]) }
-      : state;
+    const next =
+      variableId && reply
+        ? {
+            ...state,
+            variables: setVariableValues(state.variables, [
+              { id: variableId, value: serializeVariableValue(reply.text) },
+            ]),
+          }
+        : state;
     return walkOn(bot, next, block.id, block.outgoingEdgeId, options, {});
   }
   // A block that asked the client to act (run code, call a URL, stream a reply) gets the client's answer.
   const executor = registry[block.type] as { kind: string; resume?: ActionExecutor<any>["resume"] };
   if (executor.kind === "action" && executor.resume) {
     const outcome = await executor.resume(block as never, reply?.text, ctx);
-    const next = outcome.variables?.length ? { ...state, variables: setVariableValues(state.variables, outcome.variables) } : state;
+    const next = outcome.variables?.length
+      ? { ...state, variables: setVariableValues(state.variables, outcome.variables) }
+      : state;
     const extra = { logsBefore: outcome.logs, clientSideActionsBefore: outcome.clientSideActions };
     if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(bot, next), extra);
     if (outcome.goTo) return finishTurn(bot, next, await walkFlow(bot, next, outcome.goTo, options), extra);
@@ -141,12 +180,25 @@ export async function continueSession(
   return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
 }
 
-async function walkFromEvent(bot: RuntimeBot, state: SessionState, edgeId: string, options: TurnOptions, extra: Parameters<typeof finishTurn>[3]) {
+async function walkFromEvent(
+  bot: RuntimeBot,
+  state: SessionState,
+  edgeId: string,
+  options: TurnOptions,
+  extra: Parameters<typeof finishTurn>[3],
+) {
   const walk = await walkFlow(bot, state, { edgeId }, options);
   return finishTurn(bot, state, walk, extra);
 }
 
-const endedWalk = (bot: RuntimeBot, state: SessionState): WalkResult => ({ bot, messages: [], clientSideActions: [], logs: [], state, ended: true });
+const endedWalk = (bot: RuntimeBot, state: SessionState): WalkResult => ({
+  bot,
+  messages: [],
+  clientSideActions: [],
+  logs: [],
+  state,
+  ended: true,
+});
 
 async function walkOn(
   bot: RuntimeBot,

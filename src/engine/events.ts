@@ -28,18 +28,26 @@ export function findEvent(bot: RuntimeBot, type: "reply" | "invalidReply") {
 }
 
 /** The variables a reply event fills: what was answered, to which input (group title), of which type. */
-export function replyEventVariables(bot: RuntimeBot, event: { options?: ReplyEventOptions }, blockId: string, type: InputBlockType, text: string | undefined): VariableUpdate[] {
+export function replyEventVariables(
+  bot: RuntimeBot,
+  event: { options?: ReplyEventOptions },
+  blockId: string,
+  type: InputBlockType,
+  text: string | undefined,
+): VariableUpdate[] {
   const options = event.options ?? {};
   const updates: VariableUpdate[] = [];
   if (options.contentVariableId) updates.push({ id: options.contentVariableId, value: text ?? null });
-  if (options.inputNameVariableId) updates.push({ id: options.inputNameVariableId, value: bot.blockById.get(blockId)?.group.title ?? null });
+  if (options.inputNameVariableId)
+    updates.push({ id: options.inputNameVariableId, value: bot.blockById.get(blockId)?.group.title ?? null });
   if (options.inputTypeVariableId) updates.push({ id: options.inputTypeVariableId, value: inputTypeAliases[type] });
   return updates;
 }
 
 export function findCommandEvent(bot: RuntimeBot, command: string) {
   const event = bot.document.events.find(
-    (candidate) => candidate.type === "command" && (candidate as { options?: { command?: string } }).options?.command === command,
+    (candidate) =>
+      candidate.type === "command" && (candidate as { options?: { command?: string } }).options?.command === command,
   );
   return event as { outgoingEdgeId?: string; options?: { command?: string; resumeAfter?: boolean } } | undefined;
 }

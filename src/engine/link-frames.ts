@@ -5,7 +5,9 @@ import type { VariableLike } from "./variables/types.js";
 /** Values pass between linked bots by variable name. */
 export function copyValuesByName(target: readonly VariableLike[], source: readonly VariableLike[]): VariableLike[] {
   const values = new Map(source.filter((v) => v.value !== undefined && v.value !== null).map((v) => [v.name, v.value]));
-  return target.map((variable) => (values.has(variable.name) ? { ...variable, value: values.get(variable.name) } : variable));
+  return target.map((variable) =>
+    values.has(variable.name) ? { ...variable, value: values.get(variable.name) } : variable,
+  );
 }
 
 export type LinkEntry = {
@@ -42,7 +44,9 @@ export function enterLinkedBot(state: SessionState, entry: LinkEntry): SessionSt
     resumeStack: undefined,
   };
   if (entry.mergeResults) return { ...entered, linkStack: [...(state.linkStack ?? []), frame] };
-  const parentResult = state.resultId ? { resultId: state.resultId, resultAnswers: state.resultAnswers ?? state.totalAnswers } : {};
+  const parentResult = state.resultId
+    ? { resultId: state.resultId, resultAnswers: state.resultAnswers ?? state.totalAnswers }
+    : {};
   return {
     ...entered,
     linkStack: [...(state.linkStack ?? []), { ...frame, separate: { answers: state.answers, ...parentResult } }],

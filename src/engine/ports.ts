@@ -36,7 +36,10 @@ export type SandboxPort = {
    * The walk evaluates a block's inline code ahead through `run` ("inline"), off the server's thread;
    * this is for the rest (an answer's retry message, say).
    */
-  evaluateSync?(request: { code: string; globals: Record<string, unknown> }): { ok: true; value: unknown } | { ok: false; error: string };
+  evaluateSync?(request: {
+    code: string;
+    globals: Record<string, unknown>;
+  }): { ok: true; value: unknown } | { ok: false; error: string };
 };
 
 /**
@@ -45,7 +48,13 @@ export type SandboxPort = {
  */
 export type IntegrationScope = { workspaceId?: string; botId: string; mode: "live" | "preview" };
 
-export type HttpRequest = { url: string; method: string; headers: Record<string, string>; body?: string; timeoutMs: number };
+export type HttpRequest = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+};
 /**
  * Any HTTP status is a response. When no response came back, `error` says why and `statusCode` is
  * 408 (timeout), 403 (refused by the address guard) or 500 (anything else); the port never throws.
@@ -87,13 +96,21 @@ export type ChatCompletionRequest = {
 export type ChatCompletionUsage = { totalTokens?: number; promptTokens?: number; completionTokens?: number };
 export type ChatCompletionFailure = { ok: false; error: string; details?: string };
 export type ChatCompletionPort = {
-  complete(request: ChatCompletionRequest, scope: IntegrationScope): Promise<{ ok: true; content: string; usage?: ChatCompletionUsage } | ChatCompletionFailure>;
+  complete(
+    request: ChatCompletionRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; content: string; usage?: ChatCompletionUsage } | ChatCompletionFailure>;
   /** The completion as text pieces, in order, as the server produces them. */
-  stream(request: ChatCompletionRequest, scope: IntegrationScope): Promise<{ ok: true; chunks: AsyncIterable<string> } | ChatCompletionFailure>;
+  stream(
+    request: ChatCompletionRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; chunks: AsyncIterable<string> } | ChatCompletionFailure>;
 };
 
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
-export type BotLoaderPort = { load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined> };
+export type BotLoaderPort = {
+  load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
+};
 
 export type EnginePorts = {
   clock: Clock;

@@ -19,7 +19,9 @@ export function countReachableInputs(bot: RuntimeBot, fromBlockId: string): numb
   const start = bot.blockById.get(fromBlockId);
   const inputs = new Set<string>();
   const visited = new Set<string>();
-  const stack: { groupId: string; blockIndex: number }[] = start ? [{ groupId: start.group.id, blockIndex: start.blockIndex }] : [];
+  const stack: { groupId: string; blockIndex: number }[] = start
+    ? [{ groupId: start.group.id, blockIndex: start.blockIndex }]
+    : [];
   while (stack.length > 0) {
     const { groupId, blockIndex } = stack.pop()!;
     const key = `${groupId}:${blockIndex}`;
@@ -45,7 +47,12 @@ export function countReachableInputs(bot: RuntimeBot, fromBlockId: string): numb
  * As the reference: 100 when the chat ended; with an input pending, answered / (answered + inputs
  * still reachable) where the pending one counts on both sides; nothing while an action is pending.
  */
-export function computeProgress(bot: RuntimeBot, totalAnswers: number, pendingInputId: string | undefined, ended: boolean): number | undefined {
+export function computeProgress(
+  bot: RuntimeBot,
+  totalAnswers: number,
+  pendingInputId: string | undefined,
+  ended: boolean,
+): number | undefined {
   if (ended) return 100;
   if (!pendingInputId) return undefined;
   const answered = totalAnswers + 1;

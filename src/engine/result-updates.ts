@@ -51,9 +51,14 @@ function ownerLevel(stack: readonly LinkFrame[], level: number): number {
   return owner;
 }
 
-function owner(stack: readonly LinkFrame[], level: number, running: RuntimeBot): { botId: string; botVersionId?: string } {
+function owner(
+  stack: readonly LinkFrame[],
+  level: number,
+  running: RuntimeBot,
+): { botId: string; botVersionId?: string } {
   const at = ownerLevel(stack, level);
-  if (at === stack.length) return { botId: running.id, ...(running.versionId ? { botVersionId: running.versionId } : {}) };
+  if (at === stack.length)
+    return { botId: running.id, ...(running.versionId ? { botVersionId: running.versionId } : {}) };
   const frame = stack[at];
   return { botId: frame.botId, ...(frame.botVersionId ? { botVersionId: frame.botVersionId } : {}) };
 }
@@ -61,7 +66,8 @@ function owner(stack: readonly LinkFrame[], level: number, running: RuntimeBot):
 function currentResult(state: SessionState, running: RuntimeBot, ended: boolean): ResultUpdate {
   const stack = state.linkStack ?? [];
   const isOwnerRunning = ownerLevel(stack, stack.length) === stack.length;
-  const waiting = state.status === "waiting" && state.currentBlockId ? running.blockById.get(state.currentBlockId)?.block : undefined;
+  const waiting =
+    state.status === "waiting" && state.currentBlockId ? running.blockById.get(state.currentBlockId)?.block : undefined;
   return {
     resultId: state.resultId!,
     ...owner(stack, stack.length, running),
@@ -69,7 +75,9 @@ function currentResult(state: SessionState, running: RuntimeBot, ended: boolean)
     answerCount: state.resultAnswers ?? state.totalAnswers,
     finished: ended,
     // A merged child's input is not one of the result's own bot: no drop-off point to name.
-    ...(!ended && isOwnerRunning && waiting && isInputBlock(waiting as Block) ? { waitingInputBlockId: waiting.id } : {}),
+    ...(!ended && isOwnerRunning && waiting && isInputBlock(waiting as Block)
+      ? { waitingInputBlockId: waiting.id }
+      : {}),
   };
 }
 
@@ -79,19 +87,33 @@ function waitingResult(state: SessionState, resultId: string, running: RuntimeBo
   const level = stack.findLastIndex((frame) => frame.separate?.resultId === resultId);
   if (level < 0) return undefined;
   const frame = stack[level];
-  return { resultId, ...owner(stack, level, running), variables: frame.variables, answerCount: frame.separate!.resultAnswers ?? 0, finished: false };
+  return {
+    resultId,
+    ...owner(stack, level, running),
+    variables: frame.variables,
+    answerCount: frame.separate!.resultAnswers ?? 0,
+    finished: false,
+  };
 }
 
 /**
  * Every result a turn touched, as it stands after the turn: the one it started on, and those it
  * moved to or finished on the way. Previews have none.
  */
-export function touchedResults(before: SessionState, after: SessionState, running: RuntimeBot, trail: ResultTrail | undefined, ended: boolean): ResultUpdate[] {
+export function touchedResults(
+  before: SessionState,
+  after: SessionState,
+  running: RuntimeBot,
+  trail: ResultTrail | undefined,
+  ended: boolean,
+): ResultUpdate[] {
   const ids = [...new Set([before.resultId, ...(trail?.entered ?? [])])].filter((id): id is string => Boolean(id));
   const finished = new Map((trail?.finished ?? []).map((update) => [update.resultId, update]));
   const updates: ResultUpdate[] = [];
   for (const id of ids) {
-    const update = finished.get(id) ?? (id === after.resultId ? currentResult(after, running, ended) : waitingResult(after, id, running));
+    const update =
+      finished.get(id) ??
+      (id === after.resultId ? currentResult(after, running, ended) : waitingResult(after, id, running));
     if (update) updates.push(update);
   }
   return updates;

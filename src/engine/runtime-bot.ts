@@ -29,7 +29,9 @@ export type RuntimeBot = {
 export function createRuntimeBot(id: string, document: BotDocument): RuntimeBot {
   const blockById = new Map<string, BlockLocation>();
   document.groups.forEach((group, groupIndex) =>
-    group.blocks.forEach((block, blockIndex) => blockById.set(block.id, { group, groupIndex, blockIndex, block: block as Block })),
+    group.blocks.forEach((block, blockIndex) =>
+      blockById.set(block.id, { group, groupIndex, blockIndex, block: block as Block }),
+    ),
   );
   return {
     id,

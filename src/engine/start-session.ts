@@ -24,7 +24,11 @@ export type StartSessionInput = {
    * Remember-user: values of the resumed result, copied into variables that have none, and how many
    * answers it already holds (new answers are numbered after them).
    */
-  resumed?: { variables: readonly { name: string; value?: VariableLike["value"] }[]; answers: SessionAnswer[]; answerCount?: number };
+  resumed?: {
+    variables: readonly { name: string; value?: VariableLike["value"] }[];
+    answers: SessionAnswer[];
+    answerCount?: number;
+  };
   prefilledVariables?: Record<string, unknown>;
   startFrom?: StartFrom;
   message?: ChatMessage;
@@ -43,7 +47,9 @@ function initialVariables(input: StartSessionInput): VariableLike[] {
   if (input.resumed) {
     const byName = new Map(input.resumed.variables.map((variable) => [variable.name, variable.value]));
     variables = variables.map((variable) =>
-      variable.value === undefined || variable.value === null ? { ...variable, value: byName.get(variable.name) ?? variable.value } : variable,
+      variable.value === undefined || variable.value === null
+        ? { ...variable, value: byName.get(variable.name) ?? variable.value }
+        : variable,
     );
   }
   return input.prefilledVariables ? applyPrefilledVariables(variables, input.prefilledVariables) : variables;
@@ -91,7 +97,8 @@ export async function runStartFlow(
 export async function startSession(input: StartSessionInput, options: TurnOptions): Promise<StartResult> {
   const { bot } = input;
   const start = startPoint(bot, input.startFrom);
-  const themeSettings = (bot.document.theme as { general?: { progressBar?: { isEnabled?: boolean } } }).general?.progressBar;
+  const themeSettings = (bot.document.theme as { general?: { progressBar?: { isEnabled?: boolean } } }).general
+    ?.progressBar;
   const state: SessionState = {
     version: CURRENT_SESSION_STATE_VERSION,
     status: input.isOnlyRegistering ? "registered" : "waiting",
@@ -108,7 +115,14 @@ export async function startSession(input: StartSessionInput, options: TurnOption
   // The theme is templated with the variables as they are before the first block runs.
   const theme = deepSubstitute(bot.document.theme as Record<string, unknown>, state.variables);
   const turn: TurnResult = input.isOnlyRegistering
-    ? { state, reply: { messages: [] }, newAnswers: [], results: touchedResults(state, state, bot, undefined, false), logs: [], ended: false }
+    ? {
+        state,
+        reply: { messages: [] },
+        newAnswers: [],
+        results: touchedResults(state, state, bot, undefined, false),
+        logs: [],
+        ended: false,
+      }
     : await runStartFlow(bot, state, start, toReplyMessage(input.message), options);
   const settings = deepSubstitute(bot.document.settings as Record<string, unknown>, turn.state.variables);
   return { ...turn, theme, settings };

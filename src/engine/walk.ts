@@ -47,7 +47,11 @@ function resolveStart(bot: RuntimeBot, start: WalkStart): Position | undefined {
 }
 
 /** The next place to go: an edge or a direct position; when the path runs out, a queued resume point. */
-function nextPosition(bot: RuntimeBot, state: SessionState, next: WalkStart | undefined): [Position | undefined, SessionState] {
+function nextPosition(
+  bot: RuntimeBot,
+  state: SessionState,
+  next: WalkStart | undefined,
+): [Position | undefined, SessionState] {
   const position = next ? resolveStart(bot, next) : undefined;
   if (position || !state.resumeStack?.length) return [position, state];
   const resumeStack = state.resumeStack.slice(0, -1);
@@ -81,7 +85,16 @@ export async function walkFlow(
   let lastBubbleBlockId: string | undefined;
   let steps = 0;
   const results = emptyTrail();
-  const result = (extra: Partial<WalkResult>): WalkResult => ({ bot, messages, clientSideActions, logs, state, ended: false, results, ...extra });
+  const result = (extra: Partial<WalkResult>): WalkResult => ({
+    bot,
+    messages,
+    clientSideActions,
+    logs,
+    state,
+    ended: false,
+    results,
+    ...extra,
+  });
 
   /** Where to go next, leaving finished linked bots for the bots that linked to them. */
   const advance = async (next: WalkStart | undefined): Promise<Position | undefined> => {
@@ -90,7 +103,8 @@ export async function walkFlow(
     while (!position && state.linkStack?.length) {
       const stack = state.linkStack.slice(0, -1);
       const frame = state.linkStack[state.linkStack.length - 1];
-      const parent = bots.get(frame.botId) ?? (await context.ports.bots?.load(frame.botId, state.mode, state.workspaceId));
+      const parent =
+        bots.get(frame.botId) ?? (await context.ports.bots?.load(frame.botId, state.mode, state.workspaceId));
       if (!parent) return undefined;
       bots.set(parent.id, parent);
       const finished = frame.separate ? finishedResult(state, bot) : undefined;
@@ -119,7 +133,9 @@ export async function walkFlow(
       const block = group.blocks[index] as Block;
       next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
       const executor = registry[block.type] as { kind: string; evaluatesInlineCode?: true } & Record<string, any>;
-      const inlineValues = executor.evaluatesInlineCode ? await evaluateInlineAhead(block, state, context.ports) : undefined;
+      const inlineValues = executor.evaluatesInlineCode
+        ? await evaluateInlineAhead(block, state, context.ports)
+        : undefined;
       const ctx: ExecutionContext = { ...context, bot, state, ...(inlineValues ? { inlineValues } : {}) };
       if (executor.kind === "bubble") {
         const bubble = executor.toBubble(block, ctx) as ChatBubble | undefined;
@@ -142,9 +158,17 @@ export async function walkFlow(
       if (outcome.clientSideActions?.some((action: ClientSideAction) => action.expectsDedicatedReply))
         return result({ currentBlockId: block.id });
       if (outcome.link) {
-        const resumeAt: FlowPoint = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : { groupId: group.id, blockIndex: index + 1 };
+        const resumeAt: FlowPoint = block.outgoingEdgeId
+          ? { edgeId: block.outgoingEdgeId }
+          : { groupId: group.id, blockIndex: index + 1 };
         const { bot: child, mergeResults } = outcome.link;
-        state = enterLinkedBot(state, { parent: bot, child, resumeAt, mergeResults, newResultId: () => context.ports.random.id() });
+        state = enterLinkedBot(state, {
+          parent: bot,
+          child,
+          resumeAt,
+          mergeResults,
+          newResultId: () => context.ports.random.id(),
+        });
         if (!mergeResults && state.resultId) results.entered.push(state.resultId);
         bot = child;
         bots.set(bot.id, bot);

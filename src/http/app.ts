@@ -62,7 +62,18 @@ function healthRoute(ctx: AppContext) {
 }
 
 export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
-  return [healthRoute(ctx), ...workspaceRoutes(ctx), ...botRoutes(ctx), ...botToolRoutes(ctx), ...authRoutes(ctx), ...tokenRoutes(ctx), ...chatRoutes(ctx), ...resultRoutes(ctx), ...credentialsRoutes(ctx), ...streamRoutes(ctx)];
+  return [
+    healthRoute(ctx),
+    ...workspaceRoutes(ctx),
+    ...botRoutes(ctx),
+    ...botToolRoutes(ctx),
+    ...authRoutes(ctx),
+    ...tokenRoutes(ctx),
+    ...chatRoutes(ctx),
+    ...resultRoutes(ctx),
+    ...credentialsRoutes(ctx),
+    ...streamRoutes(ctx),
+  ];
 }
 
 /** Once a minute at most: a Redis outage must not flood the logs (limits fall back to memory meanwhile). */
@@ -80,7 +91,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     ...securityServerOptions(ctx.config, options.logger !== false),
     bodyLimit: 1024 * 1024,
     // One line per request is noise for most self-hosters (their proxy logs requests); LOG_LEVEL=debug shows them.
-    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== "debug" && ctx.config.logLevel !== "trace" }),
+    logController: new LogController({
+      disableRequestLogging: ctx.config.logLevel !== "debug" && ctx.config.logLevel !== "trace",
+    }),
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });
@@ -98,7 +111,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     return reply.status(appError.status).send(appError.toBody());
   });
   app.setNotFoundHandler(function parleyNotFound(request, reply) {
-    return reply.status(404).send({ code: "NOT_FOUND", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+    return reply
+      .status(404)
+      .send({ code: "NOT_FOUND", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
   });
 
   const routes = apiRoutes(ctx);

@@ -38,7 +38,10 @@ export function authRoutes(ctx: AppContext) {
       summary: "Sign in with e-mail and password (sets the parley_session cookie)",
       tags,
       auth: "none",
-      body: z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) }),
+      body: z.object({
+        email: z.string().trim().min(1).max(320),
+        password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+      }),
       response: signedInSchema,
       handler: async ({ body, request, reply }) => {
         // Per address and account: behind a proxy that is not trusted every visitor shares one address,
@@ -46,9 +49,13 @@ export function authRoutes(ctx: AppContext) {
         const throttleKey = `${request.ip}\u0000${normalizeEmail(body.email)}`;
         const retryAfter = throttle.retryAfter(throttleKey);
         if (retryAfter !== undefined)
-          throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-ins for this account from this address. Retry in ${retryAfter} seconds.`, {
-            headers: { "retry-after": String(retryAfter) },
-          });
+          throw new AppError(
+            "TOO_MANY_REQUESTS",
+            `Too many failed sign-ins for this account from this address. Retry in ${retryAfter} seconds.`,
+            {
+              headers: { "retry-after": String(retryAfter) },
+            },
+          );
         let session;
         try {
           session = await signIn(ctx, body.email, body.password);
@@ -94,7 +101,8 @@ export function authRoutes(ctx: AppContext) {
     defineRoute({
       method: "POST",
       url: "/api/auth/password",
-      summary: "Set a password with a one-time setup link token (printed at first start or by `parley user setup-link`)",
+      summary:
+        "Set a password with a one-time setup link token (printed at first start or by `parley user setup-link`)",
       tags,
       auth: "none",
       body: z.object({ token: z.string().min(1).max(512), password: newPasswordSchema }),

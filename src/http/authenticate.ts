@@ -23,7 +23,7 @@ export function createAuthenticate(ctx: AppContext) {
     const header = request.headers.authorization;
     if (header !== undefined) {
       const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{1,512})$/.exec(header.trim());
-      if (!match) throw new AppError("UNAUTHORIZED", "Authorization header must be \"Bearer <token>\"");
+      if (!match) throw new AppError("UNAUTHORIZED", 'Authorization header must be "Bearer <token>"');
       const caller = await ctx.users.authenticate(match[1]);
       if (!caller) throw new AppError("UNAUTHORIZED", "Unknown or revoked API token");
       return caller;

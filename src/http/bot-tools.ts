@@ -17,7 +17,7 @@ export function botToolRoutes(ctx: AppContext) {
     defineRoute({
       method: "POST",
       url: "/api/v1/bots/:botId/duplicate",
-      summary: "Copy a bot into its workspace (\"<name> (copy)\", unpublished, without public id)",
+      summary: 'Copy a bot into its workspace ("<name> (copy)", unpublished, without public id)',
       tags,
       auth: "token",
       params: botIdParams,

@@ -4,7 +4,14 @@ import { booleanQuerySchema, idSchema, messageResponseSchema } from "../schemas/
 import { lintFindingsSchema } from "../schemas/lint.js";
 import type { AppContext } from "../services/context.js";
 import {
-  createBot, deleteBot, getBot, getPublishedBot, listBots, publishBot, unpublishBot, updateBot,
+  createBot,
+  deleteBot,
+  getBot,
+  getPublishedBot,
+  listBots,
+  publishBot,
+  unpublishBot,
+  updateBot,
 } from "../services/bots.js";
 import { defineRoute } from "./route.js";
 
@@ -104,7 +111,8 @@ export function botRoutes(ctx: AppContext) {
     defineRoute({
       method: "POST",
       url: "/api/v1/bots/:botId/publish",
-      summary: "Publish the draft as a new immutable version; the answer lists the publish check's findings (never blocking)",
+      summary:
+        "Publish the draft as a new immutable version; the answer lists the publish check's findings (never blocking)",
       tags,
       auth: "token",
       params: botIdParams,

@@ -9,7 +9,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * to dist/builder (built by scripts/build-builder.mjs). Registered before the visitor page route, so
  * these fixed paths always win over `/:publicId`.
  */
-export const BUILDER_PATHS = ["/", "/login", "/setup", "/bots", "/bots/:botId/edit", "/bots/:botId/results", "/settings"] as const;
+export const BUILDER_PATHS = [
+  "/",
+  "/login",
+  "/setup",
+  "/bots",
+  "/bots/:botId/edit",
+  "/bots/:botId/results",
+  "/settings",
+] as const;
 
 /**
  * Scripts only from this origin and never evaluated from text: the builder holds the owner's
@@ -49,7 +57,10 @@ function sendIndex(dir: string, reply: FastifyReply) {
   try {
     html = fs.readFileSync(path.join(dir, "index.html"), "utf8");
   } catch {
-    return reply.status(503).type("text/plain; charset=utf-8").send("The builder is not built: run `node scripts/build-builder.mjs` (npm start does it).");
+    return reply
+      .status(503)
+      .type("text/plain; charset=utf-8")
+      .send("The builder is not built: run `node scripts/build-builder.mjs` (npm start does it).");
   }
   return reply
     .headers({ "content-security-policy": BUILDER_CSP, "cache-control": "no-cache", "x-frame-options": "DENY" })
@@ -65,23 +76,33 @@ export function builderPages(options: { dir?: string } = {}) {
     // Hashed names never change content, so each file is read and compressed once.
     const cache = new Map<string, { raw: Buffer; gzipped: Buffer }>();
     for (const url of BUILDER_PATHS) app.get(url, (_request, reply) => sendIndex(dir, reply));
-    app.get<{ Params: { file: string } }>("/assets/:file", async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
-      const file = request.params.file;
-      // Only the flat, hashed names Vite writes: no path separators, no dot files.
-      if (!/^[\w.-]+$/.test(file) || file.startsWith(".")) return reply.status(404).send({ code: "NOT_FOUND", message: "Asset not found" });
-      let entry = cache.get(file);
-      if (!entry) {
-        try {
-          const raw = await fs.promises.readFile(path.join(assets, file));
-          entry = { raw, gzipped: gzipSync(raw, { level: 9 }) };
-          cache.set(file, entry);
-        } catch {
+    app.get<{ Params: { file: string } }>(
+      "/assets/:file",
+      async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
+        const file = request.params.file;
+        // Only the flat, hashed names Vite writes: no path separators, no dot files.
+        if (!/^[\w.-]+$/.test(file) || file.startsWith("."))
           return reply.status(404).send({ code: "NOT_FOUND", message: "Asset not found" });
+        let entry = cache.get(file);
+        if (!entry) {
+          try {
+            const raw = await fs.promises.readFile(path.join(assets, file));
+            entry = { raw, gzipped: gzipSync(raw, { level: 9 }) };
+            cache.set(file, entry);
+          } catch {
+            return reply.status(404).send({ code: "NOT_FOUND", message: "Asset not found" });
+          }
         }
-      }
-      reply.headers({ "content-type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream", "cache-control": ASSET_CACHE, "x-content-type-options": "nosniff", vary: "Accept-Encoding" });
-      if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(entry.gzipped);
-      return reply.send(entry.raw);
-    });
+        reply.headers({
+          "content-type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
+          "cache-control": ASSET_CACHE,
+          "x-content-type-options": "nosniff",
+          vary: "Accept-Encoding",
+        });
+        if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")))
+          return reply.header("content-encoding", "gzip").send(entry.gzipped);
+        return reply.send(entry.raw);
+      },
+    );
   };
 }

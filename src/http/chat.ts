@@ -1,7 +1,11 @@
 import { z } from "zod";
 import {
-  clientLogsInputSchema, continueChatInputSchema, continueChatResponseSchema, previewStartChatInputSchema,
-  startChatInputSchema, startChatResponseSchema,
+  clientLogsInputSchema,
+  continueChatInputSchema,
+  continueChatResponseSchema,
+  previewStartChatInputSchema,
+  startChatInputSchema,
+  startChatResponseSchema,
 } from "../schemas/chat.js";
 import { idSchema, messageResponseSchema } from "../schemas/common.js";
 import type { AppContext } from "../services/context.js";
@@ -34,7 +38,8 @@ export function chatRoutes(ctx: AppContext) {
     defineRoute({
       method: "POST",
       url: "/api/v1/bots/:botId/preview/startChat",
-      summary: "Start a preview chat (the bot in the body, or the stored draft for a member); nothing is saved to results",
+      summary:
+        "Start a preview chat (the bot in the body, or the stored draft for a member); nothing is saved to results",
       tags,
       auth: "optional",
       cors: true,

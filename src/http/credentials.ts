@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsTypes } from "../integrations/credentials/credentials-data.js";
+import {
+  credentialsCreateInputSchema,
+  credentialsSummarySchema,
+  credentialsTypes,
+} from "../integrations/credentials/credentials-data.js";
 import { idSchema, messageResponseSchema } from "../schemas/common.js";
 import type { AppContext } from "../services/context.js";
 import { createCredentials, deleteCredentials, listCredentials } from "../services/credentials.js";
@@ -19,7 +23,9 @@ export function credentialsRoutes(ctx: AppContext) {
       params: workspaceParams,
       body: credentialsCreateInputSchema,
       response: z.object({ credentials: credentialsSummarySchema }),
-      handler: async ({ caller, params, body }) => ({ credentials: await createCredentials(ctx, caller!, params.workspaceId, body) }),
+      handler: async ({ caller, params, body }) => ({
+        credentials: await createCredentials(ctx, caller!, params.workspaceId, body),
+      }),
     }),
     defineRoute({
       method: "GET",
@@ -30,7 +36,9 @@ export function credentialsRoutes(ctx: AppContext) {
       params: workspaceParams,
       query: z.object({ type: z.enum(credentialsTypes).optional() }),
       response: z.object({ credentials: z.array(credentialsSummarySchema) }),
-      handler: async ({ caller, params, query }) => ({ credentials: await listCredentials(ctx, caller!, params.workspaceId, query.type) }),
+      handler: async ({ caller, params, query }) => ({
+        credentials: await listCredentials(ctx, caller!, params.workspaceId, query.type),
+      }),
     }),
     defineRoute({
       method: "DELETE",

@@ -5,14 +5,35 @@ import { allowCallingOrigin, answerPreflight } from "./route.js";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
-  assertTypeAllowed, DEFAULT_UPLOAD_LIMIT_BYTES, findUpload, safeFileName, storeUpload, tooLarge, uploadRule,
+  assertTypeAllowed,
+  DEFAULT_UPLOAD_LIMIT_BYTES,
+  findUpload,
+  safeFileName,
+  storeUpload,
+  tooLarge,
+  uploadRule,
 } from "../services/files/uploads.js";
 
 /** Types a browser may show inline; anything else (HTML, SVG, scripts…) is only ever downloaded. */
 const INLINE_TYPES: Record<string, string> = {
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", avif: "image/avif",
-  bmp: "image/bmp", mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime", ogv: "video/ogg", mp3: "audio/mpeg",
-  m4a: "audio/mp4", wav: "audio/wav", ogg: "audio/ogg", oga: "audio/ogg", aac: "audio/aac", pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  bmp: "image/bmp",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  ogv: "video/ogg",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  aac: "audio/aac",
+  pdf: "application/pdf",
   txt: "text/plain; charset=utf-8",
 };
 
@@ -43,7 +64,11 @@ async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequ
   return { name, size, contentType, url: `${publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}` };
 }
 
-async function sendUpload(ctx: AppContext, request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply: FastifyReply) {
+async function sendUpload(
+  ctx: AppContext,
+  request: FastifyRequest<{ Params: { folder: string; name: string } }>,
+  reply: FastifyReply,
+) {
   const found = await findUpload(ctx, request.params.folder, request.params.name);
   if (!found) throw new AppError("NOT_FOUND", "File not found");
   const extension = request.params.name.split(".").pop()?.toLowerCase() ?? "";
@@ -69,7 +94,11 @@ export function fileRoutes(ctx: AppContext) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     app.options("/api/v1/sessions/:sessionId/files", answerPreflight);
-    app.post("/api/v1/sessions/:sessionId/files", (request: UploadRequest, reply) => receiveUpload(ctx, limit, request, reply));
-    app.get("/files/:folder/:name", (request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply) => sendUpload(ctx, request, reply));
+    app.post("/api/v1/sessions/:sessionId/files", (request: UploadRequest, reply) =>
+      receiveUpload(ctx, limit, request, reply),
+    );
+    app.get("/files/:folder/:name", (request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply) =>
+      sendUpload(ctx, request, reply),
+    );
   };
 }

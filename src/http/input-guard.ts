@@ -30,8 +30,13 @@ export function containsNul(value: unknown): boolean {
  */
 export function addInputGuard(app: FastifyInstance): void {
   app.addHook("preValidation", function refuseNul(request, _reply, done) {
-    for (const [where, value] of [["path", request.params], ["query", request.query], ["body", request.body]] as const)
-      if (containsNul(value)) return done(new AppError("BAD_REQUEST", `Invalid ${where}: text must not contain the NUL character (U+0000)`));
+    for (const [where, value] of [
+      ["path", request.params],
+      ["query", request.query],
+      ["body", request.body],
+    ] as const)
+      if (containsNul(value))
+        return done(new AppError("BAD_REQUEST", `Invalid ${where}: text must not contain the NUL character (U+0000)`));
     done();
   });
 }

@@ -34,7 +34,10 @@ export function addJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser("application/json", { parseAs: "string" }, function jsonBody(request, body, done) {
     const text = body.toString();
     if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
-      return done(new AppError("BAD_REQUEST", `Invalid JSON: nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+      return done(
+        new AppError("BAD_REQUEST", `Invalid JSON: nested more than ${MAX_JSON_DEPTH} levels deep`),
+        undefined,
+      );
     parseJson(request, text, done);
   });
 }

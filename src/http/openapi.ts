@@ -17,26 +17,40 @@ function createSchemaCollector() {
     if (!value || typeof value !== "object") return value;
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) =>
-        key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/") ? [key, `#/$defs-${io}/${item.slice(8)}`] : [key, tagRefs(item, io)],
+        key === "$ref" && typeof item === "string" && item.startsWith("#/$defs/")
+          ? [key, `#/$defs-${io}/${item.slice(8)}`]
+          : [key, tagRefs(item, io)],
       ),
     );
   }
 
   function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-    const { $schema: _ignored, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
-    for (const [name, definition] of Object.entries(($defs ?? {}) as JsonSchema)) defs[io].set(name, JSON.stringify(tagRefs(definition, io)));
+    const {
+      $schema: _ignored,
+      $defs,
+      ...rest
+    } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+    for (const [name, definition] of Object.entries(($defs ?? {}) as JsonSchema))
+      defs[io].set(name, JSON.stringify(tagRefs(definition, io)));
     return tagRefs(rest, io) as JsonSchema;
   }
 
   /** Names every collected schema and points the tagged references at components.schemas. */
   function finish<T>(document: T): { document: T; schemas: Record<string, JsonSchema> } {
     const nameOf = (io: "input" | "output", name: string) =>
-      io === "input" && defs.output.has(name) && untagged(defs.output.get(name)!) !== untagged(defs.input.get(name)!) ? `${name}Input` : name;
-    const resolve = (text: string) => text.replace(/#\/\$defs-(input|output)\/([^"]+)/g, (_m, io, name) => `#/components/schemas/${nameOf(io, name)}`);
+      io === "input" && defs.output.has(name) && untagged(defs.output.get(name)!) !== untagged(defs.input.get(name)!)
+        ? `${name}Input`
+        : name;
+    const resolve = (text: string) =>
+      text.replace(/#\/\$defs-(input|output)\/([^"]+)/g, (_m, io, name) => `#/components/schemas/${nameOf(io, name)}`);
     const schemas: Record<string, JsonSchema> = {};
     for (const io of ["output", "input"] as const)
       for (const [name, json] of defs[io]) schemas[nameOf(io, name)] ??= JSON.parse(resolve(json));
-    const sorted = Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, schemas[name]]));
+    const sorted = Object.fromEntries(
+      Object.keys(schemas)
+        .sort()
+        .map((name) => [name, schemas[name]]),
+    );
     return { document: JSON.parse(resolve(JSON.stringify(document))), schemas: sorted };
   }
 
@@ -44,7 +58,11 @@ function createSchemaCollector() {
   return { toSchema, finish };
 }
 
-function parameters(toSchema: (schema: z.ZodType, io: "input") => JsonSchema, schema: z.ZodType | undefined, location: "path" | "query") {
+function parameters(
+  toSchema: (schema: z.ZodType, io: "input") => JsonSchema,
+  schema: z.ZodType | undefined,
+  location: "path" | "query",
+) {
   if (!schema) return [];
   const json = toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -71,7 +89,10 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition<any, any, 
       tags: route.tags,
       parameters: [...parameters(toSchema, route.params, "path"), ...parameters(toSchema, route.query, "query")],
       responses: {
-        200: { description: "Success", content: { "application/json": { schema: toSchema(route.response, "output") } } },
+        200: {
+          description: "Success",
+          content: { "application/json": { schema: toSchema(route.response, "output") } },
+        },
         400: errorResponse("Invalid input"),
         ...(route.auth === "token" ? { 401: errorResponse("Missing or invalid API token") } : {}),
         404: errorResponse("Not found"),
@@ -80,7 +101,10 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition<any, any, 
     // Either an API token, or the builder's session cookie (writes then also need x-csrf-token).
     if (route.auth === "token") operation.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
     if (route.body)
-      operation.requestBody = { required: true, content: { "application/json": { schema: toSchema(route.body, "input") } } };
+      operation.requestBody = {
+        required: true,
+        content: { "application/json": { schema: toSchema(route.body, "input") } },
+      };
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
   const error = toSchema(errorBodySchema, "output");

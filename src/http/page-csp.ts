@@ -43,13 +43,19 @@ class SourceSet {
 }
 
 function blocksOf(document: Json): Json[] {
-  return (Array.isArray(document.groups) ? document.groups : []).flatMap((group: Json) => (Array.isArray(group?.blocks) ? group.blocks : []));
+  return (Array.isArray(document.groups) ? document.groups : []).flatMap((group: Json) =>
+    Array.isArray(group?.blocks) ? group.blocks : [],
+  );
 }
 
 function runsCodeInBrowser(block: Json): boolean {
   if (block.type === "Code") return block.options?.isExecutedOnClient ?? true;
   if (block.type === "Set variable")
-    return Boolean(block.options?.isExecutedOnClient) || block.options?.type === "Device type" || block.options?.type === "Moment of the day";
+    return (
+      Boolean(block.options?.isExecutedOnClient) ||
+      block.options?.type === "Device type" ||
+      block.options?.type === "Moment of the day"
+    );
   return false;
 }
 

@@ -26,8 +26,18 @@ function head(metadata: PageMetadata, extra = ""): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${title}</title>`,
     `<meta property="og:title" content="${title}">`,
-    ...(description ? [`<meta name="description" content="${description}">`, `<meta property="og:description" content="${description}">`] : []),
-    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}">`, '<meta name="twitter:card" content="summary_large_image">'] : []),
+    ...(description
+      ? [
+          `<meta name="description" content="${description}">`,
+          `<meta property="og:description" content="${description}">`,
+        ]
+      : []),
+    ...(image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(image)}">`,
+          '<meta name="twitter:card" content="summary_large_image">',
+        ]
+      : []),
     ...(favicon ? [`<link rel="icon" href="${escapeHtml(favicon)}">`] : []),
     extra,
   ].join("\n");
@@ -40,7 +50,12 @@ function document(headHtml: string, bodyHtml: string): string {
 }
 
 /** The full-page chat: one custom element, configured by attributes (no inline script, so the CSP needs none). */
-export function chatPage(options: { publicId: string; scriptUrl: string; metadata: PageMetadata; prefilledVariables: Record<string, string> }): string {
+export function chatPage(options: {
+  publicId: string;
+  scriptUrl: string;
+  metadata: PageMetadata;
+  prefilledVariables: Record<string, string>;
+}): string {
   const prefilled = Object.keys(options.prefilledVariables).length
     ? ` prefilled-variables="${escapeHtml(JSON.stringify(options.prefilledVariables))}"`
     : "";
@@ -51,9 +66,17 @@ export function chatPage(options: { publicId: string; scriptUrl: string; metadat
 }
 
 /** A page that only says something: unknown bot, closed bot. Styled by a stylesheet of our own origin. */
-export function noticePage(options: { title: string; heading: string; message: string; metadata?: PageMetadata }): string {
+export function noticePage(options: {
+  title: string;
+  heading: string;
+  message: string;
+  metadata?: PageMetadata;
+}): string {
   return document(
-    head({ ...options.metadata, title: options.metadata?.title || options.title }, `<link rel="stylesheet" href="${NOTICE_STYLE}">`),
+    head(
+      { ...options.metadata, title: options.metadata?.title || options.title },
+      `<link rel="stylesheet" href="${NOTICE_STYLE}">`,
+    ),
     `<main class="notice" role="main"><h1>${escapeHtml(options.heading)}</h1><p>${escapeHtml(options.message)}</p></main>`,
   );
 }

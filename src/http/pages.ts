@@ -16,7 +16,10 @@ const VERSIONED_SCRIPT_CACHE = "public, max-age=31536000, immutable";
 function sendClient(request: FastifyRequest<{ Querystring: { v?: string } }>, reply: FastifyReply) {
   const bundle = loadClientBundle();
   if (!bundle)
-    return reply.status(503).type("text/plain; charset=utf-8").send("The chat client is not built: run `npm run build`.");
+    return reply
+      .status(503)
+      .type("text/plain; charset=utf-8")
+      .send("The chat client is not built: run `npm run build`.");
   reply.headers({
     "content-type": "text/javascript; charset=utf-8",
     etag: bundle.etag,
@@ -27,7 +30,8 @@ function sendClient(request: FastifyRequest<{ Querystring: { v?: string } }>, re
     vary: "Accept-Encoding",
   });
   if (request.headers["if-none-match"] === bundle.etag) return reply.status(304).send();
-  if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.header("content-encoding", "gzip").send(bundle.gzipped);
+  if (/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? "")))
+    return reply.header("content-encoding", "gzip").send(bundle.gzipped);
   return reply.send(bundle.code);
 }
 
@@ -41,15 +45,30 @@ function firstValues(query: Record<string, unknown>): Record<string, string> {
 }
 
 function sendNotice(reply: FastifyReply, status: number, page: Parameters<typeof noticePage>[0]) {
-  return reply.status(status).headers(pageSecurityHeaders(NOTICE_CSP)).type("text/html; charset=utf-8").send(noticePage(page));
+  return reply
+    .status(status)
+    .headers(pageSecurityHeaders(NOTICE_CSP))
+    .type("text/html; charset=utf-8")
+    .send(noticePage(page));
 }
 
-async function sendChatPage(ctx: AppContext, request: FastifyRequest<{ Params: { publicId: string } }>, reply: FastifyReply) {
+async function sendChatPage(
+  ctx: AppContext,
+  request: FastifyRequest<{ Params: { publicId: string } }>,
+  reply: FastifyReply,
+) {
   const row = await ctx.bots.findByPublicId(request.params.publicId);
   if (!row || !row.publishedVersionId)
-    return sendNotice(reply, 404, { title: "Bot not found", heading: "Bot not found", message: "The bot you're looking for doesn't exist." });
+    return sendNotice(reply, 404, {
+      title: "Bot not found",
+      heading: "Bot not found",
+      message: "The bot you're looking for doesn't exist.",
+    });
   const { bot } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
-  const settings = bot.document.settings as { metadata?: PageMetadata; general?: { systemMessages?: { botClosed?: string } } };
+  const settings = bot.document.settings as {
+    metadata?: PageMetadata;
+    general?: { systemMessages?: { botClosed?: string } };
+  };
   const metadata: PageMetadata = { ...settings.metadata, title: settings.metadata?.title || row.name };
   if (row.isClosed) {
     const message = settings.general?.systemMessages?.botClosed || "This bot is now closed";
@@ -62,7 +81,10 @@ async function sendChatPage(ctx: AppContext, request: FastifyRequest<{ Params: {
     metadata,
     prefilledVariables: firstValues((request.query ?? {}) as Record<string, unknown>),
   });
-  return reply.headers(pageSecurityHeaders(pageContentSecurityPolicy(bot.document as never))).type("text/html; charset=utf-8").send(html);
+  return reply
+    .headers(pageSecurityHeaders(pageContentSecurityPolicy(bot.document as never)))
+    .type("text/html; charset=utf-8")
+    .send(html);
 }
 
 /** The visitor's side served by Parley itself: the client script and a full-page chat per published bot. */
@@ -70,10 +92,18 @@ export function pageRoutes(ctx: AppContext) {
   return async function pages(app: FastifyInstance) {
     app.get<{ Querystring: { v?: string } }>("/embed.js", sendClient);
     app.get(NOTICE_CSS_URL, async (_request, reply) =>
-      reply.headers({ "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=86400", "x-content-type-options": "nosniff" }).send(NOTICE_CSS),
+      reply
+        .headers({
+          "content-type": "text/css; charset=utf-8",
+          "cache-control": "public, max-age=86400",
+          "x-content-type-options": "nosniff",
+        })
+        .send(NOTICE_CSS),
     );
     // Browsers ask for it on every page; a bot's own icon comes from its metadata.
-    app.get("/favicon.ico", async (_request, reply) => reply.header("cache-control", "public, max-age=86400").status(204).send());
+    app.get("/favicon.ico", async (_request, reply) =>
+      reply.header("cache-control", "public, max-age=86400").status(204).send(),
+    );
     app.get<{ Params: { publicId: string } }>(PUBLIC_ID_ROUTE, (request, reply) => sendChatPage(ctx, request, reply));
   };
 }

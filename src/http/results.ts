@@ -1,12 +1,26 @@
 import { z } from "zod";
 import { idSchema, messageResponseSchema } from "../schemas/common.js";
 import {
-  analyticsResponseSchema, archiveResultsQuerySchema, exportResultsQuerySchema, listResultsQuerySchema, listResultsResponseSchema,
-  resultLogsResponseSchema, resultParamsSchema, resultSchema, timeWindowQuerySchema, transcriptResponseSchema,
+  analyticsResponseSchema,
+  archiveResultsQuerySchema,
+  exportResultsQuerySchema,
+  listResultsQuerySchema,
+  listResultsResponseSchema,
+  resultLogsResponseSchema,
+  resultParamsSchema,
+  resultSchema,
+  timeWindowQuerySchema,
+  transcriptResponseSchema,
 } from "../schemas/result.js";
 import type { AppContext } from "../services/context.js";
 import {
-  archiveResults, exportResultsCsv, getAnalytics, getResult, getResultLogs, getResultTranscript, listResults,
+  archiveResults,
+  exportResultsCsv,
+  getAnalytics,
+  getResult,
+  getResultLogs,
+  getResultTranscript,
+  listResults,
 } from "../services/results.js";
 import { defineRoute } from "./route.js";
 
@@ -73,7 +87,9 @@ export function resultRoutes(ctx: AppContext) {
       auth: "token",
       params: resultParamsSchema,
       response: transcriptResponseSchema,
-      handler: async ({ caller, params }) => ({ transcript: await getResultTranscript(ctx, caller!, params.botId, params.resultId) }),
+      handler: async ({ caller, params }) => ({
+        transcript: await getResultTranscript(ctx, caller!, params.botId, params.resultId),
+      }),
     }),
     defineRoute({
       method: "GET",
@@ -83,7 +99,9 @@ export function resultRoutes(ctx: AppContext) {
       auth: "token",
       params: resultParamsSchema,
       response: resultLogsResponseSchema,
-      handler: async ({ caller, params }) => ({ logs: await getResultLogs(ctx, caller!, params.botId, params.resultId) }),
+      handler: async ({ caller, params }) => ({
+        logs: await getResultLogs(ctx, caller!, params.botId, params.resultId),
+      }),
     }),
     defineRoute({
       method: "GET",

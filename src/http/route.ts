@@ -90,7 +90,6 @@ export function registerRoutes(
         return reply.sent ? reply : result;
       },
     });
-    if (route.cors)
-      app.options(route.url, answerPreflight);
+    if (route.cors) app.options(route.url, answerPreflight);
   }
 }

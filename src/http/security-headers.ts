@@ -31,7 +31,10 @@ const redactedPaths = [
 export function securityServerOptions(
   config: Config,
   logger: boolean,
-): Pick<FastifyServerOptions, "logger" | "genReqId" | "requestIdHeader" | "trustProxy" | "clientErrorHandler" | "frameworkErrors"> {
+): Pick<
+  FastifyServerOptions,
+  "logger" | "genReqId" | "requestIdHeader" | "trustProxy" | "clientErrorHandler" | "frameworkErrors"
+> {
   return {
     clientErrorHandler,
     frameworkErrors,

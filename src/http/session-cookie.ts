@@ -10,7 +10,10 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   for (const pair of header.split(";")) {
     const separator = pair.indexOf("=");
     if (separator < 0 || pair.slice(0, separator).trim() !== name) continue;
-    const raw = pair.slice(separator + 1).trim().replace(/^"(.*)"$/, "$1");
+    const raw = pair
+      .slice(separator + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
     try {
       return decodeURIComponent(raw);
     } catch {
@@ -37,7 +40,12 @@ function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: nu
   return attributes.join("; ");
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeSeconds: number,
+): void {
   reply.header("set-cookie", sessionCookie(request, token, maxAgeSeconds));
 }
 

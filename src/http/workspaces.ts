@@ -1,9 +1,19 @@
 import { z } from "zod";
 import { idSchema } from "../schemas/common.js";
-import { workspaceCreateInputSchema, workspaceMemberSchema, workspaceSchema, workspaceUpdateInputSchema } from "../schemas/workspace.js";
+import {
+  workspaceCreateInputSchema,
+  workspaceMemberSchema,
+  workspaceSchema,
+  workspaceUpdateInputSchema,
+} from "../schemas/workspace.js";
 import type { AppContext } from "../services/context.js";
 import {
-  createWorkspace, listMembers, listWorkspaces, requireWorkspace, toWorkspace, updateWorkspace,
+  createWorkspace,
+  listMembers,
+  listWorkspaces,
+  requireWorkspace,
+  toWorkspace,
+  updateWorkspace,
 } from "../services/workspaces.js";
 import { defineRoute } from "./route.js";
 
@@ -37,7 +47,9 @@ export function workspaceRoutes(ctx: AppContext) {
       auth: "token",
       params: z.object({ workspaceId: idSchema }),
       response: z.object({ workspace: workspaceSchema }),
-      handler: async ({ caller, params }) => ({ workspace: toWorkspace(await requireWorkspace(ctx, caller!, params.workspaceId)) }),
+      handler: async ({ caller, params }) => ({
+        workspace: toWorkspace(await requireWorkspace(ctx, caller!, params.workspaceId)),
+      }),
     }),
     defineRoute({
       method: "PATCH",
@@ -48,7 +60,9 @@ export function workspaceRoutes(ctx: AppContext) {
       params: z.object({ workspaceId: idSchema }),
       body: workspaceUpdateInputSchema,
       response: z.object({ workspace: workspaceSchema }),
-      handler: async ({ caller, params, body }) => ({ workspace: await updateWorkspace(ctx, caller!, params.workspaceId, body) }),
+      handler: async ({ caller, params, body }) => ({
+        workspace: await updateWorkspace(ctx, caller!, params.workspaceId, body),
+      }),
     }),
     defineRoute({
       method: "GET",

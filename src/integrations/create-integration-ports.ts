@@ -16,7 +16,10 @@ export function addressGuard(config: Config): AddressGuard {
  * Outgoing integrations: HTTP requests, e-mail and chat completions, all behind the same address
  * guard. Also makes sure the credentials key exists (it is created on the first start).
  */
-export function createIntegrationPorts(config: Config, store: Store): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort } {
+export function createIntegrationPorts(
+  config: Config,
+  store: Store,
+): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort } {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
   return {

@@ -106,7 +106,11 @@ class Parser {
 
   private multiplicative(nesting: number): number | undefined {
     let left = this.exponent(nesting);
-    for (let next = this.peek(); left !== undefined && (next === "*" || next === "/" || next === "%"); next = this.peek()) {
+    for (
+      let next = this.peek();
+      left !== undefined && (next === "*" || next === "/" || next === "%");
+      next = this.peek()
+    ) {
       this.position++;
       const right = this.exponent(nesting);
       if (right === undefined) return undefined;

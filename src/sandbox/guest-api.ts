@@ -8,7 +8,10 @@ export type SandboxHttp = HttpPort["request"];
 // A loop of fetch calls must not turn one chat into a flood of outgoing requests.
 export const MAX_FETCHES_PER_RUN = 10;
 
-type Settlement = { deferred: QuickJSDeferredPromise; outcome: { ok: true; text: string } | { ok: false; message: string } };
+type Settlement = {
+  deferred: QuickJSDeferredPromise;
+  outcome: { ok: true; text: string } | { ok: false; message: string };
+};
 
 /**
  * What bot code may call besides the language itself: `setVariable`, a guarded `fetch` and a silent
@@ -33,10 +36,23 @@ export class GuestApi {
     const { vm, values } = this;
     // Variable ids first, so that the sandbox's own functions cannot be shadowed by a variable id.
     for (const [id, value] of Object.entries(globals)) values.define(vm.global, id, values.toGuest(value));
-    values.define(vm.global, "setVariable", vm.newFunction("setVariable", (name, value) => this.setVariable(name, value)));
-    values.define(vm.global, "fetch", vm.newFunction("fetch", (url, init) => this.fetch(url, init)));
+    values.define(
+      vm.global,
+      "setVariable",
+      vm.newFunction("setVariable", (name, value) => this.setVariable(name, value)),
+    );
+    values.define(
+      vm.global,
+      "fetch",
+      vm.newFunction("fetch", (url, init) => this.fetch(url, init)),
+    );
     const console = vm.newObject();
-    for (const level of ["log", "info", "warn", "error", "debug"]) values.define(console, level, vm.newFunction(level, () => undefined));
+    for (const level of ["log", "info", "warn", "error", "debug"])
+      values.define(
+        console,
+        level,
+        vm.newFunction(level, () => undefined),
+      );
     values.define(vm.global, "console", console);
   }
 
@@ -89,7 +105,8 @@ export class GuestApi {
     // The guest heap is bounded; what it hands out must be too, or a loop could fill the server's.
     const replaced = this.setVariables.has(name) ? name.length + approximateSize(this.setVariables.get(name)) : 0;
     const collected = this.collectedBytes - replaced + name.length + approximateSize(value);
-    if (collected > this.options.maxCollectedBytes) return { error: this.vm.newError("setVariable: too much data was set from this code") };
+    if (collected > this.options.maxCollectedBytes)
+      return { error: this.vm.newError("setVariable: too much data was set from this code") };
     this.collectedBytes = collected;
     this.setVariables.set(name, value);
     return undefined;
@@ -98,26 +115,35 @@ export class GuestApi {
   private fetch(urlHandle: QuickJSHandle | undefined, initHandle: QuickJSHandle | undefined) {
     const { http, allowFetch } = this.options;
     if (!http || !allowFetch) return { error: this.vm.newError("fetch is not available") };
-    if (++this.fetches > MAX_FETCHES_PER_RUN) return { error: this.vm.newError(`fetch may be called at most ${MAX_FETCHES_PER_RUN} times`) };
+    if (++this.fetches > MAX_FETCHES_PER_RUN)
+      return { error: this.vm.newError(`fetch may be called at most ${MAX_FETCHES_PER_RUN} times`) };
     const url = urlHandle ? String(this.values.fromGuest(urlHandle)) : "";
-    const init = (initHandle ? this.values.fromGuest(initHandle) : undefined) as { method?: unknown; headers?: unknown; body?: unknown } | undefined;
+    const init = (initHandle ? this.values.fromGuest(initHandle) : undefined) as
+      | { method?: unknown; headers?: unknown; body?: unknown }
+      | undefined;
     const deferred = this.vm.newPromise();
     this.deferreds.add(deferred);
     const request = http({
       url,
       method: typeof init?.method === "string" ? init.method.toUpperCase() : "GET",
       headers: stringRecord(init?.headers),
-      ...(init?.body === undefined || init.body === null ? {} : { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
+      ...(init?.body === undefined || init.body === null
+        ? {}
+        : { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
       timeoutMs: Math.max(1, this.options.deadline - Date.now()),
     }).then(
       (response) => {
         if (response.error) return { ok: false as const, message: `fetch failed: ${response.error.message}` };
         const text = typeof response.data === "string" ? response.data : (JSON.stringify(response.data) ?? "");
         // The text is copied into the guest heap, which could not hold it anyway.
-        if (text.length * 2 > this.options.maxCollectedBytes) return { ok: false as const, message: "fetch failed: the response is too large" };
+        if (text.length * 2 > this.options.maxCollectedBytes)
+          return { ok: false as const, message: "fetch failed: the response is too large" };
         return { ok: true as const, text };
       },
-      (error: unknown) => ({ ok: false as const, message: `fetch failed: ${error instanceof Error ? error.message : String(error)}` }),
+      (error: unknown) => ({
+        ok: false as const,
+        message: `fetch failed: ${error instanceof Error ? error.message : String(error)}`,
+      }),
     );
     const tracked: Promise<void> = request.then((outcome) => {
       this.inFlight.delete(tracked);

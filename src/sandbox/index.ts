@@ -23,9 +23,16 @@ export function createSandboxPort(
   http?: HttpPort,
   workerUrl: URL = bundledWorkerUrl(),
 ): PooledSandbox {
-  const limits = { ...defaultSandboxLimits, timeoutMs: config.sandboxTimeoutMs, memoryBytes: Math.round(config.sandboxMemoryMb * 1024 * 1024) };
+  const limits = {
+    ...defaultSandboxLimits,
+    timeoutMs: config.sandboxTimeoutMs,
+    memoryBytes: Math.round(config.sandboxMemoryMb * 1024 * 1024),
+  };
   const fetch = http ? (request: Parameters<HttpPort["request"]>[0]) => http.request(request) : undefined;
-  const pool = config.sandboxWorkers > 0 ? new SandboxWorkerPool({ workerUrl, size: config.sandboxWorkers, limits, ...(fetch ? { http: fetch } : {}) }) : undefined;
+  const pool =
+    config.sandboxWorkers > 0
+      ? new SandboxWorkerPool({ workerUrl, size: config.sandboxWorkers, limits, ...(fetch ? { http: fetch } : {}) })
+      : undefined;
   // In-process runs (inline `{{= =}}` read on the spot, or every run without workers) keep fetch, as before.
   return new PooledSandbox(new QuickJsSandbox(limits, fetch), pool);
 }

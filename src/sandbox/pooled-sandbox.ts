@@ -23,7 +23,10 @@ export class PooledSandbox implements SandboxPort {
     return this.pool ? this.pool.run(request) : this.inProcess.run(request);
   }
 
-  evaluateSync(request: { code: string; globals: Record<string, unknown> }): { ok: true; value: unknown } | { ok: false; error: string } {
+  evaluateSync(request: {
+    code: string;
+    globals: Record<string, unknown>;
+  }): { ok: true; value: unknown } | { ok: false; error: string } {
     const value = evaluateArithmetic(request.code, request.globals);
     return value === undefined ? this.inProcess.evaluateSync(request) : { ok: true, value };
   }

@@ -1,4 +1,11 @@
-import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from "quickjs-emscripten";
+import {
+  newQuickJSWASMModule,
+  RELEASE_SYNC,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+  type QuickJSWASMModule,
+} from "quickjs-emscripten";
 import type { SandboxPort, SandboxResult } from "../engine/ports.js";
 import { GuestApi, type SandboxHttp } from "./guest-api.js";
 import { GuestValues } from "./guest-values.js";
@@ -19,7 +26,12 @@ export type SandboxLimits = {
   maxConcurrentRuns: number;
 };
 
-export const defaultSandboxLimits: SandboxLimits = { timeoutMs: 2000, memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, maxConcurrentRuns: 8 };
+export const defaultSandboxLimits: SandboxLimits = {
+  timeoutMs: 2000,
+  memoryBytes: 32 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+  maxConcurrentRuns: 8,
+};
 
 /** What a pool worker adds to a run (./sandbox-worker.ts); a direct caller needs none of it. */
 export type RunOptions = {
@@ -98,7 +110,10 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  evaluateSync(request: { code: string; globals: Record<string, unknown> }, options: Pick<RunOptions, "deadline"> = {}): { ok: true; value: unknown } | Fault {
+  evaluateSync(
+    request: { code: string; globals: Record<string, unknown> },
+    options: Pick<RunOptions, "deadline"> = {},
+  ): { ok: true; value: unknown } | Fault {
     const module = this.module;
     if (!module) {
       void this.load().catch(() => undefined);
@@ -131,7 +146,11 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  private async execute(module: QuickJSWASMModule, request: Parameters<SandboxPort["run"]>[0], options: RunOptions): Promise<SandboxResult> {
+  private async execute(
+    module: QuickJSWASMModule,
+    request: Parameters<SandboxPort["run"]>[0],
+    options: RunOptions,
+  ): Promise<SandboxResult> {
     let run: OpenRun | undefined;
     let broken = false;
     try {
@@ -153,7 +172,11 @@ export class QuickJsSandbox implements SandboxPort {
             if (state.value !== promise) state.value.dispose();
             // Reading the value may run guest code (toJSON, getters) that the deadline cut short.
             if (this.pastDeadline(run)) return { ok: false, error: this.timeoutMessage() };
-            return { ok: true, value, setVariables: [...api.setVariables].map(([name, item]) => ({ name, value: item })) };
+            return {
+              ok: true,
+              value,
+              setVariables: [...api.setVariables].map(([name, item]) => ({ name, value: item })),
+            };
           }
           if (this.pastDeadline(run)) return { ok: false, error: this.timeoutMessage() };
           if (!api.hasPendingHostWork) return { ok: false, error: "The code waits for a promise that never settles" };
@@ -171,7 +194,12 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  private open(module: QuickJSWASMModule, globals: Record<string, unknown>, allowFetch: boolean, options: RunOptions): OpenRun {
+  private open(
+    module: QuickJSWASMModule,
+    globals: Record<string, unknown>,
+    allowFetch: boolean,
+    options: RunOptions,
+  ): OpenRun {
     const deadline = options.deadline ?? Date.now() + this.limits.timeoutMs;
     const rt = module.newRuntime();
     this.liveRuntimes++;
@@ -200,7 +228,12 @@ export class QuickJsSandbox implements SandboxPort {
       rt.setInterruptHandler(() => Date.now() > deadline);
       vm = rt.newContext();
       values = new GuestValues(vm);
-      api = new GuestApi(vm, values, { http: options.http ?? this.http, deadline, maxCollectedBytes: this.limits.memoryBytes, allowFetch });
+      api = new GuestApi(vm, values, {
+        http: options.http ?? this.http,
+        deadline,
+        maxCollectedBytes: this.limits.memoryBytes,
+        allowFetch,
+      });
       api.install(globals);
       return { vm, rt, values, api, deadline, close };
     } catch (error) {
@@ -214,9 +247,13 @@ export class QuickJsSandbox implements SandboxPort {
     try {
       const { name, message } = run.values.describeError(error);
       // Past the deadline every guest operation fails (reading the error too), whatever it reports.
-      if (this.pastDeadline(run) || (name === "InternalError" && message === "interrupted")) return { ok: false, error: this.timeoutMessage() };
+      if (this.pastDeadline(run) || (name === "InternalError" && message === "interrupted"))
+        return { ok: false, error: this.timeoutMessage() };
       if (message === "out of memory")
-        return { ok: false, error: `Out of memory: the code used more than ${Math.round(this.limits.memoryBytes / 1024 / 1024)} MB` };
+        return {
+          ok: false,
+          error: `Out of memory: the code used more than ${Math.round(this.limits.memoryBytes / 1024 / 1024)} MB`,
+        };
       return { ok: false, error: name ? `${name}: ${message}` : message };
     } finally {
       error.dispose();

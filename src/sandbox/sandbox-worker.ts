@@ -7,7 +7,11 @@ import type { FromWorker, ToWorker, WorkerData } from "./worker-protocol.js";
  * A pool worker (./worker-pool.ts): runs bot code in its own QuickJS module, off the server's thread.
  * Bot code's `fetch` is asked of the main thread, whose HTTP port applies the address guard.
  */
-type OpenRun = { answers: Map<number, { resolve(response: HttpResponse): void; reject(error: Error): void }>; received: number; nextFetch: number };
+type OpenRun = {
+  answers: Map<number, { resolve(response: HttpResponse): void; reject(error: Error): void }>;
+  received: number;
+  nextFetch: number;
+};
 
 const port = parentPort;
 if (!port) throw new Error("sandbox-worker runs as a worker thread");

@@ -19,7 +19,13 @@ export type WorkerPoolOptions = {
 };
 
 type Waiting = { id: number; request: RunRequest; resolve(result: SandboxResult): void; timer?: NodeJS.Timeout };
-type Running = Waiting & { deadline: number; watchdog: NodeJS.Timeout; parked: boolean; answered: number; fetches: number };
+type Running = Waiting & {
+  deadline: number;
+  watchdog: NodeJS.Timeout;
+  parked: boolean;
+  answered: number;
+  fetches: number;
+};
 type Slot = { worker: Worker; ready: boolean; gone: boolean; runs: Map<number, Running> };
 
 const CLOSED = "The code sandbox is closed";
@@ -61,7 +67,8 @@ export class SandboxWorkerPool {
 
   run(request: RunRequest): Promise<SandboxResult> {
     if (this.closed) return Promise.resolve({ ok: false, error: CLOSED });
-    if (this.queue.length >= this.maxQueued) return Promise.resolve({ ok: false, error: "The code sandbox is busy: too many runs are waiting" });
+    if (this.queue.length >= this.maxQueued)
+      return Promise.resolve({ ok: false, error: "The code sandbox is busy: too many runs are waiting" });
     // Copied here: what cannot cross to the worker reads as undefined there, as it would in-process.
     const globals = Object.fromEntries(Object.entries(request.globals).map(([id, value]) => [id, plainData(value)]));
     return new Promise((resolve) => {
@@ -88,7 +95,12 @@ export class SandboxWorkerPool {
   }
 
   private freeSlot(): Slot | undefined {
-    return this.slots.find((slot) => slot.ready && slot.runs.size < this.options.limits.maxConcurrentRuns && ![...slot.runs.values()].some((run) => !run.parked));
+    return this.slots.find(
+      (slot) =>
+        slot.ready &&
+        slot.runs.size < this.options.limits.maxConcurrentRuns &&
+        ![...slot.runs.values()].some((run) => !run.parked),
+    );
   }
 
   private pump(): void {
@@ -109,8 +121,10 @@ export class SandboxWorkerPool {
     const watchdog = setTimeout(() => void this.replace(slot), timeoutMs + this.graceMs);
     const run: Running = { ...waiting, deadline, watchdog, parked: false, answered: 0, fetches: 0 };
     slot.runs.set(run.id, run);
-    this.post(slot, { type: "run", id: run.id, request: run.request, deadline, allowFetch: this.options.http !== undefined }, (error) =>
-      this.finish(slot, run, { ok: false, error: `The code could not be run: ${error}` }),
+    this.post(
+      slot,
+      { type: "run", id: run.id, request: run.request, deadline, allowFetch: this.options.http !== undefined },
+      (error) => this.finish(slot, run, { ok: false, error: `The code could not be run: ${error}` }),
     );
   }
 
@@ -118,9 +132,13 @@ export class SandboxWorkerPool {
     const data: WorkerData = { limits: this.options.limits };
     let worker: Worker;
     try {
-      worker = new Worker(this.options.workerUrl, { workerData: data, resourceLimits: { stackSizeMb: WORKER_STACK_MB } });
+      worker = new Worker(this.options.workerUrl, {
+        workerData: data,
+        resourceLimits: { stackSizeMb: WORKER_STACK_MB },
+      });
     } catch (error) {
-      if (this.slots.length === 0) this.failQueue(`The code sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
+      if (this.slots.length === 0)
+        this.failQueue(`The code sandbox could not start: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
     // Idle workers must not keep the process alive; a run in progress has its watchdog timer for that.
@@ -165,12 +183,21 @@ export class SandboxWorkerPool {
       if (slot.runs.get(run.id) !== run) return;
       run.answered++;
       run.parked = false;
-      this.post(slot, message, (error) => this.post(slot, { type: "fetched", id: run.id, fetchId, failure: error }, () => undefined));
+      this.post(slot, message, (error) =>
+        this.post(slot, { type: "fetched", id: run.id, fetchId, failure: error }, () => undefined),
+      );
     };
-    if (!http || ++run.fetches > MAX_FETCHES_PER_RUN) return answer({ type: "fetched", id: run.id, fetchId, failure: "fetch is not available" });
+    if (!http || ++run.fetches > MAX_FETCHES_PER_RUN)
+      return answer({ type: "fetched", id: run.id, fetchId, failure: "fetch is not available" });
     http(request).then(
       (response) => answer({ type: "fetched", id: run.id, fetchId, response }),
-      (error: unknown) => answer({ type: "fetched", id: run.id, fetchId, failure: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        answer({
+          type: "fetched",
+          id: run.id,
+          fetchId,
+          failure: error instanceof Error ? error.message : String(error),
+        }),
     );
   }
 
@@ -188,7 +215,9 @@ export class SandboxWorkerPool {
     if (slot.gone) return;
     this.replacements++;
     const { timeoutMs } = this.options.limits;
-    const ending = this.discard(slot, (run) => (Date.now() > run.deadline ? `Timed out: the code ran for more than ${timeoutMs} ms` : RESTARTED));
+    const ending = this.discard(slot, (run) =>
+      Date.now() > run.deadline ? `Timed out: the code ran for more than ${timeoutMs} ms` : RESTARTED,
+    );
     if (!this.closed) this.spawn();
     this.pump();
     await ending;

@@ -27,13 +27,20 @@ export type FromWorker =
  */
 export function plainData(value: unknown, depth = 0): unknown {
   if (value === undefined || depth > MAX_DEPTH) return undefined;
-  if (value === null || typeof value !== "object") return typeof value === "function" || typeof value === "symbol" ? undefined : value;
+  if (value === null || typeof value !== "object")
+    return typeof value === "function" || typeof value === "symbol" ? undefined : value;
   // Posted as it is: the worker turns it into text (or fails on an invalid date) the same way.
   if (value instanceof Date) return value;
   if (Array.isArray(value)) return value.map((item) => plainData(item, depth + 1));
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) Object.defineProperty(copy, key, { value: plainData(item, depth + 1), enumerable: true, writable: true, configurable: true });
+  for (const [key, item] of Object.entries(value))
+    Object.defineProperty(copy, key, {
+      value: plainData(item, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return copy;
 }

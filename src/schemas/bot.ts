@@ -14,13 +14,15 @@ export type GraphCoordinates = z.infer<typeof graphCoordinatesSchema>;
 export const variableValueSchema = z.union([z.string(), z.array(z.string().nullable())]).nullable();
 export type VariableValue = z.infer<typeof variableValueSchema>;
 
-export const variableSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** Lives only in the session, never saved with the result. */
-  isSessionVariable: z.boolean().optional(),
-  value: variableValueSchema.optional(),
-}).meta({ id: "Variable" });
+export const variableSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** Lives only in the session, never saved with the result. */
+    isSessionVariable: z.boolean().optional(),
+    value: variableValueSchema.optional(),
+  })
+  .meta({ id: "Variable" });
 export type Variable = z.infer<typeof variableSchema>;
 
 export const blockSourceSchema = z.object({
@@ -34,22 +36,26 @@ export const eventSourceSchema = z.object({ eventId: z.string() });
  * `from` is editor metadata; routing only follows `outgoingEdgeId` to the edge and then `to`.
  * `to.blockId` enters a group in the middle.
  */
-export const edgeSchema = z.object({
-  id: z.string(),
-  from: z.union([blockSourceSchema, eventSourceSchema]),
-  to: z.object({
-    groupId: z.string(),
-    blockId: z.string().optional(),
-  }),
-}).meta({ id: "Edge" });
+export const edgeSchema = z
+  .object({
+    id: z.string(),
+    from: z.union([blockSourceSchema, eventSourceSchema]),
+    to: z.object({
+      groupId: z.string(),
+      blockId: z.string().optional(),
+    }),
+  })
+  .meta({ id: "Edge" });
 export type Edge = z.infer<typeof edgeSchema>;
 
-export const groupSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  graphCoordinates: graphCoordinatesSchema,
-  blocks: z.array(blockSchema),
-}).meta({ id: "Group" });
+export const groupSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    graphCoordinates: graphCoordinatesSchema,
+    blocks: z.array(blockSchema),
+  })
+  .meta({ id: "Group" });
 export type Group = z.infer<typeof groupSchema>;
 
 const eventBaseSchema = z.object({
@@ -83,12 +89,9 @@ export const invalidReplyEventSchema = eventBaseSchema.extend({
   options: replyEventOptionsSchema.optional(),
 });
 
-export const eventSchema = z.discriminatedUnion("type", [
-  startEventSchema,
-  commandEventSchema,
-  replyEventSchema,
-  invalidReplyEventSchema,
-]).meta({ id: "Event" });
+export const eventSchema = z
+  .discriminatedUnion("type", [startEventSchema, commandEventSchema, replyEventSchema, invalidReplyEventSchema])
+  .meta({ id: "Event" });
 /** Events other than start, which can be added any number of times. */
 export const draggableEventSchema = z.discriminatedUnion("type", [
   commandEventSchema,
@@ -126,8 +129,20 @@ export type BotDocument = z.infer<typeof botDocumentSchema>;
 
 /** Paths of the builder and the server at the root: a public page there would never be reached. */
 export const RESERVED_PUBLIC_IDS: readonly string[] = [
-  "api", "login", "logout", "setup", "bots", "workspaces", "settings", "assets", "embed.js", "embed.css", "files",
-  "favicon.ico", "robots.txt", "health",
+  "api",
+  "login",
+  "logout",
+  "setup",
+  "bots",
+  "workspaces",
+  "settings",
+  "assets",
+  "embed.js",
+  "embed.css",
+  "files",
+  "favicon.ico",
+  "robots.txt",
+  "health",
 ];
 
 export const publicIdSchema = z
@@ -147,30 +162,32 @@ export const customDomainSchema = z
   });
 
 /** The Bot resource: every field present, null where unset. */
-export const botSchema = z.object({
-  version: z.literal(LATEST_BOT_VERSION),
-  id: z.string(),
-  name: z.string(),
-  events: eventsSchema,
-  groups: z.array(groupSchema),
-  edges: z.array(edgeSchema),
-  variables: z.array(variableSchema),
-  theme: themeSchema,
-  selectedThemeTemplateId: z.string().nullable(),
-  settings: settingsSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  icon: z.string().nullable(),
-  folderId: z.string().nullable(),
-  publicId: z.string().nullable(),
-  customDomain: z.string().nullable(),
-  workspaceId: z.string(),
-  resultsTablePreferences: resultsTablePreferencesSchema.nullable(),
-  isArchived: z.boolean(),
-  isClosed: z.boolean(),
-  chatAppCredentialsId: z.string().nullable(),
-  riskLevel: z.number().nullable(),
-}).meta({ id: "Bot" });
+export const botSchema = z
+  .object({
+    version: z.literal(LATEST_BOT_VERSION),
+    id: z.string(),
+    name: z.string(),
+    events: eventsSchema,
+    groups: z.array(groupSchema),
+    edges: z.array(edgeSchema),
+    variables: z.array(variableSchema),
+    theme: themeSchema,
+    selectedThemeTemplateId: z.string().nullable(),
+    settings: settingsSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    icon: z.string().nullable(),
+    folderId: z.string().nullable(),
+    publicId: z.string().nullable(),
+    customDomain: z.string().nullable(),
+    workspaceId: z.string(),
+    resultsTablePreferences: resultsTablePreferencesSchema.nullable(),
+    isArchived: z.boolean(),
+    isClosed: z.boolean(),
+    chatAppCredentialsId: z.string().nullable(),
+    riskLevel: z.number().nullable(),
+  })
+  .meta({ id: "Bot" });
 export type Bot = z.infer<typeof botSchema>;
 
 /** Fields a client may set when creating a bot; fields the resource allows to be null accept null. */
@@ -203,17 +220,19 @@ export const botUpdateInputSchema = botCreateInputSchema.extend({
 });
 export type BotUpdateInput = z.infer<typeof botUpdateInputSchema>;
 
-export const publishedBotSchema = z.object({
-  id: z.string(),
-  version: z.literal(LATEST_BOT_VERSION),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  botId: z.string(),
-  groups: z.array(groupSchema),
-  events: eventsSchema,
-  edges: z.array(edgeSchema),
-  variables: z.array(variableSchema),
-  theme: themeSchema,
-  settings: settingsSchema,
-}).meta({ id: "PublishedBot" });
+export const publishedBotSchema = z
+  .object({
+    id: z.string(),
+    version: z.literal(LATEST_BOT_VERSION),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    botId: z.string(),
+    groups: z.array(groupSchema),
+    events: eventsSchema,
+    edges: z.array(edgeSchema),
+    variables: z.array(variableSchema),
+    theme: themeSchema,
+    settings: settingsSchema,
+  })
+  .meta({ id: "PublishedBot" });
 export type PublishedBot = z.infer<typeof publishedBotSchema>;

@@ -76,7 +76,11 @@ export const chatBubbleSchema = z.object({
   type: z.enum(["text", "image", "video", "audio", "embed"]),
   content: z.record(z.string(), z.unknown()),
 });
-export type ChatBubble = { id: string; type: "text" | "image" | "video" | "audio" | "embed"; content: Record<string, unknown> };
+export type ChatBubble = {
+  id: string;
+  type: "text" | "image" | "video" | "audio" | "embed";
+  content: Record<string, unknown>;
+};
 
 export const clientSideActionSchema = z
   .object({
@@ -85,7 +89,12 @@ export const clientSideActionSchema = z
     expectsDedicatedReply: z.boolean().optional(),
   })
   .catchall(z.unknown());
-export type ClientSideAction = { type: string; lastBubbleBlockId?: string; expectsDedicatedReply?: boolean; [key: string]: unknown };
+export type ClientSideAction = {
+  type: string;
+  lastBubbleBlockId?: string;
+  expectsDedicatedReply?: boolean;
+  [key: string]: unknown;
+};
 
 export const dynamicThemeSchema = z.object({
   hostAvatarUrl: z.string().optional(),
@@ -94,16 +103,17 @@ export const dynamicThemeSchema = z.object({
 });
 export type DynamicTheme = z.infer<typeof dynamicThemeSchema>;
 
-export const chatInputSchema = z
-  .object({
-    id: z.string(),
-    type: z.string(),
-    outgoingEdgeId: z.string().optional(),
-    options: z.record(z.string(), z.unknown()).optional(),
-    items: z.array(z.record(z.string(), z.unknown())).optional(),
-    prefilledValue: z.string().optional(),
-    runtimeOptions: z.object({ paymentIntentSecret: z.string(), amountLabel: z.string(), publicKey: z.string() }).optional(),
-  });
+export const chatInputSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  outgoingEdgeId: z.string().optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+  items: z.array(z.record(z.string(), z.unknown())).optional(),
+  prefilledValue: z.string().optional(),
+  runtimeOptions: z
+    .object({ paymentIntentSecret: z.string(), amountLabel: z.string(), publicKey: z.string() })
+    .optional(),
+});
 
 export const continueChatResponseSchema = z.object({
   lastMessageNewFormat: z.string().optional(),

@@ -2,7 +2,15 @@ import { z } from "zod";
 import { variableValueSchema } from "./bot.js";
 import { idSchema } from "./common.js";
 
-export const timeFilters = ["today", "last7Days", "last30Days", "monthToDate", "lastMonth", "yearToDate", "allTime"] as const;
+export const timeFilters = [
+  "today",
+  "last7Days",
+  "last30Days",
+  "monthToDate",
+  "lastMonth",
+  "yearToDate",
+  "allTime",
+] as const;
 export type TimeFilter = (typeof timeFilters)[number];
 
 export const MAX_RESULTS_LIMIT = 100;
@@ -48,7 +56,14 @@ export const archiveResultsQuerySchema = z.object({
   resultIds: z
     .string()
     .max(20_000)
-    .transform((value) => [...new Set(value.split(",").map((id) => id.trim()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
     .optional(),
 });
 
@@ -58,7 +73,11 @@ export const answerSchema = z.object({
   attachedFileUrls: z.array(z.string()),
 });
 
-export const resultVariableSchema = z.object({ id: z.string(), name: z.string(), value: variableValueSchema.optional() });
+export const resultVariableSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  value: variableValueSchema.optional(),
+});
 
 /** The Result resource of the spec. */
 export const resultSchema = z.object({

@@ -19,71 +19,73 @@ export type SystemMessages = z.infer<typeof systemMessagesSchema>;
 
 export const maxDelayBetweenBubbles = 5;
 
-export const settingsSchema = z.object({
-  general: z
-    .object({
-      isBrandingEnabled: z.boolean().optional(),
-      isTypingEmulationEnabled: z.boolean().optional(),
-      isInputPrefillEnabled: z.boolean().optional(),
-      isHideQueryParamsEnabled: z.boolean().optional(),
-      /** Legacy switch: `false` means the same as `rememberUser.isEnabled`. */
-      isNewResultOnRefreshEnabled: z.boolean().optional(),
-      rememberUser: z
-        .object({
-          isEnabled: z.boolean().optional(),
-          storage: z.enum(rememberUserStorages).optional(),
-        })
-        .optional(),
-      systemMessages: systemMessagesSchema.optional(),
-    })
-    .optional(),
-  typingEmulation: z
-    .object({
-      enabled: z.boolean().optional(),
-      /** Words per minute. */
-      speed: z.number().optional(),
-      /** Seconds. */
-      maxDelay: z.number().optional(),
-      /** Seconds. */
-      delayBetweenBubbles: z.number().min(0).max(maxDelayBetweenBubbles).optional(),
-      isDisabledOnFirstMessage: z.boolean().optional(),
-    })
-    .optional(),
-  metadata: z
-    .object({
-      title: z.string().optional(),
-      description: z.string().optional(),
-      imageUrl: z.string().optional(),
-      favIconUrl: z.string().optional(),
-      customHeadCode: z.string().optional(),
-      tagManagerId: z.string().optional(),
-    })
-    .optional(),
-  chatApp: z
-    .object({
-      isEnabled: z.boolean().optional(),
-      /** Which incoming messages may start a chat; compared with the message text. */
-      startCondition: z
-        .object({
-          logicalOperator: z.enum(logicalOperators).optional(),
-          comparisons: z
-            .array(
-              z.object({
-                id: z.string(),
-                comparisonOperator: z.enum(comparisonOperators).optional(),
-                value: z.string().optional(),
-              }),
-            )
-            .optional(),
-        })
-        .optional(),
-      /** Hours after the latest interaction. */
-      sessionExpiryTimeout: z.number().min(0.01).max(48).optional(),
-    })
-    .optional(),
-  publicShare: z.object({ isEnabled: z.boolean().optional() }).optional(),
-  security: z.object({ allowedOrigins: z.array(z.string()).optional() }).optional(),
-}).meta({ id: "Settings" });
+export const settingsSchema = z
+  .object({
+    general: z
+      .object({
+        isBrandingEnabled: z.boolean().optional(),
+        isTypingEmulationEnabled: z.boolean().optional(),
+        isInputPrefillEnabled: z.boolean().optional(),
+        isHideQueryParamsEnabled: z.boolean().optional(),
+        /** Legacy switch: `false` means the same as `rememberUser.isEnabled`. */
+        isNewResultOnRefreshEnabled: z.boolean().optional(),
+        rememberUser: z
+          .object({
+            isEnabled: z.boolean().optional(),
+            storage: z.enum(rememberUserStorages).optional(),
+          })
+          .optional(),
+        systemMessages: systemMessagesSchema.optional(),
+      })
+      .optional(),
+    typingEmulation: z
+      .object({
+        enabled: z.boolean().optional(),
+        /** Words per minute. */
+        speed: z.number().optional(),
+        /** Seconds. */
+        maxDelay: z.number().optional(),
+        /** Seconds. */
+        delayBetweenBubbles: z.number().min(0).max(maxDelayBetweenBubbles).optional(),
+        isDisabledOnFirstMessage: z.boolean().optional(),
+      })
+      .optional(),
+    metadata: z
+      .object({
+        title: z.string().optional(),
+        description: z.string().optional(),
+        imageUrl: z.string().optional(),
+        favIconUrl: z.string().optional(),
+        customHeadCode: z.string().optional(),
+        tagManagerId: z.string().optional(),
+      })
+      .optional(),
+    chatApp: z
+      .object({
+        isEnabled: z.boolean().optional(),
+        /** Which incoming messages may start a chat; compared with the message text. */
+        startCondition: z
+          .object({
+            logicalOperator: z.enum(logicalOperators).optional(),
+            comparisons: z
+              .array(
+                z.object({
+                  id: z.string(),
+                  comparisonOperator: z.enum(comparisonOperators).optional(),
+                  value: z.string().optional(),
+                }),
+              )
+              .optional(),
+          })
+          .optional(),
+        /** Hours after the latest interaction. */
+        sessionExpiryTimeout: z.number().min(0.01).max(48).optional(),
+      })
+      .optional(),
+    publicShare: z.object({ isEnabled: z.boolean().optional() }).optional(),
+    security: z.object({ allowedOrigins: z.array(z.string()).optional() }).optional(),
+  })
+  .meta({ id: "Settings" });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsDefaults = {

@@ -48,46 +48,48 @@ export const fontSchema = z.union([
 ]);
 export type Font = z.infer<typeof fontSchema>;
 
-export const themeSchema = z.object({
-  general: z
-    .object({
-      font: fontSchema.optional(),
-      background: z
-        .object({
-          type: z.enum(backgroundTypes).optional(),
-          content: z.string().optional(),
-        })
-        .optional(),
-      progressBar: z
-        .object({
-          isEnabled: z.boolean().optional(),
-          color: z.string().optional(),
-          backgroundColor: z.string().optional(),
-          placement: z.enum(progressBarPlacements).optional(),
-          thickness: z.number().optional(),
-          position: z.enum(progressBarPositions).optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  chat: z
-    .object({
-      container: containerThemeSchema
-        .extend({
-          maxWidth: z.string().optional(),
-          maxHeight: z.string().optional(),
-        })
-        .optional(),
-      hostAvatar: avatarSchema.optional(),
-      guestAvatar: avatarSchema.optional(),
-      hostBubbles: containerThemeSchema.optional(),
-      guestBubbles: containerThemeSchema.optional(),
-      buttons: containerThemeSchema.optional(),
-      inputs: containerThemeSchema.extend({ placeholderColor: z.string().optional() }).optional(),
-      /** Superseded by `border.roundeness` of each part; still read when those are unset. */
-      roundness: z.enum(["none", "medium", "large"]).optional(),
-    })
-    .optional(),
-  customCss: z.string().optional(),
-}).meta({ id: "Theme" });
+export const themeSchema = z
+  .object({
+    general: z
+      .object({
+        font: fontSchema.optional(),
+        background: z
+          .object({
+            type: z.enum(backgroundTypes).optional(),
+            content: z.string().optional(),
+          })
+          .optional(),
+        progressBar: z
+          .object({
+            isEnabled: z.boolean().optional(),
+            color: z.string().optional(),
+            backgroundColor: z.string().optional(),
+            placement: z.enum(progressBarPlacements).optional(),
+            thickness: z.number().optional(),
+            position: z.enum(progressBarPositions).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+    chat: z
+      .object({
+        container: containerThemeSchema
+          .extend({
+            maxWidth: z.string().optional(),
+            maxHeight: z.string().optional(),
+          })
+          .optional(),
+        hostAvatar: avatarSchema.optional(),
+        guestAvatar: avatarSchema.optional(),
+        hostBubbles: containerThemeSchema.optional(),
+        guestBubbles: containerThemeSchema.optional(),
+        buttons: containerThemeSchema.optional(),
+        inputs: containerThemeSchema.extend({ placeholderColor: z.string().optional() }).optional(),
+        /** Superseded by `border.roundeness` of each part; still read when those are unset. */
+        roundness: z.enum(["none", "medium", "large"]).optional(),
+      })
+      .optional(),
+    customCss: z.string().optional(),
+  })
+  .meta({ id: "Theme" });
 export type Theme = z.infer<typeof themeSchema>;

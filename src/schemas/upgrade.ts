@@ -183,7 +183,8 @@ function upgradeBlockToV6(block: unknown): unknown {
     if (isRecord(next.options) && isRecord(next.options.webhook))
       next = { ...next, options: { ...next.options, webhook: omit(next.options.webhook, "id") } };
   }
-  if (next.type === "file input" && isRecord(next.options)) next = { ...next, options: omit(next.options, "sizeLimit") };
+  if (next.type === "file input" && isRecord(next.options))
+    next = { ...next, options: omit(next.options, "sizeLimit") };
   if (next.type === "Bot link" || next.type === LEGACY_BOT_LINK_TYPE) next = keepMergedResults(next);
   if (next.type === "Google Sheets" && isRecord(next.options))
     next = { ...next, options: referenceCellToFilter(next.options, String(next.id)) };

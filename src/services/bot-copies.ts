@@ -44,7 +44,12 @@ function issuesOf(error: z.ZodError): ErrorIssue[] {
  * Stores any bot export as a new bot of the workspace: Parley's own (a bot as the API returns it)
  * or the reference product's, unchanged (brand-named fields, schema versions 3 to 6).
  */
-export async function importBot(ctx: AppContext, caller: Caller, workspaceId: string, exported: Record<string, unknown>) {
+export async function importBot(
+  ctx: AppContext,
+  caller: Caller,
+  workspaceId: string,
+  exported: Record<string, unknown>,
+) {
   const parsed = importedBotSchema.safeParse(upgradeBotDocument(exported));
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);

@@ -76,7 +76,13 @@ export async function getBot(ctx: AppContext, caller: Caller | undefined, botId:
   throw notFound("Bot not found");
 }
 
-export async function updateBot(ctx: AppContext, caller: Caller, botId: string, input: BotUpdateInput, overwrite: boolean) {
+export async function updateBot(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  input: BotUpdateInput,
+  overwrite: boolean,
+) {
   const bot = await requireBot(ctx, caller, botId);
   if (bot.role === "GUEST") throw notFound("Bot not found");
   if (input.updatedAt && !overwrite) {
@@ -111,7 +117,10 @@ export async function updateBot(ctx: AppContext, caller: Caller, botId: string, 
     }),
     ...(input.isClosed !== undefined ? { isClosed: input.isClosed ? 1 : 0 } : {}),
     ...(input.resultsTablePreferences !== undefined
-      ? { resultsTablePreferences: input.resultsTablePreferences === null ? null : JSON.stringify(input.resultsTablePreferences) }
+      ? {
+          resultsTablePreferences:
+            input.resultsTablePreferences === null ? null : JSON.stringify(input.resultsTablePreferences),
+        }
       : {}),
   } satisfies Partial<BotsTable>;
   await writeGuarded(() => ctx.bots.update(botId, patch));
@@ -143,7 +152,8 @@ export async function deleteBot(ctx: AppContext, caller: Caller, botId: string) 
 export async function publishBot(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireWritableBot(ctx, caller, botId);
   let publicId = bot.publicId ?? defaultPublicId(bot.name, bot.id);
-  if (!bot.publicId && (await ctx.bots.isPublicIdTaken(publicId, bot.id))) publicId = defaultPublicId(bot.name, createId());
+  if (!bot.publicId && (await ctx.bots.isPublicIdTaken(publicId, bot.id)))
+    publicId = defaultPublicId(bot.name, createId());
   await writeGuarded(() => ctx.bots.publish({ id: bot.id, version: bot.version, document: bot.document, publicId }));
   // Findings are shown, never blocking: the author decides whether a warning matters.
   return { message: "success", publicId, findings: lintBot(toBotDocument(bot)) };

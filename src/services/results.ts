@@ -22,7 +22,8 @@ type TimeWindow = { timeFilter: TimeFilter; timeZone: string };
 /** Rows per export batch: large enough to amortise the two queries, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 500;
 
-const windowBounds = (ctx: AppContext, window: TimeWindow) => timeBounds(window.timeFilter, window.timeZone, ctx.ports.clock.now());
+const windowBounds = (ctx: AppContext, window: TimeWindow) =>
+  timeBounds(window.timeFilter, window.timeZone, ctx.ports.clock.now());
 
 /** Readers of results: any member of the bot's workspace (guests included). */
 const requireResultsReader = requireBot;
@@ -41,14 +42,21 @@ async function requireResult(ctx: AppContext, botId: string, resultId: string): 
 }
 
 /** Operation 10: started, non-archived results newest first, one keyset page at a time. */
-export async function listResults(ctx: AppContext, caller: Caller, botId: string, query: ListResultsQuery): Promise<{ results: Result[]; nextCursor?: string }> {
+export async function listResults(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  query: ListResultsQuery,
+): Promise<{ results: Result[]; nextCursor?: string }> {
   await requireResultsReader(ctx, caller, botId);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await ctx.results.listStartedWithAnswers(botId, windowBounds(ctx, query), after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1]?.result;
   const results = page.map(({ result, answers }) => toApiResult(result, answers));
-  return rows.length > query.limit && last ? { results, nextCursor: encodeCursor({ createdAt: last.createdAt, id: last.id }) } : { results };
+  return rows.length > query.limit && last
+    ? { results, nextCursor: encodeCursor({ createdAt: last.createdAt, id: last.id }) }
+    : { results };
 }
 
 /** Operation 11. */
@@ -59,7 +67,12 @@ export async function getResult(ctx: AppContext, caller: Caller, botId: string, 
   return toApiResult(found.result, found.answers);
 }
 
-export async function archiveResults(ctx: AppContext, caller: Caller, botId: string, resultIds: string[] | undefined): Promise<{ message: string }> {
+export async function archiveResults(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  resultIds: string[] | undefined,
+): Promise<{ message: string }> {
   await requireResultsWriter(ctx, caller, botId);
   await ctx.results.archive(botId, resultIds);
   return { message: "success" };
@@ -89,7 +102,11 @@ function parseDetails(details: string): unknown {
 }
 
 /** The flow a result ran on: its pinned published version, else the bot as it is now. */
-async function botOfResult(ctx: AppContext, bot: Awaited<ReturnType<typeof requireBot>>, result: ResultRow): Promise<RuntimeBot> {
+async function botOfResult(
+  ctx: AppContext,
+  bot: Awaited<ReturnType<typeof requireBot>>,
+  result: ResultRow,
+): Promise<RuntimeBot> {
   if (result.botVersionId) {
     try {
       return (await loadPublishedBot(ctx, bot.id, result.botVersionId)).bot;
@@ -100,7 +117,12 @@ async function botOfResult(ctx: AppContext, bot: Awaited<ReturnType<typeof requi
   return parseRuntimeBot(bot.id, toBotDocument(bot));
 }
 
-export async function getResultTranscript(ctx: AppContext, caller: Caller, botId: string, resultId: string): Promise<TranscriptMessage[]> {
+export async function getResultTranscript(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  resultId: string,
+): Promise<TranscriptMessage[]> {
   const bot = await requireResultsReader(ctx, caller, botId);
   const found = await ctx.results.findWithAnswers(botId, resultId);
   if (!found) throw notFound("Result not found");
@@ -112,10 +134,18 @@ export async function getResultTranscript(ctx: AppContext, caller: Caller, botId
  * Views are results created (every public start creates one), starts are results with an answer,
  * drop-offs are started, unfinished results per input they were left waiting on.
  */
-export async function getAnalytics(ctx: AppContext, caller: Caller, botId: string, window: TimeWindow): Promise<Analytics> {
+export async function getAnalytics(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  window: TimeWindow,
+): Promise<Analytics> {
   await requireResultsReader(ctx, caller, botId);
   const bounds = windowBounds(ctx, window);
-  const [counts, dropOffs] = await Promise.all([ctx.results.counts(botId, bounds), ctx.results.dropOffs(botId, bounds)]);
+  const [counts, dropOffs] = await Promise.all([
+    ctx.results.counts(botId, bounds),
+    ctx.results.dropOffs(botId, bounds),
+  ]);
   return { ...counts, dropOffs };
 }
 
@@ -124,9 +154,16 @@ export async function getAnalytics(ctx: AppContext, caller: Caller, botId: strin
  * as the client reads them (the stream pulls the next batch only when the socket drained), so an
  * export of a million results holds one batch in memory.
  */
-export async function exportResultsCsv(ctx: AppContext, caller: Caller, botId: string, window: TimeWindow): Promise<{ fileName: string; stream: Readable }> {
+export async function exportResultsCsv(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  window: TimeWindow,
+): Promise<{ fileName: string; stream: Readable }> {
   const bot = await requireResultsReader(ctx, caller, botId);
-  const preferences = bot.resultsTablePreferences ? (JSON.parse(bot.resultsTablePreferences) as Partial<ResultsTablePreferences>) : null;
+  const preferences = bot.resultsTablePreferences
+    ? (JSON.parse(bot.resultsTablePreferences) as Partial<ResultsTablePreferences>)
+    : null;
   const columns = orderColumns(resultColumns(storedDocument(bot)), preferences);
   const writer = createCsvRowWriter(columns, window.timeZone);
   const batches = ctx.results.iterateStarted(botId, windowBounds(ctx, window), EXPORT_BATCH_SIZE);
@@ -134,5 +171,8 @@ export async function exportResultsCsv(ctx: AppContext, caller: Caller, botId: s
     yield writer.header;
     for await (const batch of batches) yield writer.rows(batch);
   }
-  return { fileName: exportFileName(bot.name), stream: Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 }) };
+  return {
+    fileName: exportFileName(bot.name),
+    stream: Readable.from(lines(), { objectMode: false, highWaterMark: 64 * 1024 }),
+  };
 }

@@ -31,7 +31,11 @@ export function toWorkspace(row: WorkspaceRow): Workspace {
   };
 }
 
-export async function createWorkspace(ctx: AppContext, caller: Caller, input: { name: string; icon?: string | null }): Promise<Workspace> {
+export async function createWorkspace(
+  ctx: AppContext,
+  caller: Caller,
+  input: { name: string; icon?: string | null },
+): Promise<Workspace> {
   return toWorkspace(await ctx.workspaces.create(caller.userId, input));
 }
 
@@ -47,7 +51,12 @@ export async function requireWorkspace(ctx: AppContext, caller: Caller, workspac
 }
 
 /** Renaming or changing the icon is for the workspace's admins; other members get 403. */
-export async function updateWorkspace(ctx: AppContext, caller: Caller, workspaceId: string, input: { name?: string; icon?: string | null }): Promise<Workspace> {
+export async function updateWorkspace(
+  ctx: AppContext,
+  caller: Caller,
+  workspaceId: string,
+  input: { name?: string; icon?: string | null },
+): Promise<Workspace> {
   const workspace = await requireWorkspace(ctx, caller, workspaceId);
   if (workspace.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only the workspace's admins can change it");
   const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as typeof input;

@@ -7,7 +7,16 @@ export type BotVersionRow = { id: string; botId: string; version: string; docume
 
 /** Columns of the light listing: no flow document. */
 const listColumns = [
-  "id", "name", "icon", "folderId", "publicId", "workspaceId", "isClosed", "publishedVersionId", "createdAt", "updatedAt",
+  "id",
+  "name",
+  "icon",
+  "folderId",
+  "publicId",
+  "workspaceId",
+  "isClosed",
+  "publishedVersionId",
+  "createdAt",
+  "updatedAt",
 ] as const;
 
 export class BotsRepository {
@@ -56,10 +65,20 @@ export class BotsRepository {
 
   /** Stores a new immutable version and points the bot at it, in one transaction. */
   async publish(bot: { id: string; version: string; document: string; publicId: string }): Promise<BotVersionRow> {
-    const version: BotVersionRow = { id: createId(), botId: bot.id, version: bot.version, document: bot.document, createdAt: nowIso() };
+    const version: BotVersionRow = {
+      id: createId(),
+      botId: bot.id,
+      version: bot.version,
+      document: bot.document,
+      createdAt: nowIso(),
+    };
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto("botVersions").values(version).execute();
-      await trx.updateTable("bots").set({ publishedVersionId: version.id, publicId: bot.publicId }).where("id", "=", bot.id).execute();
+      await trx
+        .updateTable("bots")
+        .set({ publishedVersionId: version.id, publicId: bot.publicId })
+        .where("id", "=", bot.id)
+        .execute();
     });
     return version;
   }
@@ -76,7 +95,9 @@ export class BotsRepository {
    * The live bot behind a public id, with the id of its published version (null when unpublished).
    * Visitors run the published version, so the draft's document is left unread.
    */
-  findByPublicId(publicId: string): Promise<Pick<BotRow, "id" | "name" | "workspaceId" | "publishedVersionId" | "isClosed"> | undefined> {
+  findByPublicId(
+    publicId: string,
+  ): Promise<Pick<BotRow, "id" | "name" | "workspaceId" | "publishedVersionId" | "isClosed"> | undefined> {
     return this.db
       .selectFrom("bots")
       .select(["id", "name", "workspaceId", "publishedVersionId", "isClosed"])

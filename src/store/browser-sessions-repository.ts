@@ -7,11 +7,23 @@ export type BrowserSession = { id: string; userId: string; csrfToken: string; ex
 export class BrowserSessionsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(session: { userId: string; token: string; csrfToken: string; expiresAt: string }): Promise<BrowserSession> {
+  async create(session: {
+    userId: string;
+    token: string;
+    csrfToken: string;
+    expiresAt: string;
+  }): Promise<BrowserSession> {
     const id = createId();
     await this.db
       .insertInto("browserSessions")
-      .values({ id, userId: session.userId, tokenHash: hashToken(session.token), csrfToken: session.csrfToken, createdAt: nowIso(), expiresAt: session.expiresAt })
+      .values({
+        id,
+        userId: session.userId,
+        tokenHash: hashToken(session.token),
+        csrfToken: session.csrfToken,
+        createdAt: nowIso(),
+        expiresAt: session.expiresAt,
+      })
       .execute();
     return { id, userId: session.userId, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
   }

@@ -33,11 +33,41 @@ export type ChatRepository = {
 };
 
 /** The columns a turn writes, in one order for both engines' statements. */
-export const sessionColumns = ["id", "botId", "botVersionId", "previewDocument", "resultId", "state", "revision", "createdAt", "updatedAt", "expiresAt"] as const;
-export const resultColumns = [
-  "id", "botId", "botVersionId", "variables", "isCompleted", "hasStarted", "isArchived", "lastChatSessionId", "lastInputBlockId", "createdAt", "updatedAt",
+export const sessionColumns = [
+  "id",
+  "botId",
+  "botVersionId",
+  "previewDocument",
+  "resultId",
+  "state",
+  "revision",
+  "createdAt",
+  "updatedAt",
+  "expiresAt",
 ] as const;
-export const answerColumns = ["id", "resultId", "blockId", "groupId", "position", "content", "attachedFileUrls", "createdAt"] as const;
+export const resultColumns = [
+  "id",
+  "botId",
+  "botVersionId",
+  "variables",
+  "isCompleted",
+  "hasStarted",
+  "isArchived",
+  "lastChatSessionId",
+  "lastInputBlockId",
+  "createdAt",
+  "updatedAt",
+] as const;
+export const answerColumns = [
+  "id",
+  "resultId",
+  "blockId",
+  "groupId",
+  "position",
+  "content",
+  "attachedFileUrls",
+  "createdAt",
+] as const;
 export const logColumns = ["id", "resultId", "status", "description", "details", "context", "createdAt"] as const;
 
 export const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(", ");

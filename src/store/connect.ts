@@ -2,7 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import type SqliteDatabase from "better-sqlite3";
 import pg from "pg";
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Migration } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Migration,
+} from "kysely";
 import type { Database, Db } from "./database.js";
 import { WalCheckpointer } from "./wal-checkpointer.js";
 import { openSqliteConnection, type SqliteSettings } from "./sqlite-connection.js";
@@ -19,7 +29,9 @@ export type DialectName = "sqlite" | "postgres";
  * The driver under Kysely, for the few hot statements that skip query building (a chat turn). On
  * SQLite those run on a thread of their own, started on first use and stopped with the store.
  */
-export type NativeConnection = { dialect: "sqlite"; chat(): SqliteChatRepository } | { dialect: "postgres"; pool: pg.Pool };
+export type NativeConnection =
+  | { dialect: "sqlite"; chat(): SqliteChatRepository }
+  | { dialect: "postgres"; pool: pg.Pool };
 
 export type Store = {
   db: Db;
@@ -52,7 +64,9 @@ const CHECKPOINT_INTERVAL_MS = 200;
 const SAFETY_NET_CHECKPOINT_PAGES = 16_384;
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir, options.backgroundCheckpoints);
+  const store = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize)
+    : openSqlite(options.dataDir, options.backgroundCheckpoints);
   try {
     await migrate(store.db, store.dialect);
   } catch (error) {
@@ -82,7 +96,13 @@ function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
     await checkpointer?.close();
     await db.destroy();
   };
-  return { db, dialect: "sqlite", native: { dialect: "sqlite", chat: () => (chat ??= new SqliteChatRepository({ file, ...settings })) }, location: file, close };
+  return {
+    db,
+    dialect: "sqlite",
+    native: { dialect: "sqlite", chat: () => (chat ??= new SqliteChatRepository({ file, ...settings })) },
+    location: file,
+    close,
+  };
 }
 
 /**
@@ -143,7 +163,13 @@ function openPostgres(databaseUrl: string, poolSize = 10): Store {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(databaseUrl);
   url.password = url.password ? "***" : "";
-  return { db, dialect: "postgres", native: { dialect: "postgres", pool }, location: url.toString(), close: () => db.destroy() };
+  return {
+    db,
+    dialect: "postgres",
+    native: { dialect: "postgres", pool },
+    location: url.toString(),
+    close: () => db.destroy(),
+  };
 }
 
 async function migrate(db: Db, dialect: DialectName): Promise<void> {
@@ -151,7 +177,9 @@ async function migrate(db: Db, dialect: DialectName): Promise<void> {
   // on the same PostgreSQL database (another schema in its search_path) would find the first one's
   // and fail with 'relation "parley_migrations_lock" does not exist'.
   const schema =
-    dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+    dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     migrationTableSchema: schema,

@@ -23,12 +23,21 @@ export class CredentialsRepository {
 
   /** The credentials with their ciphertext, only within `workspaceId`. */
   find(workspaceId: string, id: string): Promise<CredentialsRow | undefined> {
-    return this.db.selectFrom("credentials").selectAll().where("id", "=", id).where("workspaceId", "=", workspaceId).executeTakeFirst();
+    return this.db
+      .selectFrom("credentials")
+      .selectAll()
+      .where("id", "=", id)
+      .where("workspaceId", "=", workspaceId)
+      .executeTakeFirst();
   }
 
   /** True when a row was deleted. */
   async delete(workspaceId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom("credentials").where("id", "=", id).where("workspaceId", "=", workspaceId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom("credentials")
+      .where("id", "=", id)
+      .where("workspaceId", "=", workspaceId)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 

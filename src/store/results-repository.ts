@@ -3,7 +3,13 @@ import type { Database, Db, Flag, LogsTable, ResultRow } from "./database.js";
 
 export type AnswerRow = { blockId: string; content: string; attachedFileUrls: string | null };
 export type ResultAnswerRow = AnswerRow & { resultId: string };
-export type LogRow = { status: string; description: string; details: string | null; context: string | null; createdAt: string };
+export type LogRow = {
+  status: string;
+  description: string;
+  details: string | null;
+  context: string | null;
+  createdAt: string;
+};
 
 /** A window on createdAt: `from` inclusive, `to` exclusive, both ISO strings in UTC (absent: unbounded). */
 export type TimeBounds = { from?: string; to?: string };
@@ -24,7 +30,10 @@ export class ResultsRepository {
   constructor(private readonly db: Db) {}
 
   /** A live result of this bot, with its answers in the order given; undefined when unknown or archived. */
-  async findWithAnswers(botId: string, resultId: string): Promise<{ result: ResultRow; answers: AnswerRow[] } | undefined> {
+  async findWithAnswers(
+    botId: string,
+    resultId: string,
+  ): Promise<{ result: ResultRow; answers: AnswerRow[] } | undefined> {
     const result = await this.findLive(botId, resultId);
     if (!result) return undefined;
     const answers = await this.db
@@ -96,7 +105,12 @@ export class ResultsRepository {
   }
 
   /** A page of results with their answers: two queries whatever the page size. */
-  async listStartedWithAnswers(botId: string, bounds: TimeBounds, after: Keyset | undefined, limit: number): Promise<ResultWithAnswers[]> {
+  async listStartedWithAnswers(
+    botId: string,
+    bounds: TimeBounds,
+    after: Keyset | undefined,
+    limit: number,
+  ): Promise<ResultWithAnswers[]> {
     const results = await this.listStarted(botId, bounds, after, limit);
     const answers = await this.answersOf(results.map((result) => result.id));
     const byResult = new Map<string, ResultAnswerRow[]>();
@@ -133,7 +147,11 @@ export class ResultsRepository {
   /** Archives the given results of the bot, or all of them; returns how many were archived. */
   async archive(botId: string, resultIds?: readonly string[]): Promise<number> {
     if (resultIds && resultIds.length === 0) return 0;
-    let query = this.db.updateTable("results").set({ isArchived: 1 }).where("botId", "=", botId).where("isArchived", "=", 0);
+    let query = this.db
+      .updateTable("results")
+      .set({ isArchived: 1 })
+      .where("botId", "=", botId)
+      .where("isArchived", "=", 0);
     if (resultIds) query = query.where("id", "in", resultIds);
     const updated = await query.executeTakeFirst();
     return Number(updated.numUpdatedRows);

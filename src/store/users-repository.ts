@@ -1,7 +1,14 @@
 import type { Db } from "./database.js";
 import { createId, generateApiToken, hashToken, nowIso } from "../lib/ids.js";
 
-export type TokenInfo = { id: string; name: string; email: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type TokenInfo = {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
 export type OwnTokenInfo = Omit<TokenInfo, "email">;
 export type UserRecord = { id: string; email: string; passwordHash: string | null };
 /** Who is calling: through an API token (`tokenId`) or a signed-in browser (`browserSessionId`). */
@@ -16,7 +23,10 @@ export class UsersRepository {
   constructor(private readonly db: Db) {}
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -25,7 +35,11 @@ export class UsersRepository {
   }
 
   findByEmail(email: string): Promise<UserRecord | undefined> {
-    return this.db.selectFrom("users").select(["id", "email", "passwordHash"]).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+    return this.db
+      .selectFrom("users")
+      .select(["id", "email", "passwordHash"])
+      .where("email", "=", normalizeEmail(email))
+      .executeTakeFirst();
   }
 
   async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
@@ -34,10 +48,17 @@ export class UsersRepository {
 
   async findOrCreateByEmail(email: string): Promise<{ id: string; email: string; created: boolean }> {
     const normalized = normalizeEmail(email);
-    const existing = await this.db.selectFrom("users").select(["id", "email"]).where("email", "=", normalized).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom("users")
+      .select(["id", "email"])
+      .where("email", "=", normalized)
+      .executeTakeFirst();
     if (existing) return { ...existing, created: false };
     const id = createId();
-    await this.db.insertInto("users").values({ id, email: normalized, name: null, passwordHash: null, createdAt: nowIso() }).execute();
+    await this.db
+      .insertInto("users")
+      .values({ id, email: normalized, name: null, passwordHash: null, createdAt: nowIso() })
+      .execute();
     return { id, email: normalized, created: true };
   }
 
@@ -66,9 +87,19 @@ export class UsersRepository {
 
   /** Revokes a token of this user; false when the user has no such token (revoking twice is not an error). */
   async revokeTokenOf(userId: string, id: string): Promise<boolean> {
-    const owned = await this.db.selectFrom("apiTokens").select("id").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+    const owned = await this.db
+      .selectFrom("apiTokens")
+      .select("id")
+      .where("id", "=", id)
+      .where("userId", "=", userId)
+      .executeTakeFirst();
     if (!owned) return false;
-    await this.db.updateTable("apiTokens").set({ revokedAt: nowIso() }).where("id", "=", id).where("revokedAt", "is", null).execute();
+    await this.db
+      .updateTable("apiTokens")
+      .set({ revokedAt: nowIso() })
+      .where("id", "=", id)
+      .where("revokedAt", "is", null)
+      .execute();
     return true;
   }
 
@@ -76,7 +107,14 @@ export class UsersRepository {
     return this.db
       .selectFrom("apiTokens")
       .innerJoin("users", "users.id", "apiTokens.userId")
-      .select(["apiTokens.id", "apiTokens.name", "users.email", "apiTokens.createdAt", "apiTokens.lastUsedAt", "apiTokens.revokedAt"])
+      .select([
+        "apiTokens.id",
+        "apiTokens.name",
+        "users.email",
+        "apiTokens.createdAt",
+        "apiTokens.lastUsedAt",
+        "apiTokens.revokedAt",
+      ])
       .orderBy("apiTokens.createdAt")
       .execute();
   }
@@ -100,7 +138,11 @@ export class UsersRepository {
     if (!row || row.revokedAt) return undefined;
     const now = Date.now();
     if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > LAST_USED_RESOLUTION_MS)
-      await this.db.updateTable("apiTokens").set({ lastUsedAt: new Date(now).toISOString() }).where("id", "=", row.id).execute();
+      await this.db
+        .updateTable("apiTokens")
+        .set({ lastUsedAt: new Date(now).toISOString() })
+        .where("id", "=", row.id)
+        .execute();
     return { userId: row.userId, tokenId: row.id };
   }
 }

@@ -12,7 +12,11 @@ import { stopWorker } from "../lib/stop-worker.js";
 export class WalCheckpointer {
   private readonly worker: Worker;
 
-  constructor(file: string, intervalMs: number, scriptUrl: URL = bundledScript("wal-checkpoint-worker", import.meta.url)) {
+  constructor(
+    file: string,
+    intervalMs: number,
+    scriptUrl: URL = bundledScript("wal-checkpoint-worker", import.meta.url),
+  ) {
     this.worker = new Worker(scriptUrl, { workerData: { file, intervalMs } });
     this.worker.unref();
     // A worker that cannot run leaves checkpoints to the safety net; nothing else depends on it.

@@ -39,7 +39,11 @@ export class WorkspacesRepository {
   }
 
   async update(workspaceId: string, patch: { name?: string; icon?: string | null }): Promise<void> {
-    await this.db.updateTable("workspaces").set({ ...patch, updatedAt: nowIso() }).where("id", "=", workspaceId).execute();
+    await this.db
+      .updateTable("workspaces")
+      .set({ ...patch, updatedAt: nowIso() })
+      .where("id", "=", workspaceId)
+      .execute();
   }
 
   /** Members with their e-mail, oldest first (the creator comes first). */

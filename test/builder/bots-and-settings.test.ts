@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSetupToken } from "../../src/services/auth/setup-links.js";
-import { createBuilderHarness, PASSWORD, shot, signIn, watch, type BuilderHarness, type WatchedPage } from "./builder-harness.js";
+import {
+  createBuilderHarness,
+  PASSWORD,
+  shot,
+  signIn,
+  watch,
+  type BuilderHarness,
+  type WatchedPage,
+} from "./builder-harness.js";
 
 describe("bots list, workspaces, tokens and signing in", { timeout: 120_000 }, () => {
   let harness: BuilderHarness;
@@ -18,7 +26,9 @@ describe("bots list, workspaces, tokens and signing in", { timeout: 120_000 }, (
 
   const card = (name: string) => page.locator(".bot-card", { hasText: name });
   const menu = async (name: string, action: string) => {
-    await card(name).getByRole("button", { name: `Actions for ${name}` }).click();
+    await card(name)
+      .getByRole("button", { name: `Actions for ${name}` })
+      .click();
     await page.getByRole("menuitem", { name: action }).click();
   };
 
@@ -33,7 +43,10 @@ describe("bots list, workspaces, tokens and signing in", { timeout: 120_000 }, (
     await card("Welcome tour (copy)").waitFor();
     await shot(page, "16-bots");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), menu("Welcome tour (copy)", "Export as JSON")]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      menu("Welcome tour (copy)", "Export as JSON"),
+    ]);
     expect(download.suggestedFilename()).toBe("welcome-tour-copy.json");
     const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
     expect(exported.name).toBe("Welcome tour (copy)");
@@ -56,7 +69,9 @@ describe("bots list, workspaces, tokens and signing in", { timeout: 120_000 }, (
     await page.getByRole("button", { name: "New workspace" }).click();
     await page.getByRole("dialog", { name: "New workspace" }).getByLabel("Name").fill("Side project");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByRole("combobox", { name: "Workspace" }).inputValue()).not.toBe(harness.user.workspaceId);
+    await expect
+      .poll(() => page.getByRole("combobox", { name: "Workspace" }).inputValue())
+      .not.toBe(harness.user.workspaceId);
     await page.getByRole("button", { name: "Rename" }).click();
     await page.getByRole("dialog", { name: "Rename the workspace" }).getByLabel("Name").fill("Side quest");
     await page.getByRole("button", { name: "Save" }).click();
@@ -66,7 +81,10 @@ describe("bots list, workspaces, tokens and signing in", { timeout: 120_000 }, (
     await page.getByRole("combobox", { name: "Workspace" }).selectOption({ label: "Test workspace" });
     await card("Welcome tour").waitFor();
     const { workspaces } = await harness.api("GET", "/api/v1/workspaces");
-    expect(workspaces.map((workspace: { name: string }) => workspace.name).sort()).toEqual(["Side quest", "Test workspace"]);
+    expect(workspaces.map((workspace: { name: string }) => workspace.name).sort()).toEqual([
+      "Side quest",
+      "Test workspace",
+    ]);
   });
 
   it("creates an API token shown once, which works, then revokes it", async () => {
@@ -75,11 +93,22 @@ describe("bots list, workspaces, tokens and signing in", { timeout: 120_000 }, (
     await page.getByRole("button", { name: "Create token" }).click();
     const value = (await page.locator('[data-testid="new-token-value"]').textContent())!;
     await shot(page, "17-settings");
-    const answer = await fetch(`${harness.server.url}/api/v1/workspaces`, { headers: { authorization: `Bearer ${value}` } });
+    const answer = await fetch(`${harness.server.url}/api/v1/workspaces`, {
+      headers: { authorization: `Bearer ${value}` },
+    });
     expect(answer.status).toBe(200);
-    await page.getByRole("row", { name: /Deploy script/ }).getByRole("button", { name: "Revoke" }).click();
+    await page
+      .getByRole("row", { name: /Deploy script/ })
+      .getByRole("button", { name: "Revoke" })
+      .click();
     await page.getByRole("dialog", { name: "Revoke the token?" }).getByRole("button", { name: "Revoke" }).click();
-    await expect.poll(async () => (await fetch(`${harness.server.url}/api/v1/workspaces`, { headers: { authorization: `Bearer ${value}` } })).status).toBe(401);
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${harness.server.url}/api/v1/workspaces`, { headers: { authorization: `Bearer ${value}` } }))
+            .status,
+      )
+      .toBe(401);
   });
 
   it("signs out, refuses a wrong password, and sets a password through the one-time link", async () => {

@@ -38,7 +38,11 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
   it("builds the flow by dragging blocks and drawing edges", async () => {
     // Pan the canvas so that the start sits on the left, leaving room for the groups.
     const pane = (await page.locator(".react-flow__pane").boundingBox())!;
-    await dragTo(page, { x: pane.x + pane.width / 2, y: pane.y + 40 }, { x: pane.x + pane.width / 2 - 380, y: pane.y + 40 });
+    await dragTo(
+      page,
+      { x: pane.x + pane.width / 2, y: pane.y + 40 },
+      { x: pane.x + pane.width / 2 - 380, y: pane.y + 40 },
+    );
     const start = (await page.locator('[data-testid="event-start"]').boundingBox())!;
     expect(start.x).toBeLessThan(pane.x + pane.width / 2 - 300);
     // Group #1, right of the start: a question, the text input that saves the name, a greeting with the variable, two buttons.
@@ -83,22 +87,37 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Close the panel" }).click();
 
     await connect(page, page.locator('[data-testid="event-start"] .react-flow__handle'), group("Group #1"));
-    await connect(page, group("Group #1").locator('.block-item:has-text("Pro") .react-flow__handle'), group("Group #2"));
-    await connect(page, group("Group #1").locator('.block-item:has-text("Free") .react-flow__handle'), group("Group #3"));
+    await connect(
+      page,
+      group("Group #1").locator('.block-item:has-text("Pro") .react-flow__handle'),
+      group("Group #2"),
+    );
+    await connect(
+      page,
+      group("Group #1").locator('.block-item:has-text("Free") .react-flow__handle'),
+      group("Group #3"),
+    );
     await expect.poll(() => page.locator(".react-flow__edge").count()).toBe(3);
     await saved();
     await shot(page, "02-editor-flow");
 
     const { bot } = await harness.api("GET", `/api/v1/bots/${botId}`);
     expect(bot.name).toBe("Plan picker");
-    expect(bot.groups.map((entry: { title: string; blocks: { type: string }[] }) => [entry.title, entry.blocks.map((block) => block.type)])).toEqual([
+    expect(
+      bot.groups.map((entry: { title: string; blocks: { type: string }[] }) => [
+        entry.title,
+        entry.blocks.map((block) => block.type),
+      ]),
+    ).toEqual([
       ["Group #1", ["text", "text input", "text", "choice input"]],
       ["Group #2", ["text"]],
       ["Group #3", ["text"]],
     ]);
     expect(bot.variables.map((variable: { name: string }) => variable.name)).toEqual(["name"]);
     const greeting = bot.groups[0].blocks[2].content.richText;
-    expect(greeting).toEqual([{ type: "p", children: [{ text: "Nice to meet you, {{name}}!" }, { text: " Pick a plan:", bold: true }] }]);
+    expect(greeting).toEqual([
+      { type: "p", children: [{ text: "Nice to meet you, {{name}}!" }, { text: " Pick a plan:", bold: true }] },
+    ]);
     expect(bot.groups[0].blocks[1].options.variableId).toBe(bot.variables[0].id);
     const choice = bot.groups[0].blocks[3];
     expect(choice.items.map((item: { content: string }) => item.content)).toEqual(["Pro", "Free"]);
@@ -151,7 +170,9 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
     publicUrl = (await link.textContent())!;
     expect(publicUrl).toMatch(new RegExp(`^${harness.server.url}/plan-picker-[a-z0-9]{7}$`));
     const snippet = await page.locator('[data-testid="embed-snippet"]').textContent();
-    expect(snippet).toBe(`<script src="${harness.server.url}/embed.js"></script>\n<parley-standard bot="${publicUrl.split("/").at(-1)}" style="width: 100%; height: 600px"></parley-standard>`);
+    expect(snippet).toBe(
+      `<script src="${harness.server.url}/embed.js"></script>\n<parley-standard bot="${publicUrl.split("/").at(-1)}" style="width: 100%; height: 600px"></parley-standard>`,
+    );
     await shot(page, "05-published");
     await page.getByRole("button", { name: "Done" }).click();
   });
@@ -182,17 +203,22 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
 
     await row.first().locator("td").nth(2).click();
     const transcript = page.locator('[data-testid="transcript"]');
-    await expect.poll(() => transcript.locator("li").allTextContents()).toEqual([
-      "Bot:Hi! What is your name?",
-      "Visitor:Grace",
-      "Bot:Nice to meet you, Grace! Pick a plan:",
-      "Visitor:Free",
-      "Bot:Free is fine too, Grace.",
-    ]);
+    await expect
+      .poll(() => transcript.locator("li").allTextContents())
+      .toEqual([
+        "Bot:Hi! What is your name?",
+        "Visitor:Grace",
+        "Bot:Nice to meet you, Grace! Pick a plan:",
+        "Visitor:Free",
+        "Bot:Free is fine too, Grace.",
+      ]);
     await shot(page, "08-transcript");
     await page.keyboard.press("Escape");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
     const csv = fs.readFileSync((await download.path())!, "utf8");
     expect(csv).toContain("Grace");
     expect(csv).toContain("Free");

@@ -7,14 +7,25 @@ import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
 /** Debian's chromium driven by playwright-core, as the web chat tests do. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 export const ARTIFACTS_DIR = path.resolve("test-artifacts", "builder");
 
 export const PASSWORD = "correct horse battery";
 
 const BUILT_INDEX = path.resolve("dist/builder/index.html");
 const BUILD_LOCK = path.resolve("dist/.builder-build.lock");
-const SOURCES = ["web/builder/src", "web/builder/index.html", "web/src", "scripts/build-builder.mjs"].map((entry) => path.resolve(entry));
+const SOURCES = ["web/builder/src", "web/builder/index.html", "web/src", "scripts/build-builder.mjs"].map((entry) =>
+  path.resolve(entry),
+);
 
 function newestSource(entry: string): number {
   const stat = fs.statSync(entry);
@@ -22,7 +33,8 @@ function newestSource(entry: string): number {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestSource(path.join(entry, name))));
 }
 
-const isStale = () => !fs.existsSync(BUILT_INDEX) || fs.statSync(BUILT_INDEX).mtimeMs < Math.max(...SOURCES.map(newestSource));
+const isStale = () =>
+  !fs.existsSync(BUILT_INDEX) || fs.statSync(BUILT_INDEX).mtimeMs < Math.max(...SOURCES.map(newestSource));
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
@@ -66,9 +78,18 @@ export type WatchedPage = Page & { problems: string[] };
 export async function watch(context: BrowserContext): Promise<WatchedPage> {
   const page = (await context.newPage()) as WatchedPage;
   page.problems = [];
-  page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && page.problems.push(`console: ${message.text()}`));
+  page.on(
+    "console",
+    (message) =>
+      message.type() === "error" &&
+      !message.text().startsWith("Failed to load resource") &&
+      page.problems.push(`console: ${message.text()}`),
+  );
   page.on("pageerror", (error) => page.problems.push(`pageerror: ${error.message}`));
-  page.on("response", (response) => response.status() >= 500 && page.problems.push(`${response.status()} ${response.url()}`));
+  page.on(
+    "response",
+    (response) => response.status() >= 500 && page.problems.push(`${response.status()} ${response.url()}`),
+  );
   return page;
 }
 
@@ -93,7 +114,10 @@ export async function createBuilderHarness(env: Record<string, string> = {}): Pr
     browser,
     user,
     async signedInPage(options = {}) {
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 }, acceptDownloads: true });
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1440, height: 900 },
+        acceptDownloads: true,
+      });
       const page = await watch(context);
       await signIn(page, server.url, user.email);
       return page;
@@ -101,7 +125,10 @@ export async function createBuilderHarness(env: Record<string, string> = {}): Pr
     async api(method, url, body) {
       const response = await fetch(`${server.url}${url}`, {
         method,
-        headers: { authorization: `Bearer ${user.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();

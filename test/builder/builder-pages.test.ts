@@ -40,7 +40,9 @@ describe("serving the builder", () => {
       request(`${server.url}${asset}`, { headers: { "accept-encoding": "gzip" } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk) => chunks.push(chunk));
-        response.on("end", () => resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ encoding: response.headers["content-encoding"], body: Buffer.concat(chunks) }),
+        );
       })
         .on("error", reject)
         .end();
@@ -50,7 +52,8 @@ describe("serving the builder", () => {
   });
 
   it("refuses unknown and path-like asset names", async () => {
-    for (const name of ["nope.js", "..%2Fpackage.json", ".env", "...", "index.html"]) expect((await fetch(`${server.url}/assets/${name}`)).status, name).toBe(404);
+    for (const name of ["nope.js", "..%2Fpackage.json", ".env", "...", "index.html"])
+      expect((await fetch(`${server.url}/assets/${name}`)).status, name).toBe(404);
   });
 
   it("leaves other root paths to the visitor pages", async () => {

@@ -23,7 +23,10 @@ export async function dropBlockOnCanvas(page: Page, blockType: string, at: { x: 
 /** Drags a block type from the side bar to the end of a group. */
 export async function dropBlockInGroup(page: Page, blockType: string, group: Locator): Promise<void> {
   const box = (await group.boundingBox())!;
-  await dragTo(page, await center(page.locator(`[data-block-type="${blockType}"]`)), { x: box.x + box.width / 2, y: box.y + box.height - 6 });
+  await dragTo(page, await center(page.locator(`[data-block-type="${blockType}"]`)), {
+    x: box.x + box.width / 2,
+    y: box.y + box.height - 6,
+  });
 }
 
 /** Draws an edge from a source handle to a group (dropped on the group's body). */

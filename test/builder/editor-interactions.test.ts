@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBuilderHarness, shot, type BuilderHarness, type WatchedPage } from "./builder-harness.js";
 import { attributes, center, computedStyle, dragTo } from "./canvas-actions.js";
 
-const text = (id: string, value: string) => ({ id, type: "text", content: { richText: [{ type: "p", children: [{ text: value }] }] } });
+const text = (id: string, value: string) => ({
+  id,
+  type: "text",
+  content: { richText: [{ type: "p", children: [{ text: value }] }] },
+});
 
 /** Group A (One, Two) → group B (Three); group C (Four) reached by nothing. */
 function smallBot() {
@@ -10,7 +14,12 @@ function smallBot() {
     name: "Small",
     events: [{ id: "start", type: "start", graphCoordinates: { x: -260, y: 0 }, outgoingEdgeId: "e0" }],
     groups: [
-      { id: "ga", title: "A", graphCoordinates: { x: 0, y: 0 }, blocks: [text("b1", "One"), { ...text("b2", "Two"), outgoingEdgeId: "e1" }] },
+      {
+        id: "ga",
+        title: "A",
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [text("b1", "One"), { ...text("b2", "Two"), outgoingEdgeId: "e1" }],
+      },
       { id: "gb", title: "B", graphCoordinates: { x: 420, y: -80 }, blocks: [text("b3", "Three")] },
       { id: "gc", title: "C", graphCoordinates: { x: 420, y: 200 }, blocks: [text("b4", "Four")] },
     ],
@@ -30,7 +39,11 @@ describe("editing on the canvas", { timeout: 120_000 }, () => {
   const group = (title: string) => page.locator(`[data-testid="group-${title}"]`);
   const block = (id: string) => page.locator(`[data-block-id="${id}"]`);
   const stored = async () => (await harness.api("GET", `/api/v1/bots/${botId}`)).bot;
-  const titlesAndBlocks = async () => (await stored()).groups.map((entry: { title: string; blocks: { id: string }[] }) => `${entry.title}:${entry.blocks.map((item) => item.id).join(",")}`);
+  const titlesAndBlocks = async () =>
+    (await stored()).groups.map(
+      (entry: { title: string; blocks: { id: string }[] }) =>
+        `${entry.title}:${entry.blocks.map((item) => item.id).join(",")}`,
+    );
   const saved = () => page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();
 
   beforeAll(async () => {
@@ -41,7 +54,9 @@ describe("editing on the canvas", { timeout: 120_000 }, () => {
     await harness?.close();
   });
   beforeEach(async () => {
-    ({ bot: { id: botId } } = await harness.api("POST", "/api/v1/bots", { workspaceId: harness.user.workspaceId, bot: smallBot() }));
+    ({
+      bot: { id: botId },
+    } = await harness.api("POST", "/api/v1/bots", { workspaceId: harness.user.workspaceId, bot: smallBot() }));
     await page.goto(`${harness.server.url}/bots/${botId}/edit`);
     await group("C").waitFor();
   });
@@ -128,7 +143,9 @@ describe("editing on the canvas", { timeout: 120_000 }, () => {
   it("moves a group by dragging its header", async () => {
     const header = group("C").locator(".group-header h3");
     const from = await center(header);
-    const zoom = Number((await computedStyle(page.locator(".react-flow__viewport"), "transform")).match(/matrix\(([\d.]+)/)![1]);
+    const zoom = Number(
+      (await computedStyle(page.locator(".react-flow__viewport"), "transform")).match(/matrix\(([\d.]+)/)![1],
+    );
     await dragTo(page, from, { x: from.x + 100, y: from.y + 60 });
     await saved();
     const moved = (await stored()).groups.find((entry: { id: string }) => entry.id === "gc").graphCoordinates;
@@ -155,7 +172,9 @@ describe("editing on the canvas", { timeout: 120_000 }, () => {
     await block("b3").click();
     await page.getByRole("textbox", { name: "Message" }).click();
     await page.keyboard.press("End");
-    const saving = page.waitForResponse((response) => response.request().method() === "PATCH" && response.url().endsWith(`/api/v1/bots/${botId}`));
+    const saving = page.waitForResponse(
+      (response) => response.request().method() === "PATCH" && response.url().endsWith(`/api/v1/bots/${botId}`),
+    );
     await page.keyboard.type(" and more");
     const typed = Date.now();
     const response = await saving;
@@ -164,7 +183,9 @@ describe("editing on the canvas", { timeout: 120_000 }, () => {
     console.log(`autosave answered ${elapsed} ms after the last keystroke`);
     expect(elapsed).toBeLessThan(1_000);
     await saved();
-    expect((await stored()).groups[1].blocks[0].content.richText).toEqual([{ type: "p", children: [{ text: "Three and more" }] }]);
+    expect((await stored()).groups[1].blocks[0].content.richText).toEqual([
+      { type: "p", children: [{ text: "Three and more" }] },
+    ]);
   });
 
   it("shows a conflict when the bot changed elsewhere, then reloads or overwrites", async () => {

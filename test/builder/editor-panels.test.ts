@@ -12,12 +12,27 @@ describe("the editor's panels", { timeout: 180_000 }, () => {
   beforeAll(async () => {
     harness = await createBuilderHarness();
     page = await harness.signedInPage();
-    ({ bot: { id: botId } } = await harness.api("POST", "/api/v1/bots", {
+    ({
+      bot: { id: botId },
+    } = await harness.api("POST", "/api/v1/bots", {
       workspaceId: harness.user.workspaceId,
       bot: {
         name: "Panels",
         variables: [{ id: "vcity", name: "city" }],
-        groups: [{ id: "g1", title: "Hello", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "b1", type: "text", content: { richText: [{ type: "p", children: [{ text: "Welcome to {{city}}" }] }] } }] }],
+        groups: [
+          {
+            id: "g1",
+            title: "Hello",
+            graphCoordinates: { x: 0, y: 0 },
+            blocks: [
+              {
+                id: "b1",
+                type: "text",
+                content: { richText: [{ type: "p", children: [{ text: "Welcome to {{city}}" }] }] },
+              },
+            ],
+          },
+        ],
         edges: [{ id: "e0", from: { eventId: "start" }, to: { groupId: "g1" } }],
         events: [{ id: "start", type: "start", graphCoordinates: { x: -250, y: 0 }, outgoingEdgeId: "e0" }],
       },
@@ -103,7 +118,10 @@ describe("the editor's panels", { timeout: 180_000 }, () => {
     await shot(page, "14-variables");
     await saved();
     const bot = await stored();
-    expect(bot.variables).toEqual([{ id: "vcity", name: "town" }, { id: expect.any(String), name: "age", isSessionVariable: true }]);
+    expect(bot.variables).toEqual([
+      { id: "vcity", name: "town" },
+      { id: expect.any(String), name: "age", isSessionVariable: true },
+    ]);
     expect(bot.groups[0].blocks[0].content.richText[0].children[0]).toEqual({ text: "Welcome to {{town}} " });
   });
 
@@ -112,7 +130,9 @@ describe("the editor's panels", { timeout: 180_000 }, () => {
     const bubbles = page.getByRole("group", { name: "Bot bubbles" });
     await bubbles.getByLabel("Background", { exact: true }).fill("#112233");
     const preview = page.locator(".theme-preview");
-    await expect.poll(() => computedStyle(preview.locator(".bubble.host").first(), "backgroundColor")).toBe("rgb(17, 34, 51)");
+    await expect
+      .poll(() => computedStyle(preview.locator(".bubble.host").first(), "backgroundColor"))
+      .toBe("rgb(17, 34, 51)");
     await page.getByLabel("Font (Google font family)").fill("Lato");
     await shot(page, "15-theme");
 

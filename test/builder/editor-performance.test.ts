@@ -37,7 +37,10 @@ describe("editor performance", { timeout: 120_000 }, () => {
   });
 
   it("opens the editor of a 100-group bot in under 2 seconds", async () => {
-    const { bot } = await harness.api("POST", "/api/v1/bots", { workspaceId: harness.user.workspaceId, bot: largeBot(100) });
+    const { bot } = await harness.api("POST", "/api/v1/bots", {
+      workspaceId: harness.user.workspaceId,
+      bot: largeBot(100),
+    });
     const page = await harness.signedInPage();
     const loads: number[] = [];
     for (let run = 0; run < 3; run++) {
@@ -57,7 +60,9 @@ describe("editor performance", { timeout: 120_000 }, () => {
     // Typing in one block re-renders that block's group, not the canvas.
     await page.locator('[data-block-id="g0b1"]').click();
     const small = (await page.evaluate(KEYSTROKES)) as number[];
-    console.log(`keystroke to painted frame in the 100-group editor: median ${median(small).toFixed(1)} ms, max ${Math.max(...small).toFixed(1)} ms`);
+    console.log(
+      `keystroke to painted frame in the 100-group editor: median ${median(small).toFixed(1)} ms, max ${Math.max(...small).toFixed(1)} ms`,
+    );
     recordBuilderMetric("editor100GroupsKeystrokeMedianMs", Number(median(small).toFixed(1)));
     expect(median(small)).toBeLessThan(50);
     expect(page.problems).toEqual([]);
@@ -72,8 +77,12 @@ describe("editor performance", { timeout: 120_000 }, () => {
     });
     const total = sizes.reduce((sum, entry) => sum + entry.bytes, 0);
     const gzipped = sizes.reduce((sum, entry) => sum + entry.gzipped, 0);
-    const entry = sizes.filter((size) => /^index-.*\.(js|css)$/.test(size.file)).reduce((sum, size) => sum + size.gzipped, 0);
-    console.log(`builder assets: ${(total / 1024).toFixed(1)} KiB, ${(gzipped / 1024).toFixed(1)} KiB gzipped; sign-in and bots list load ${(entry / 1024).toFixed(1)} KiB gzipped`);
+    const entry = sizes
+      .filter((size) => /^index-.*\.(js|css)$/.test(size.file))
+      .reduce((sum, size) => sum + size.gzipped, 0);
+    console.log(
+      `builder assets: ${(total / 1024).toFixed(1)} KiB, ${(gzipped / 1024).toFixed(1)} KiB gzipped; sign-in and bots list load ${(entry / 1024).toFixed(1)} KiB gzipped`,
+    );
     recordBuilderMetric("builderAssetsKiB", Number((total / 1024).toFixed(1)));
     recordBuilderMetric("builderAssetsGzipKiB", Number((gzipped / 1024).toFixed(1)));
     recordBuilderMetric("builderEntryGzipKiB", Number((entry / 1024).toFixed(1)));

@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Bot, BotDocument } from "../../web/builder/src/lib/types.js";
 import { blockCatalogue, blockTitle, createBlock, searchBlocks } from "../../web/builder/src/editor/block-catalogue.js";
-import { defaultHandleLabel, hasDefaultHandle, itemHandles } from "../../web/builder/src/editor/canvas/block-handles.js";
+import {
+  defaultHandleLabel,
+  hasDefaultHandle,
+  itemHandles,
+} from "../../web/builder/src/editor/canvas/block-handles.js";
 import { blockSummary } from "../../web/builder/src/editor/canvas/block-summary.js";
 import { getIn, setIn } from "../../web/builder/src/editor/settings/set-in.js";
 import { Autosave, SAVE_DELAY_MS } from "../../web/builder/src/editor/store/autosave.js";
@@ -9,13 +13,31 @@ import { parseSourceHandle, sourceHandleId } from "../../web/builder/src/editor/
 import { EditorStore } from "../../web/builder/src/editor/store/editor-store.js";
 import { updateGroup } from "../../web/builder/src/editor/store/operations.js";
 import { cellText, orderedColumns, resultColumns } from "../../web/builder/src/results/results-columns.js";
-import { plainToRichText, richTextToHtml, richTextToPlain } from "../../web/builder/src/editor/rich-text/rich-text-convert.js";
+import {
+  plainToRichText,
+  richTextToHtml,
+  richTextToPlain,
+} from "../../web/builder/src/editor/rich-text/rich-text-convert.js";
 
-const emptyDoc = (): BotDocument => ({ events: [{ id: "s", type: "start", graphCoordinates: { x: 0, y: 0 } }], groups: [{ id: "g", title: "G", graphCoordinates: { x: 0, y: 0 }, blocks: [] }], edges: [], variables: [], theme: {}, settings: {} }) as BotDocument;
+const emptyDoc = (): BotDocument =>
+  ({
+    events: [{ id: "s", type: "start", graphCoordinates: { x: 0, y: 0 } }],
+    groups: [{ id: "g", title: "G", graphCoordinates: { x: 0, y: 0 }, blocks: [] }],
+    edges: [],
+    variables: [],
+    theme: {},
+    settings: {},
+  }) as BotDocument;
 
 describe("editor store", () => {
   it("undoes and redoes edits, merging a burst of typing in one field into one step", () => {
-    const store = new EditorStore(emptyDoc(), { botId: "b", name: "Bot", workspaceId: "w", publicId: null, isPublished: false });
+    const store = new EditorStore(emptyDoc(), {
+      botId: "b",
+      name: "Bot",
+      workspaceId: "w",
+      publicId: null,
+      isPublished: false,
+    });
     store.update((doc) => updateGroup(doc, "g", { title: "A" }), "title");
     store.update((doc) => updateGroup(doc, "g", { title: "AB" }), "title");
     store.update((doc) => updateGroup(doc, "g", { graphCoordinates: { x: 5, y: 5 } }));
@@ -43,9 +65,22 @@ describe("autosave", () => {
     let status = 200;
     vi.stubGlobal("fetch", async (_url: string, init: { body: string }) => {
       bodies.push(JSON.parse(init.body));
-      return new Response(JSON.stringify(status === 200 ? { bot: { updatedAt: `2026-01-01T00:00:0${bodies.length}.000Z` } as Bot } : { code: "CONFLICT", message: "newer" }), { status });
+      return new Response(
+        JSON.stringify(
+          status === 200
+            ? { bot: { updatedAt: `2026-01-01T00:00:0${bodies.length}.000Z` } as Bot }
+            : { code: "CONFLICT", message: "newer" },
+        ),
+        { status },
+      );
     });
-    const store = new EditorStore(emptyDoc(), { botId: "b1", name: "Bot", workspaceId: "w", publicId: null, isPublished: false });
+    const store = new EditorStore(emptyDoc(), {
+      botId: "b1",
+      name: "Bot",
+      workspaceId: "w",
+      publicId: null,
+      isPublished: false,
+    });
     const autosave = new Autosave(store, "2026-01-01T00:00:00.000Z");
     store.update((doc) => updateGroup(doc, "g", { title: "x" }));
     store.update((doc) => updateGroup(doc, "g", { title: "xy" }));
@@ -72,7 +107,13 @@ describe("autosave", () => {
 describe("block catalogue and canvas helpers", () => {
   it("lists every block type once, searchable by name and keyword", () => {
     expect(new Set(blockCatalogue.map((entry) => entry.type)).size).toBe(57);
-    expect(searchBlocks("http").map((entry) => entry.type)).toEqual(["webhook", "Webhook", "Zapier", "Make.com", "Pabbly"]);
+    expect(searchBlocks("http").map((entry) => entry.type)).toEqual([
+      "webhook",
+      "Webhook",
+      "Zapier",
+      "Make.com",
+      "Pabbly",
+    ]);
     expect(searchBlocks("send mail").map((entry) => entry.type)).toEqual(["Email"]);
     expect(blockTitle("text input")).toBe("Text input");
     expect(blockTitle("choice input")).toBe("Buttons");
@@ -91,15 +132,27 @@ describe("block catalogue and canvas helpers", () => {
   });
 
   it("round-trips handle ids", () => {
-    for (const source of [{ eventId: "e" }, { blockId: "b" }, { blockId: "b", itemId: "i" }, { blockId: "b", itemId: "i", pathId: "p" }])
+    for (const source of [
+      { eventId: "e" },
+      { blockId: "b" },
+      { blockId: "b", itemId: "i" },
+      { blockId: "b", itemId: "i", pathId: "p" },
+    ])
       expect(parseSourceHandle(sourceHandleId(source))).toEqual(source);
   });
 
   it("summarises blocks in a line", () => {
     const variables = [{ id: "v", name: "age" }];
-    expect(blockSummary({ id: "x", type: "Set variable", options: { variableId: "v", expressionToEvaluate: "{{age}} + 1" } }, variables)).toBe("age = {{age}} + 1");
+    expect(
+      blockSummary(
+        { id: "x", type: "Set variable", options: { variableId: "v", expressionToEvaluate: "{{age}} + 1" } },
+        variables,
+      ),
+    ).toBe("age = {{age}} + 1");
     expect(blockSummary({ id: "x", type: "email input" }, variables)).toBe("Type your email...");
-    expect(blockSummary({ id: "x", type: "Webhook", options: { webhook: { url: "https://a.example" } } }, variables)).toBe("POST https://a.example");
+    expect(
+      blockSummary({ id: "x", type: "Webhook", options: { webhook: { url: "https://a.example" } } }, variables),
+    ).toBe("POST https://a.example");
   });
 
   it("writes nested options immutably, dropping what is emptied", () => {
@@ -111,31 +164,80 @@ describe("block catalogue and canvas helpers", () => {
   });
 
   it("converts rich text to plain text and to the editor's HTML, escaping text", () => {
-    const rich = [{ type: "p", children: [{ text: "Hi " }, { text: "<you>", bold: true }, { type: "a", url: "https://x.example", children: [{ text: "link" }] }] }];
+    const rich = [
+      {
+        type: "p",
+        children: [
+          { text: "Hi " },
+          { text: "<you>", bold: true },
+          { type: "a", url: "https://x.example", children: [{ text: "link" }] },
+        ],
+      },
+    ];
     expect(richTextToPlain(rich)).toBe("Hi <you>link");
     expect(richTextToHtml(rich)).toBe('<p>Hi <strong>&lt;you&gt;</strong><a href="https://x.example">link</a></p>');
-    expect(plainToRichText("a\nb")).toEqual([{ type: "p", children: [{ text: "a" }] }, { type: "p", children: [{ text: "b" }] }]);
+    expect(plainToRichText("a\nb")).toEqual([
+      { type: "p", children: [{ text: "a" }] },
+      { type: "p", children: [{ text: "b" }] },
+    ]);
   });
 });
 
 describe("results columns", () => {
   const bot = {
-    groups: [{ id: "g", title: "Ask", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "b1", type: "text input", options: { variableId: "v1" } }, { id: "b2", type: "email input" }, { id: "b3", type: "email input" }] }],
-    variables: [{ id: "v1", name: "name" }, { id: "v2", name: "utm" }, { id: "v3", name: "scratch", isSessionVariable: true }],
+    groups: [
+      {
+        id: "g",
+        title: "Ask",
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [
+          { id: "b1", type: "text input", options: { variableId: "v1" } },
+          { id: "b2", type: "email input" },
+          { id: "b3", type: "email input" },
+        ],
+      },
+    ],
+    variables: [
+      { id: "v1", name: "name" },
+      { id: "v2", name: "utm" },
+      { id: "v3", name: "scratch", isSessionVariable: true },
+    ],
   } as unknown as Bot;
 
   it("makes a column per input (named after its variable or group) and per other variable", () => {
-    expect(resultColumns(bot).map((column) => `${column.id}=${column.label}`)).toEqual(["createdAt=Submitted at", "b1=name", "b2=Ask", "b3=Ask (2)", "var:v2=utm"]);
+    expect(resultColumns(bot).map((column) => `${column.id}=${column.label}`)).toEqual([
+      "createdAt=Submitted at",
+      "b1=name",
+      "b2=Ask",
+      "b3=Ask (2)",
+      "var:v2=utm",
+    ]);
   });
 
   it("applies saved order and visibility, new columns last", () => {
-    const { all, visible } = orderedColumns(resultColumns(bot), { columnsOrder: ["b2", "createdAt"], columnsVisibility: { b3: false }, columnsWidth: {} });
+    const { all, visible } = orderedColumns(resultColumns(bot), {
+      columnsOrder: ["b2", "createdAt"],
+      columnsVisibility: { b3: false },
+      columnsWidth: {},
+    });
     expect(all.map((column) => column.id)).toEqual(["b2", "createdAt", "b1", "b3", "var:v2"]);
     expect(visible.map((column) => column.id)).toEqual(["b2", "createdAt", "b1", "var:v2"]);
   });
 
   it("reads the latest answer of an input and list variables joined", () => {
-    const result = { id: "r", createdAt: "t", botId: "x", isCompleted: true, hasStarted: true, isArchived: false, answers: [{ blockId: "b1", content: "A", attachedFileUrls: [] }, { blockId: "b1", content: "B", attachedFileUrls: [] }], variables: [{ id: "v2", name: "utm", value: ["x", null, "y"] }] };
+    const result = {
+      id: "r",
+      createdAt: "t",
+      botId: "x",
+      isCompleted: true,
+      hasStarted: true,
+      isArchived: false,
+      answers: [
+        { blockId: "b1", content: "A", attachedFileUrls: [] },
+        { blockId: "b1", content: "B", attachedFileUrls: [] },
+      ],
+      variables: [{ id: "v2", name: "utm", value: ["x", null, "y"] }],
+    };
     const [, name, , , utm] = resultColumns(bot);
     expect(cellText(result, name)).toBe("B");
     expect(cellText(result, utm)).toBe("x, y");

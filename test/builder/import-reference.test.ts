@@ -30,7 +30,11 @@ describe("importing a reference-product export", { timeout: 120_000 }, () => {
     expect(bot.version).toBe("6");
     expect(bot.events[0].type).toBe("start");
     expect(bot.groups.map((group: { title: string }) => group.title)).toEqual(["Welcome", "Sales", "Bug"]);
-    expect(bot.groups[2].blocks[1]).toEqual({ id: "blink", type: "Bot link", options: { botId: "current", groupId: "gsales" } });
+    expect(bot.groups[2].blocks[1]).toEqual({
+      id: "blink",
+      type: "Bot link",
+      options: { botId: "current", groupId: "gsales" },
+    });
     expect(bot.settings.metadata.tagManagerId).toBe("GTM-REF1");
     expect(bot.publicId).toBeNull();
   });

@@ -2,18 +2,48 @@ import { describe, expect, it } from "vitest";
 import type { BotDocument } from "../../web/builder/src/lib/types.js";
 import { copyBlock, copyGroups, paste } from "../../web/builder/src/editor/store/clipboard.js";
 import {
-  addGroup, connect, freeSpot, insertBlock, moveBlock, moveBlockToNewGroup, pruneEdges, removeBlocks, removeEdges, removeGroups, resource, retarget,
+  addGroup,
+  connect,
+  freeSpot,
+  insertBlock,
+  moveBlock,
+  moveBlockToNewGroup,
+  pruneEdges,
+  removeBlocks,
+  removeEdges,
+  removeGroups,
+  resource,
+  retarget,
 } from "../../web/builder/src/editor/store/operations.js";
 import { addVariable, renameVariable, variableUses } from "../../web/builder/src/editor/store/variables.js";
 
-const text = (id: string, value = id) => ({ id, type: "text" as const, content: { richText: [{ type: "p", children: [{ text: value }] }] } });
+const text = (id: string, value = id) => ({
+  id,
+  type: "text" as const,
+  content: { richText: [{ type: "p", children: [{ text: value }] }] },
+});
 
 /** start → A (a1, a2 with buttons i1 → B, i2 unconnected) ; B (b1) ; C (c1). */
 function doc(): BotDocument {
   return {
     events: [{ id: "start", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e0" }],
     groups: [
-      { id: "A", title: "Group #1", graphCoordinates: { x: 0, y: 0 }, blocks: [text("a1"), { id: "a2", type: "choice input", items: [{ id: "i1", content: "Yes", outgoingEdgeId: "e1" }, { id: "i2", content: "No" }] }] },
+      {
+        id: "A",
+        title: "Group #1",
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [
+          text("a1"),
+          {
+            id: "a2",
+            type: "choice input",
+            items: [
+              { id: "i1", content: "Yes", outgoingEdgeId: "e1" },
+              { id: "i2", content: "No" },
+            ],
+          },
+        ],
+      },
       { id: "B", title: "Group #2", graphCoordinates: { x: 400, y: 0 }, blocks: [text("b1", "Hi {{name}}")] },
       { id: "C", title: "Group #3", graphCoordinates: { x: 400, y: 300 }, blocks: [text("c1")] },
     ],
@@ -27,16 +57,23 @@ function doc(): BotDocument {
   } as BotDocument;
 }
 
-const layout = (value: BotDocument) => value.groups.map((group) => `${group.id}:${group.blocks.map((block) => block.id).join(",")}`);
+const layout = (value: BotDocument) =>
+  value.groups.map((group) => `${group.id}:${group.blocks.map((block) => block.id).join(",")}`);
 
 describe("document operations", () => {
   it("connects a source with one edge, replacing the previous one", () => {
     const once = connect(doc(), { blockId: "a2", itemId: "i2" }, { groupId: "C" });
     const item = (once.groups[0].blocks[1] as { items: { id: string; outgoingEdgeId?: string }[] }).items[1];
-    expect(once.edges.find((edge) => edge.id === item.outgoingEdgeId)).toEqual({ id: item.outgoingEdgeId, from: { blockId: "a2", itemId: "i2" }, to: { groupId: "C" } });
+    expect(once.edges.find((edge) => edge.id === item.outgoingEdgeId)).toEqual({
+      id: item.outgoingEdgeId,
+      from: { blockId: "a2", itemId: "i2" },
+      to: { groupId: "C" },
+    });
     const twice = connect(once, { blockId: "a2", itemId: "i2" }, { groupId: "B" });
     expect(twice.edges).toHaveLength(3);
-    expect(twice.edges.filter((edge) => "blockId" in edge.from && edge.from.itemId === "i2").map((edge) => edge.to)).toEqual([{ groupId: "B" }]);
+    expect(
+      twice.edges.filter((edge) => "blockId" in edge.from && edge.from.itemId === "i2").map((edge) => edge.to),
+    ).toEqual([{ groupId: "B" }]);
   });
 
   it("does not connect a block to its own group, nor to a missing group", () => {
@@ -48,7 +85,9 @@ describe("document operations", () => {
   it("removes an edge and the reference to it", () => {
     const value = removeEdges(doc(), new Set(["e1"]));
     expect(value.edges.map((edge) => edge.id)).toEqual(["e0"]);
-    expect((value.groups[0].blocks[1] as { items: { outgoingEdgeId?: string }[] }).items[0].outgoingEdgeId).toBeUndefined();
+    expect(
+      (value.groups[0].blocks[1] as { items: { outgoingEdgeId?: string }[] }).items[0].outgoingEdgeId,
+    ).toBeUndefined();
   });
 
   it("removes a group with the edges that lead to it, and leaves other groups untouched", () => {
@@ -91,7 +130,10 @@ describe("document operations", () => {
   });
 
   it("prunes edges nobody points to", () => {
-    const value = { ...doc(), edges: [...doc().edges, { id: "orphan", from: { blockId: "a1" }, to: { groupId: "B" } }] };
+    const value = {
+      ...doc(),
+      edges: [...doc().edges, { id: "orphan", from: { blockId: "a1" }, to: { groupId: "B" } }],
+    };
     expect(pruneEdges(value).edges.map((edge) => edge.id)).toEqual(["e0", "e1"]);
   });
 
@@ -108,7 +150,13 @@ describe("copy and paste", () => {
   it("pastes groups with fresh ids, keeping edges between them and edges to groups outside", () => {
     const content = copyGroups(doc(), new Set(["A", "B"]))!;
     const pasted = paste(doc(), content, { x: 1000, y: 0 });
-    expect(pasted.doc.groups.map((group) => group.title)).toEqual(["Group #1", "Group #2", "Group #3", "Group #1 (copy)", "Group #2 (copy)"]);
+    expect(pasted.doc.groups.map((group) => group.title)).toEqual([
+      "Group #1",
+      "Group #2",
+      "Group #3",
+      "Group #1 (copy)",
+      "Group #2 (copy)",
+    ]);
     const [copyA, copyB] = pasted.doc.groups.slice(3);
     expect(copyA.id).not.toBe("A");
     expect(copyA.graphCoordinates).toEqual({ x: 1000, y: 0 });

@@ -26,7 +26,10 @@ export function referenceExport() {
       { id: "vemail", name: "Email" },
       { id: "vtopic", name: "Topic" },
     ],
-    theme: { general: { font: "Open Sans", background: { type: "Color", content: "#ffffff" } }, chat: { hostBubbles: { backgroundColor: "#F7F8FF", color: "#303235" } } },
+    theme: {
+      general: { font: "Open Sans", background: { type: "Color", content: "#ffffff" } },
+      chat: { hostBubbles: { backgroundColor: "#F7F8FF", color: "#303235" } },
+    },
     settings: {
       general: { isBrandingEnabled: false, isInputPrefillEnabled: false },
       typingEmulation: { enabled: false, speed: 300, maxDelay: 1.5 },
@@ -34,14 +37,35 @@ export function referenceExport() {
       whatsApp: { isEnabled: false },
     },
     groups: [
-      { id: "gstart", title: "Start", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "bstart", groupId: "gstart", type: "start", label: "Start", outgoingEdgeId: "e1" }] },
+      {
+        id: "gstart",
+        title: "Start",
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [{ id: "bstart", groupId: "gstart", type: "start", label: "Start", outgoingEdgeId: "e1" }],
+      },
       {
         id: "gwelcome",
         title: "Welcome",
         graphCoordinates: { x: 360, y: 0 },
         blocks: [
-          { id: "bhello", groupId: "gwelcome", type: "text", content: { richText: [{ type: "p", children: [{ text: "Welcome to " }, { text: "Acme support", bold: true }] }] } },
-          { id: "bemail", groupId: "gwelcome", type: "email input", options: { variableId: "vemail", labels: { placeholder: "Your work email", button: "Go" }, retryMessageContent: "That is not an e-mail address." } },
+          {
+            id: "bhello",
+            groupId: "gwelcome",
+            type: "text",
+            content: {
+              richText: [{ type: "p", children: [{ text: "Welcome to " }, { text: "Acme support", bold: true }] }],
+            },
+          },
+          {
+            id: "bemail",
+            groupId: "gwelcome",
+            type: "email input",
+            options: {
+              variableId: "vemail",
+              labels: { placeholder: "Your work email", button: "Go" },
+              retryMessageContent: "That is not an e-mail address.",
+            },
+          },
           {
             id: "btopic",
             groupId: "gwelcome",
@@ -54,13 +78,32 @@ export function referenceExport() {
           },
         ],
       },
-      { id: "gsales", title: "Sales", graphCoordinates: { x: 760, y: -120 }, blocks: [{ id: "bsales", groupId: "gsales", type: "text", content: { richText: [{ type: "p", children: [{ text: "Our sales team will write to {{Email}}." }] }] } }] },
+      {
+        id: "gsales",
+        title: "Sales",
+        graphCoordinates: { x: 760, y: -120 },
+        blocks: [
+          {
+            id: "bsales",
+            groupId: "gsales",
+            type: "text",
+            content: { richText: [{ type: "p", children: [{ text: "Our sales team will write to {{Email}}." }] }] },
+          },
+        ],
+      },
       {
         id: "gbug",
         title: "Bug",
         graphCoordinates: { x: 760, y: 160 },
         blocks: [
-          { id: "bbug", groupId: "gbug", type: "text", content: { richText: [{ type: "p", children: [{ text: "Sorry about that. We answer bugs within a day." }] }] } },
+          {
+            id: "bbug",
+            groupId: "gbug",
+            type: "text",
+            content: {
+              richText: [{ type: "p", children: [{ text: "Sorry about that. We answer bugs within a day." }] }],
+            },
+          },
           { id: "blink", groupId: "gbug", type: "Typebot link", options: { typebotId: "current", groupId: "gsales" } },
         ],
       },

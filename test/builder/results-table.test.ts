@@ -19,8 +19,20 @@ function surveyBot() {
         graphCoordinates: { x: 0, y: 0 },
         blocks: [
           { id: "bname", type: "text input", options: { variableId: "vname" } },
-          { id: "bplan", type: "choice input", options: { variableId: "vplan" }, items: [{ id: "ipro", content: "Pro" }, { id: "ifree", content: "Free" }] },
-          { id: "bthanks", type: "text", content: { richText: [{ type: "p", children: [{ text: "Thanks {{name}}" }] }] } },
+          {
+            id: "bplan",
+            type: "choice input",
+            options: { variableId: "vplan" },
+            items: [
+              { id: "ipro", content: "Pro" },
+              { id: "ifree", content: "Free" },
+            ],
+          },
+          {
+            id: "bthanks",
+            type: "text",
+            content: { richText: [{ type: "p", children: [{ text: "Thanks {{name}}" }] }] },
+          },
         ],
       },
     ],
@@ -35,7 +47,11 @@ describe("the results table", { timeout: 180_000 }, () => {
 
   const chat = async (publicId: string, name: string, plan?: string) => {
     const post = (url: string, body: unknown) =>
-      fetch(`${harness.server.url}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((response) => response.json() as Promise<any>);
+      fetch(`${harness.server.url}${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then((response) => response.json() as Promise<any>);
     const start = await post(`/api/v1/bots/${publicId}/startChat`, { prefilledVariables: { source: "ads" } });
     await post(`/api/v1/sessions/${start.sessionId}/continueChat`, { message: name });
     if (plan) await post(`/api/v1/sessions/${start.sessionId}/continueChat`, { message: plan });
@@ -43,7 +59,9 @@ describe("the results table", { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     harness = await createBuilderHarness({ PARLEY_RATE_LIMIT_START_PER_MINUTE: "1000" });
-    ({ bot: { id: botId } } = await harness.api("POST", "/api/v1/bots", { workspaceId: harness.user.workspaceId, bot: surveyBot() }));
+    ({
+      bot: { id: botId },
+    } = await harness.api("POST", "/api/v1/bots", { workspaceId: harness.user.workspaceId, bot: surveyBot() }));
     const { publicId } = await harness.api("POST", `/api/v1/bots/${botId}/publish`);
     for (let index = 0; index < 60; index++) await chat(publicId, `Visitor ${index}`, index % 3 === 0 ? "Pro" : "Free");
     for (let index = 0; index < 4; index++) await chat(publicId, `Leaver ${index}`);
@@ -74,7 +92,11 @@ describe("the results table", { timeout: 180_000 }, () => {
     await expect.poll(headers).toEqual(["Submitted at", "plan", "name"]);
     await expect
       .poll(async () => (await harness.api("GET", `/api/v1/bots/${botId}`)).bot.resultsTablePreferences)
-      .toEqual({ columnsOrder: ["createdAt", "bplan", "bname", "var:vsource"], columnsVisibility: { "var:vsource": false }, columnsWidth: {} });
+      .toEqual({
+        columnsOrder: ["createdAt", "bplan", "bname", "var:vsource"],
+        columnsVisibility: { "var:vsource": false },
+        columnsWidth: {},
+      });
     await page.reload();
     await expect.poll(headers).toEqual(["Submitted at", "plan", "name"]);
   });
@@ -91,7 +113,10 @@ describe("the results table", { timeout: 180_000 }, () => {
     const link = page.getByRole("link", { name: "Export CSV" });
     expect(await link.getAttribute("href")).toContain("timeFilter=allTime");
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    const lines = fs.readFileSync((await download.path())!, "utf8").trim().split(/\r?\n/);
+    const lines = fs
+      .readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(1 + 62);
     expect(lines.some((line) => line.includes("Leaver 3"))).toBe(false);
   });

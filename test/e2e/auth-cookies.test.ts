@@ -37,7 +37,10 @@ async function signIn(email: string, password = PASSWORD, headers: Record<string
 /** What the builder sends: the cookie always, the CSRF header on writes when asked to. */
 function browser(session: Session, withCsrf = true) {
   const api = anonymous();
-  const headers = (write: boolean) => ({ cookie: session.cookie, ...(write && withCsrf ? { "x-csrf-token": session.csrfToken } : {}) });
+  const headers = (write: boolean) => ({
+    cookie: session.cookie,
+    ...(write && withCsrf ? { "x-csrf-token": session.csrfToken } : {}),
+  });
   return {
     get: (path: string) => api.get(path, headers(false)),
     post: (path: string, body?: unknown) => api.post(path, body ?? {}, headers(true)),
@@ -51,8 +54,13 @@ describe("signing in with e-mail and password", () => {
     const user = await userWithPassword();
     const response = await anonymous().post("/auth/login", { email: user.email.toUpperCase(), password: PASSWORD });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ user: { id: user.userId, email: user.email }, csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
-    expect(response.headers.get("set-cookie")).toMatch(/^parley_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1209600$/);
+    expect(response.body).toEqual({
+      user: { id: user.userId, email: user.email },
+      csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^parley_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=1209600$/,
+    );
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
@@ -60,7 +68,11 @@ describe("signing in with e-mail and password", () => {
     const user = await userWithPassword();
     const session = await signIn(user.email);
     const value = session.cookie.slice("parley_session=".length);
-    const rows = await server.ctx.store.db.selectFrom("browserSessions").selectAll().where("userId", "=", user.userId).execute();
+    const rows = await server.ctx.store.db
+      .selectFrom("browserSessions")
+      .selectAll()
+      .where("userId", "=", user.userId)
+      .execute();
     expect(rows.map((row) => row.tokenHash)).toEqual([createHash("sha256").update(value).digest("hex")]);
     expect(Date.parse(rows[0].expiresAt) - Date.now()).toBeGreaterThan(13 * 24 * 3_600_000);
     const stored = await server.ctx.users.findById(user.userId);
@@ -107,7 +119,9 @@ describe("signing in with e-mail and password", () => {
     expect(out.headers.get("set-cookie")).toBe("parley_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
     expect((await browser(session).get("/auth/me")).status).toBe(401);
     expect((await browser(session).get("/v1/workspaces")).status).toBe(401);
-    expect(await server.ctx.store.db.selectFrom("browserSessions").select("id").where("userId", "=", user.userId).execute()).toEqual([]);
+    expect(
+      await server.ctx.store.db.selectFrom("browserSessions").select("id").where("userId", "=", user.userId).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -119,10 +133,15 @@ describe("the session cookie on the management API", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.workspaces.map((workspace: { id: string }) => workspace.id)).toEqual([user.workspaceId]);
 
-    const created = await browser(session).post("/v1/bots", { workspaceId: user.workspaceId, bot: { name: "From the builder" } });
+    const created = await browser(session).post("/v1/bots", {
+      workspaceId: user.workspaceId,
+      bot: { name: "From the builder" },
+    });
     expect(created.status).toBe(200);
     const botId = created.body.bot.id;
-    expect((await browser(session).patch(`/v1/bots/${botId}`, { bot: { name: "Renamed" } })).body.bot.name).toBe("Renamed");
+    expect((await browser(session).patch(`/v1/bots/${botId}`, { bot: { name: "Renamed" } })).body.bot.name).toBe(
+      "Renamed",
+    );
     expect((await browser(session).get(`/v1/bots/${botId}/results`)).status).toBe(200);
     expect((await browser(session).get(`/v1/workspaces/${user.workspaceId}/credentials`)).status).toBe(200);
     expect((await browser(session).delete(`/v1/bots/${botId}`)).body).toEqual({ message: "success" });
@@ -137,7 +156,9 @@ describe("the session cookie on the management API", () => {
     expect(withoutHeader.body).toEqual(forbidden);
 
     const other = await signIn(user.email);
-    const wrongToken = await browser({ ...session, csrfToken: other.csrfToken }).post("/v1/bots", { workspaceId: user.workspaceId });
+    const wrongToken = await browser({ ...session, csrfToken: other.csrfToken }).post("/v1/bots", {
+      workspaceId: user.workspaceId,
+    });
     expect(wrongToken.status).toBe(403);
     expect(wrongToken.body).toEqual(forbidden);
     expect((await browser(session, false).delete(`/v1/tokens/x`)).status).toBe(403);
@@ -159,7 +180,10 @@ describe("the session cookie on the management API", () => {
 describe("the one-time link to set a password", () => {
   it("is created at first start, stored hashed, works once and then signs in", async () => {
     const setupToken = (server as TestServer & { firstToken?: FirstUser }).firstToken!.setupToken;
-    const rows = await server.ctx.store.db.selectFrom("passwordSetupTokens").select(["tokenHash", "expiresAt"]).execute();
+    const rows = await server.ctx.store.db
+      .selectFrom("passwordSetupTokens")
+      .select(["tokenHash", "expiresAt"])
+      .execute();
     expect(rows.map((row) => row.tokenHash)).toEqual([createHash("sha256").update(setupToken).digest("hex")]);
     expect(Date.parse(rows[0].expiresAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
 
@@ -176,7 +200,9 @@ describe("the one-time link to set a password", () => {
     expect(again.body.message).toMatch(/^This link is invalid, was already used or has expired/);
 
     const session = await signIn("admin@parley.local", "first password");
-    expect((await browser(session).get("/v1/workspaces")).body.workspaces.map((w: { name: string }) => w.name)).toEqual(["My workspace"]);
+    expect((await browser(session).get("/v1/workspaces")).body.workspaces.map((w: { name: string }) => w.name)).toEqual(
+      ["My workspace"],
+    );
   });
 
   it("refuses an unknown or expired link with 400", async () => {
@@ -184,23 +210,36 @@ describe("the one-time link to set a password", () => {
     expect(unknown.status).toBe(400);
     const user = await server.createUser();
     const token = await createSetupToken(server.ctx, user.userId);
-    await server.ctx.store.db.updateTable("passwordSetupTokens").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.userId).execute();
+    await server.ctx.store.db
+      .updateTable("passwordSetupTokens")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("userId", "=", user.userId)
+      .execute();
     const expired = await anonymous().post("/auth/password", { token, password: "long enough" });
     expect(expired.status).toBe(400);
   });
 
   it("is printed by the first start of the real server, next to the API token", async () => {
     const database = await createTestDatabase();
-    const env = { ...process.env, PARLEY_DATA_DIR: database.dataDir, ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}) };
+    const env = {
+      ...process.env,
+      PARLEY_DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    };
     if (!database.databaseUrl) delete env.DATABASE_URL;
     const parley = await startServerProcess(env);
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const link = new RegExp(`^ {2}(${parley.url.replace(/[.]/g, "\\.")}/setup\\?token=([A-Za-z0-9_-]{43}))$`, "m").exec(parley.output());
+      const link = new RegExp(
+        `^ {2}(${parley.url.replace(/[.]/g, "\\.")}/setup\\?token=([A-Za-z0-9_-]{43}))$`,
+        "m",
+      ).exec(parley.output());
       expect(link).not.toBeNull();
       const api = createClient(`${parley.url}/api`);
       expect((await api.post("/auth/password", { token: link![2], password: "from the link" })).status).toBe(200);
-      expect((await api.post("/auth/login", { email: "admin@parley.local", password: "from the link" })).status).toBe(200);
+      expect((await api.post("/auth/login", { email: "admin@parley.local", password: "from the link" })).status).toBe(
+        200,
+      );
     } finally {
       await parley.stop();
       await database.drop();
@@ -221,7 +260,9 @@ describe("npx parley user create", () => {
 
   it("creates a user with a workspace, the password read from standard input", async () => {
     const { stdout } = await parley(["user", "create", "--email", "New.Person@Example.com"], "a long password\n");
-    expect(stdout).toMatch(/^Created user new\.person@example\.com with the workspace "My workspace"\. Sign in at http:\/\/localhost:\d+\/login\n$/);
+    expect(stdout).toMatch(
+      /^Created user new\.person@example\.com with the workspace "My workspace"\. Sign in at http:\/\/localhost:\d+\/login\n$/,
+    );
     const session = await signIn("new.person@example.com", "a long password");
     const { body } = await browser(session).get("/v1/workspaces");
     expect(body.workspaces.map((workspace: { name: string }) => workspace.name)).toEqual(["My workspace"]);
@@ -247,11 +288,15 @@ describe("npx parley user create", () => {
     await signIn(email, "set by link");
     const unknown = await parley(["user", "setup-link", "--email", "ghost@example.com"], "").catch((error) => error);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe("parley: No user with the e-mail ghost@example.com (create one with: parley user create --email ghost@example.com)\n");
+    expect(unknown.stderr).toBe(
+      "parley: No user with the e-mail ghost@example.com (create one with: parley user create --email ghost@example.com)\n",
+    );
   });
 
   it("refuses a password shorter than 8 characters", async () => {
-    const failed = await parley(["user", "create", "--email", "short@example.com"], "1234567\n").catch((error) => error);
+    const failed = await parley(["user", "create", "--email", "short@example.com"], "1234567\n").catch(
+      (error) => error,
+    );
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe("parley: The password must be at least 8 characters long; nothing was changed\n");
     expect(await server.ctx.users.findByEmail("short@example.com")).toBeUndefined();
@@ -264,7 +309,9 @@ describe("failed sign-ins", () => {
     try {
       const api = createClient(own.baseUrl);
       for (let attempt = 0; attempt < 10; attempt++)
-        expect((await api.post("/auth/login", { email: "admin@parley.local", password: "guess number " + attempt })).status).toBe(401);
+        expect(
+          (await api.post("/auth/login", { email: "admin@parley.local", password: "guess number " + attempt })).status,
+        ).toBe(401);
       const blocked = await api.post("/auth/login", { email: "admin@parley.local", password: "guess number 11" });
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe("TOO_MANY_REQUESTS");

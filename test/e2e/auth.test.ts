@@ -36,7 +36,11 @@ describe("API tokens", () => {
     const user = await server.createUser();
     const api = createClient(server.baseUrl, user.token);
     expect((await api.get("/v1/workspaces")).status).toBe(200);
-    const [row] = await server.ctx.store.db.selectFrom("apiTokens").select("id").where("userId", "=", user.userId).execute();
+    const [row] = await server.ctx.store.db
+      .selectFrom("apiTokens")
+      .select("id")
+      .where("userId", "=", user.userId)
+      .execute();
     await server.ctx.users.revokeToken(row.id);
     const after = await api.get("/v1/workspaces");
     expect(after.status).toBe(401);

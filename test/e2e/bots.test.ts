@@ -8,9 +8,28 @@ let api: ReturnType<typeof createClient>;
 let workspaceId: string;
 
 const botFields = [
-  "chatAppCredentialsId", "createdAt", "customDomain", "edges", "events", "folderId", "groups", "icon", "id", "isArchived",
-  "isClosed", "name", "publicId", "resultsTablePreferences", "riskLevel", "selectedThemeTemplateId", "settings", "theme",
-  "updatedAt", "variables", "version", "workspaceId",
+  "chatAppCredentialsId",
+  "createdAt",
+  "customDomain",
+  "edges",
+  "events",
+  "folderId",
+  "groups",
+  "icon",
+  "id",
+  "isArchived",
+  "isClosed",
+  "name",
+  "publicId",
+  "resultsTablePreferences",
+  "riskLevel",
+  "selectedThemeTemplateId",
+  "settings",
+  "theme",
+  "updatedAt",
+  "variables",
+  "version",
+  "workspaceId",
 ];
 
 beforeAll(async () => {
@@ -56,7 +75,7 @@ describe("create a bot (operation 2)", () => {
     expect(bot.createdAt).toBe(bot.updatedAt);
   });
 
-  it("names an empty bot \"My bot\" and gives it one start event", async () => {
+  it('names an empty bot "My bot" and gives it one start event', async () => {
     const response = await api.post("/v1/bots", { workspaceId });
     expect(response.status).toBe(200);
     const { bot } = response.body;
@@ -93,7 +112,7 @@ describe("create a bot (operation 2)", () => {
 });
 
 describe("read a bot (operation 3)", () => {
-  it("answers the bot and currentUserMode \"write\" for a member", async () => {
+  it('answers the bot and currentUserMode "write" for a member', async () => {
     const bot = await createBot();
     const { status, body } = await api.get(`/v1/bots/${bot.id}?migrateToLatestVersion=true`);
     expect(status).toBe(200);
@@ -123,9 +142,17 @@ describe("read a bot (operation 3)", () => {
 describe("update a bot (operation 4)", () => {
   it("changes only the given fields, clears nullable fields with null and replaces arrays", async () => {
     const bot = await createBot({ ...greetingBot(), icon: "🤖", folderId: "folder-1" });
-    const { status, body } = await api.patch(`/v1/bots/${bot.id}`, { bot: { name: "Renamed", icon: null, variables: [] } });
+    const { status, body } = await api.patch(`/v1/bots/${bot.id}`, {
+      bot: { name: "Renamed", icon: null, variables: [] },
+    });
     expect(status).toBe(200);
-    expect(body.bot).toMatchObject({ name: "Renamed", icon: null, folderId: "folder-1", variables: [], groups: bot.groups });
+    expect(body.bot).toMatchObject({
+      name: "Renamed",
+      icon: null,
+      folderId: "folder-1",
+      variables: [],
+      groups: bot.groups,
+    });
     expect(body.bot.updatedAt >= bot.updatedAt).toBe(true);
     expect((await api.get(`/v1/bots/${bot.id}`)).body.bot).toEqual(body.bot);
   });
@@ -137,10 +164,15 @@ describe("update a bot (operation 4)", () => {
     expect(conflict.status).toBe(409);
     expect(conflict.body).toEqual({ code: "CONFLICT", message: "Found newer version of the bot in database" });
     expect((await api.get(`/v1/bots/${bot.id}`)).body.bot.name).toBe("Greeting bot");
-    const forced = await api.request("PATCH", `/v1/bots/${bot.id}`, { bot: { name: "Forced", updatedAt: stale }, overwrite: true });
+    const forced = await api.request("PATCH", `/v1/bots/${bot.id}`, {
+      bot: { name: "Forced", updatedAt: stale },
+      overwrite: true,
+    });
     expect(forced.status).toBe(200);
     expect(forced.body.bot.name).toBe("Forced");
-    const recent = await api.patch(`/v1/bots/${bot.id}`, { bot: { name: "Fresh", updatedAt: new Date(Date.parse(bot.updatedAt) - 2_000).toISOString() } });
+    const recent = await api.patch(`/v1/bots/${bot.id}`, {
+      bot: { name: "Fresh", updatedAt: new Date(Date.parse(bot.updatedAt) - 2_000).toISOString() },
+    });
     expect(recent.status).toBe(200);
   });
 
@@ -174,9 +206,19 @@ describe("publish, read published, unpublish, list and delete", () => {
     const { status, body } = await api.get(`/v1/bots/${bot.id}/publishedBot?migrateToLatestVersion=false`);
     expect(status).toBe(200);
     expect(body.version).toBe("6");
-    expect(Object.keys(body.publishedBot).sort()).toEqual(
-      ["botId", "createdAt", "edges", "events", "groups", "id", "settings", "theme", "updatedAt", "variables", "version"],
-    );
+    expect(Object.keys(body.publishedBot).sort()).toEqual([
+      "botId",
+      "createdAt",
+      "edges",
+      "events",
+      "groups",
+      "id",
+      "settings",
+      "theme",
+      "updatedAt",
+      "variables",
+      "version",
+    ]);
     expect(body.publishedBot).toMatchObject({ botId: bot.id, version: "6", groups: bot.groups, edges: bot.edges });
 
     // The draft changes; the published copy does not until the next publish.
@@ -204,18 +246,24 @@ describe("publish, read published, unpublish, list and delete", () => {
     expect(after.body.bots.map((b: { id: string }) => b.id)).not.toContain(bot.id);
     // The public id is free again.
     expect((await api.post("/v1/bots", { workspaceId, bot: { publicId: "listed-bot" } })).status).toBe(200);
-    const stored = await server.ctx.store.db.selectFrom("bots").select(["isArchived", "publicId"]).where("id", "=", bot.id).executeTakeFirst();
+    const stored = await server.ctx.store.db
+      .selectFrom("bots")
+      .select(["isArchived", "publicId"])
+      .where("id", "=", bot.id)
+      .executeTakeFirst();
     expect(stored).toEqual({ isArchived: 1, publicId: null });
   });
 });
 
 describe("bad requests", () => {
   it("answers 400 for malformed JSON, 415 for a wrong content type and 413 for an oversized bot", async () => {
-    const malformed = await api.request("POST", "/v1/bots", "{\"workspaceId\": ", { "content-type": "application/json" });
+    const malformed = await api.request("POST", "/v1/bots", '{"workspaceId": ', { "content-type": "application/json" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe("BAD_REQUEST");
 
-    const wrongType = await api.request("POST", "/v1/workspaces", "name=x", { "content-type": "application/x-www-form-urlencoded" });
+    const wrongType = await api.request("POST", "/v1/workspaces", "name=x", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
 
@@ -224,7 +272,9 @@ describe("bad requests", () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.code).toBe("PAYLOAD_TOO_LARGE");
 
-    const protoPollution = await api.request("POST", "/v1/workspaces", '{"name":"x","__proto__":{"admin":true}}', { "content-type": "application/json" });
+    const protoPollution = await api.request("POST", "/v1/workspaces", '{"name":"x","__proto__":{"admin":true}}', {
+      "content-type": "application/json",
+    });
     expect(protoPollution.status).toBe(400);
   });
 

@@ -29,7 +29,15 @@ describe("API tokens of the caller", () => {
     const client = createClient(server.baseUrl, user.token);
     const before = await client.get("/v1/tokens");
     expect(before.body).toEqual({
-      tokens: [{ id: expect.any(String), name: "test", createdAt: expect.any(String), lastUsedAt: expect.any(String), revokedAt: null }],
+      tokens: [
+        {
+          id: expect.any(String),
+          name: "test",
+          createdAt: expect.any(String),
+          lastUsedAt: expect.any(String),
+          revokedAt: null,
+        },
+      ],
     });
 
     const created = await client.post("/v1/tokens", { name: "  deploy script " });
@@ -66,7 +74,10 @@ describe("API tokens of the caller", () => {
   it("creates a token from a signed-in browser", async () => {
     const user = await server.createUser();
     await setPassword(server.ctx, user.userId, "builder password");
-    const login = await createClient(server.baseUrl).post("/auth/login", { email: await emailOf(user.userId), password: "builder password" });
+    const login = await createClient(server.baseUrl).post("/auth/login", {
+      email: await emailOf(user.userId),
+      password: "builder password",
+    });
     const headers = { cookie: login.headers.get("set-cookie")!.split(";")[0], "x-csrf-token": login.body.csrfToken };
     const created = await createClient(server.baseUrl).post("/v1/tokens", { name: "from the builder" }, headers);
     expect(created.status).toBe(200);
@@ -93,7 +104,12 @@ describe("workspaces", () => {
     const member = await server.createUser();
     await server.ctx.store.db
       .insertInto("members")
-      .values({ workspaceId: admin.workspaceId, userId: member.userId, role: "MEMBER", createdAt: new Date(Date.now() + 1000).toISOString() })
+      .values({
+        workspaceId: admin.workspaceId,
+        userId: member.userId,
+        role: "MEMBER",
+        createdAt: new Date(Date.now() + 1000).toISOString(),
+      })
       .execute();
     const members = await createClient(server.baseUrl, admin.token).get(`/v1/workspaces/${admin.workspaceId}/members`);
     expect(members.body).toEqual({
@@ -102,7 +118,9 @@ describe("workspaces", () => {
         { userId: member.userId, email: await emailOf(member.userId), role: "MEMBER" },
       ],
     });
-    const refused = await createClient(server.baseUrl, member.token).patch(`/v1/workspaces/${admin.workspaceId}`, { name: "Mine" });
+    const refused = await createClient(server.baseUrl, member.token).patch(`/v1/workspaces/${admin.workspaceId}`, {
+      name: "Mine",
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ code: "FORBIDDEN", message: "Only the workspace's admins can change it" });
     const stranger = createClient(server.baseUrl, (await server.createUser()).token);
@@ -156,7 +174,12 @@ function referenceExportV5() {
         title: "Welcome",
         graphCoordinates: { x: 320, y: 40 },
         blocks: [
-          { id: "blk-hello", groupId: "grp-welcome", type: "text", content: { richText: richText("Hi! What do you need?") } },
+          {
+            id: "blk-hello",
+            groupId: "grp-welcome",
+            type: "text",
+            content: { richText: richText("Hi! What do you need?") },
+          },
           {
             id: "blk-topic",
             groupId: "grp-welcome",
@@ -173,21 +196,41 @@ function referenceExportV5() {
         id: "grp-billing",
         title: "Billing",
         graphCoordinates: { x: 700, y: 0 },
-        blocks: [{ id: "blk-billing", groupId: "grp-billing", type: "text", content: { richText: richText("{{Topic}}: an agent will write to you.") } }],
+        blocks: [
+          {
+            id: "blk-billing",
+            groupId: "grp-billing",
+            type: "text",
+            content: { richText: richText("{{Topic}}: an agent will write to you.") },
+          },
+        ],
       },
       {
         id: "grp-again",
         title: "Again",
         graphCoordinates: { x: 700, y: 240 },
         blocks: [
-          { id: "blk-link", groupId: "grp-again", type: "Typebot link", options: { typebotId: "current", groupId: "grp-welcome", mergeResults: true } },
+          {
+            id: "blk-link",
+            groupId: "grp-again",
+            type: "Typebot link",
+            options: { typebotId: "current", groupId: "grp-welcome", mergeResults: true },
+          },
         ],
       },
     ],
     edges: [
       { id: "edg-start", from: { groupId: "grp-start", blockId: "blk-start" }, to: { groupId: "grp-welcome" } },
-      { id: "edg-billing", from: { groupId: "grp-welcome", blockId: "blk-topic", itemId: "itm-billing" }, to: { groupId: "grp-billing" } },
-      { id: "edg-again", from: { groupId: "grp-welcome", blockId: "blk-topic", itemId: "itm-again" }, to: { groupId: "grp-again" } },
+      {
+        id: "edg-billing",
+        from: { groupId: "grp-welcome", blockId: "blk-topic", itemId: "itm-billing" },
+        to: { groupId: "grp-billing" },
+      },
+      {
+        id: "edg-again",
+        from: { groupId: "grp-welcome", blockId: "blk-topic", itemId: "itm-again" },
+        to: { groupId: "grp-again" },
+      },
     ],
     variables: [{ id: "var-topic", name: "Topic" }],
     theme: { general: { font: "Open Sans", background: { type: "Color", content: "#ffffff" } } },
@@ -236,7 +279,9 @@ describe("importing a bot", () => {
       { id: "itm-billing", content: "Billing", outgoingEdgeId: "edg-billing" },
       { id: "itm-again", content: "Start over", outgoingEdgeId: "edg-again" },
     ]);
-    expect(bot.groups[2].blocks).toEqual([{ id: "blk-link", type: "Bot link", options: { botId: "current", groupId: "grp-welcome", mergeResults: true } }]);
+    expect(bot.groups[2].blocks).toEqual([
+      { id: "blk-link", type: "Bot link", options: { botId: "current", groupId: "grp-welcome", mergeResults: true } },
+    ]);
     expect(bot.edges[0]).toEqual({ id: "edg-start", from: { eventId: "grp-start" }, to: { groupId: "grp-welcome" } });
     expect(bot.settings.metadata).toEqual({ description: "Support triage", tagManagerId: "GTM-ABC123" });
     expect(bot.settings.chatApp).toEqual({ isEnabled: false });
@@ -245,7 +290,10 @@ describe("importing a bot", () => {
     const started = await api.post(`/v1/bots/${bot.id}/preview/startChat`, {});
     expect(started.status).toBe(200);
     expect(JSON.stringify(started.body.messages)).toContain("Hi! What do you need?");
-    expect(started.body.input.items.map((item: { content: string }) => item.content)).toEqual(["Billing", "Start over"]);
+    expect(started.body.input.items.map((item: { content: string }) => item.content)).toEqual([
+      "Billing",
+      "Start over",
+    ]);
     const again = await api.post(`/v1/sessions/${started.body.sessionId}/continueChat`, { message: "Start over" });
     expect(again.status).toBe(200);
     expect(JSON.stringify(again.body.messages)).toContain("Hi! What do you need?");
@@ -259,7 +307,13 @@ describe("importing a bot", () => {
     const imported = await api.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: exported });
     expect(imported.status).toBe(200);
     expect(imported.body.bot.id).not.toBe(original.id);
-    expect(imported.body.bot).toMatchObject({ name: "Greeting bot", publicId: null, groups: original.groups, edges: original.edges, events: original.events });
+    expect(imported.body.bot).toMatchObject({
+      name: "Greeting bot",
+      publicId: null,
+      groups: original.groups,
+      edges: original.edges,
+      events: original.events,
+    });
   });
 
   it("answers 400 naming each invalid path, and 404 for a workspace of someone else", async () => {
@@ -270,7 +324,10 @@ describe("importing a bot", () => {
     expect(invalid.body.code).toBe("BAD_REQUEST");
     expect(invalid.body.issues.map((issue: { path: string }) => issue.path)).toEqual(["bot.groups.0.blocks.0.type"]);
     expect(invalid.body.message).toMatch(/^Invalid bot: bot\.groups\.0\.blocks\.0\.type: /);
-    const elsewhere = await api.post("/v1/bots/import", { workspaceId: (await server.createUser()).workspaceId, bot: referenceExportV5() });
+    const elsewhere = await api.post("/v1/bots/import", {
+      workspaceId: (await server.createUser()).workspaceId,
+      bot: referenceExportV5(),
+    });
     expect(elsewhere.status).toBe(404);
   });
 });
@@ -300,29 +357,62 @@ function flawedBot() {
           },
         ],
       },
-      { id: "g-good", title: "Good", graphCoordinates: { x: 500, y: 0 }, blocks: [{ id: "b-yay", type: "text", content: { richText: richText("Yay") } }] },
-      { id: "g-orphan", title: "Orphan", graphCoordinates: { x: 500, y: 300 }, blocks: [{ id: "b-orphan", type: "text", content: { richText: richText("Alone") } }] },
+      {
+        id: "g-good",
+        title: "Good",
+        graphCoordinates: { x: 500, y: 0 },
+        blocks: [{ id: "b-yay", type: "text", content: { richText: richText("Yay") } }],
+      },
+      {
+        id: "g-orphan",
+        title: "Orphan",
+        graphCoordinates: { x: 500, y: 300 },
+        blocks: [{ id: "b-orphan", type: "text", content: { richText: richText("Alone") } }],
+      },
     ],
     edges: [
       { id: "e-start", from: { eventId: "ev-start" }, to: { groupId: "g-main" } },
       { id: "e-good", from: { blockId: "b-pick", itemId: "i-good" }, to: { groupId: "g-good" } },
       { id: "e-gone", from: { blockId: "b-pick", itemId: "i-gone" }, to: { groupId: "g-deleted" } },
     ],
-    variables: [{ id: "v-mood", name: "Mood" }, { id: "v-nick", name: "Nickname" }],
+    variables: [
+      { id: "v-mood", name: "Mood" },
+      { id: "v-nick", name: "Nickname" },
+    ],
   };
 }
 
 const flawedFindings = [
-  { severity: "error", groupId: "g-main", blockId: "b-pick", message: 'Item "Gone" leads to a group that does not exist ("g-deleted")' },
-  { severity: "warning", groupId: "g-main", blockId: "b-pick", message: 'Nothing follows item "Bad": after the visitor picks "Bad", the chat ends without a reply' },
-  { severity: "warning", groupId: "g-orphan", message: 'The group "Orphan" is never reached: nothing from the start leads to it' },
+  {
+    severity: "error",
+    groupId: "g-main",
+    blockId: "b-pick",
+    message: 'Item "Gone" leads to a group that does not exist ("g-deleted")',
+  },
+  {
+    severity: "warning",
+    groupId: "g-main",
+    blockId: "b-pick",
+    message: 'Nothing follows item "Bad": after the visitor picks "Bad", the chat ends without a reply',
+  },
+  {
+    severity: "warning",
+    groupId: "g-orphan",
+    message: 'The group "Orphan" is never reached: nothing from the start leads to it',
+  },
   {
     severity: "warning",
     groupId: "g-main",
     blockId: "b-hello",
-    message: 'Variable "Nickname" is used here but never set: no block saves to it and it has no value, so it stays empty unless prefilled',
+    message:
+      'Variable "Nickname" is used here but never set: no block saves to it and it has no value, so it stays empty unless prefilled',
   },
-  { severity: "warning", groupId: "g-main", blockId: "b-empty", message: "This text bubble is empty: the visitor would see nothing here" },
+  {
+    severity: "warning",
+    groupId: "g-main",
+    blockId: "b-empty",
+    message: "This text bubble is empty: the visitor would see nothing here",
+  },
 ];
 
 describe("the publish check", () => {
@@ -342,7 +432,11 @@ describe("the publish check", () => {
     const bot = await createBot(flawedBot());
     const published = await api.post(`/v1/bots/${bot.id}/publish`);
     expect(published.status).toBe(200);
-    expect(published.body).toEqual({ message: "success", publicId: `flawed-${bot.id.slice(-7)}`, findings: flawedFindings });
+    expect(published.body).toEqual({
+      message: "success",
+      publicId: `flawed-${bot.id.slice(-7)}`,
+      findings: flawedFindings,
+    });
     expect((await api.get(`/v1/bots/${bot.id}/publishedBot`)).status).toBe(200);
   });
 
@@ -356,10 +450,23 @@ describe("the publish check", () => {
 describe("reserved public ids", () => {
   it("refuses the builder's and the server's paths as public ids with 400", async () => {
     const bot = await createBot();
-    for (const publicId of ["api", "login", "setup", "bots", "workspaces", "settings", "assets", "files", "health", "logout"]) {
+    for (const publicId of [
+      "api",
+      "login",
+      "setup",
+      "bots",
+      "workspaces",
+      "settings",
+      "assets",
+      "files",
+      "health",
+      "logout",
+    ]) {
       const refused = await api.patch(`/v1/bots/${bot.id}`, { bot: { publicId } });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe(`Invalid body: bot.publicId: publicId "${publicId}" is reserved for Parley's own pages; choose another one`);
+      expect(refused.body.message).toBe(
+        `Invalid body: bot.publicId: publicId "${publicId}" is reserved for Parley's own pages; choose another one`,
+      );
     }
     const created = await api.post("/v1/bots", { workspaceId: owner.workspaceId, bot: { publicId: "login" } });
     expect(created.status).toBe(400);

@@ -8,7 +8,14 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const childGroups = (farewell: string) => [
-  { id: "c-start", blocks: [say("c-hi", "Child here. Your city?"), { id: "c-city", type: "text input", options: { variableId: "cv-city" } }, say("c-bye", farewell)] },
+  {
+    id: "c-start",
+    blocks: [
+      say("c-hi", "Child here. Your city?"),
+      { id: "c-city", type: "text input", options: { variableId: "cv-city" } },
+      say("c-bye", farewell),
+    ],
+  },
 ];
 
 /** A published child bot that asks a city and ends. */
@@ -44,7 +51,14 @@ const parentBot = (childId: string, mergeResults: boolean) =>
 const listResults = async (botId: string) => {
   const response = await h.api.get(`/v1/bots/${botId}/results?limit=50`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body.results as { id: string; botId: string; isCompleted: boolean; hasStarted: boolean; variables: { name: string; value: unknown }[]; answers: unknown[] }[];
+  return response.body.results as {
+    id: string;
+    botId: string;
+    isCompleted: boolean;
+    hasStarted: boolean;
+    variables: { name: string; value: unknown }[];
+    answers: unknown[];
+  }[];
 };
 
 async function chatThroughBothBots(childId: string, mergeResults: boolean) {
@@ -52,7 +66,10 @@ async function chatThroughBothBots(childId: string, mergeResults: boolean) {
   const start = await conversation.start();
   expect(start.messages).toEqual([textMessage("p-hi", "Parent here. Your name?")]);
   expect((await conversation.send("Ada")).messages).toEqual([textMessage("c-hi", "Child here. Your city?")]);
-  expect((await conversation.send("Lisbon")).messages).toEqual([textMessage("c-bye", "Child done."), textMessage("p-back", "Back in the parent. Your mood?")]);
+  expect((await conversation.send("Lisbon")).messages).toEqual([
+    textMessage("c-bye", "Child done."),
+    textMessage("p-back", "Back in the parent. Your mood?"),
+  ]);
   const end = await conversation.send("Fine");
   expect(end.messages).toEqual([textMessage("p-bye", "Bye Ada.")]);
   expect(end.input).toBeUndefined();
@@ -65,7 +82,9 @@ describe("Bot link results", () => {
     const conversation = await h.conversation(parentBot(childId, false));
     await conversation.start();
     await conversation.send("Ada");
-    const saved = await h.chat.post(`/v1/sessions/${conversation.sessionId}/clientLogs`, { clientLogs: [{ status: "error", description: "Embed failed in the child" }] });
+    const saved = await h.chat.post(`/v1/sessions/${conversation.sessionId}/clientLogs`, {
+      clientLogs: [{ status: "error", description: "Embed failed in the child" }],
+    });
     expect(saved.body).toEqual({ message: "Logs successfully saved." });
     await conversation.send("Lisbon");
 
@@ -97,16 +116,33 @@ describe("Bot link results", () => {
     const childResults = await listResults(childId);
     expect(childResults).toHaveLength(1);
     const [childResult] = childResults;
-    expect(childResult).toMatchObject({ botId: childId, isCompleted: true, hasStarted: true, answers: [{ blockId: "c-city", content: "Lisbon", attachedFileUrls: [] }] });
+    expect(childResult).toMatchObject({
+      botId: childId,
+      isCompleted: true,
+      hasStarted: true,
+      answers: [{ blockId: "c-city", content: "Lisbon", attachedFileUrls: [] }],
+    });
     expect(childResult.variables).toEqual([{ id: "cv-city", name: "City", value: "Lisbon" }]);
     expect(childResult.id).not.toBe(conversation.resultId);
 
     // The child's row names the version it ran; a later publish does not change its transcript.
     const db = h.server.ctx.store.db;
-    const row = await db.selectFrom("results").select(["botVersionId", "lastChatSessionId"]).where("id", "=", childResult.id).executeTakeFirstOrThrow();
-    const childBot = await db.selectFrom("bots").select("publishedVersionId").where("id", "=", childId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("results")
+      .select(["botVersionId", "lastChatSessionId"])
+      .where("id", "=", childResult.id)
+      .executeTakeFirstOrThrow();
+    const childBot = await db
+      .selectFrom("bots")
+      .select("publishedVersionId")
+      .where("id", "=", childId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ botVersionId: childBot.publishedVersionId, lastChatSessionId: conversation.sessionId });
-    const patched = await h.api.patch(`/v1/bots/${childId}`, { bot: { groups: childGroups("Changed later.").map((g) => ({ ...g, title: g.id, graphCoordinates: { x: 0, y: 0 } })) } });
+    const patched = await h.api.patch(`/v1/bots/${childId}`, {
+      bot: {
+        groups: childGroups("Changed later.").map((g) => ({ ...g, title: g.id, graphCoordinates: { x: 0, y: 0 } })),
+      },
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect((await h.api.post(`/v1/bots/${childId}/publish`)).status).toBe(200);
 
@@ -117,7 +153,9 @@ describe("Bot link results", () => {
       { role: "user", type: "text", text: "Lisbon" },
       { role: "bot", type: "text", text: "Child done." },
     ]);
-    const parentTranscript = await h.api.get(`/v1/bots/${conversation.botId}/results/${conversation.resultId}/transcript`);
+    const parentTranscript = await h.api.get(
+      `/v1/bots/${conversation.botId}/results/${conversation.resultId}/transcript`,
+    );
     expect(parentTranscript.body.transcript).toEqual([
       { role: "bot", type: "text", text: "Parent here. Your name?" },
       { role: "user", type: "text", text: "Ada" },
@@ -136,11 +174,23 @@ describe("Bot link results", () => {
     await conversation.send("Ada");
     expect(await listResults(childId)).toEqual([]);
     const db = h.server.ctx.store.db;
-    const views = await db.selectFrom("results").select(["hasStarted", "isCompleted", "lastInputBlockId"]).where("botId", "=", childId).execute();
-    expect(views.map((row) => ({ hasStarted: Number(row.hasStarted), isCompleted: Number(row.isCompleted), lastInputBlockId: row.lastInputBlockId }))).toEqual([
-      { hasStarted: 0, isCompleted: 0, lastInputBlockId: null },
-    ]);
-    const session = await db.selectFrom("sessions").select("resultId").where("id", "=", conversation.sessionId!).executeTakeFirstOrThrow();
+    const views = await db
+      .selectFrom("results")
+      .select(["hasStarted", "isCompleted", "lastInputBlockId"])
+      .where("botId", "=", childId)
+      .execute();
+    expect(
+      views.map((row) => ({
+        hasStarted: Number(row.hasStarted),
+        isCompleted: Number(row.isCompleted),
+        lastInputBlockId: row.lastInputBlockId,
+      })),
+    ).toEqual([{ hasStarted: 0, isCompleted: 0, lastInputBlockId: null }]);
+    const session = await db
+      .selectFrom("sessions")
+      .select("resultId")
+      .where("id", "=", conversation.sessionId!)
+      .executeTakeFirstOrThrow();
     expect(session.resultId).toBe(conversation.resultId);
   });
 

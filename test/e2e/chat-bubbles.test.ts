@@ -22,8 +22,20 @@ function richBot() {
             type: "text",
             content: {
               richText: [
-                { type: "p", children: [{ text: "See " }, { type: "a", url: "https://people.example/{{Name}}", children: [{ text: "the profile" }] }] },
-                { type: "p", children: [{ text: "Dear ", bold: true }, { text: "{{Name}}", bold: true }] },
+                {
+                  type: "p",
+                  children: [
+                    { text: "See " },
+                    { type: "a", url: "https://people.example/{{Name}}", children: [{ text: "the profile" }] },
+                  ],
+                },
+                {
+                  type: "p",
+                  children: [
+                    { text: "Dear ", bold: true },
+                    { text: "{{Name}}", bold: true },
+                  ],
+                },
               ],
             },
           },
@@ -46,39 +58,79 @@ describe("text bubbles", () => {
     const conversation = await h.conversation(richBot());
     const start = await conversation.start({ prefilledVariables: { Name: "Ada" } });
     expect(start.messages).toEqual([
-      { id: "b-hello", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "Hello Ada!" }] }] } },
-      { id: "b-bio", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "Bold", bold: true }, { text: " move" }] }] } },
+      {
+        id: "b-hello",
+        type: "text",
+        content: { type: "richText", richText: [{ type: "p", children: [{ text: "Hello Ada!" }] }] },
+      },
+      {
+        id: "b-bio",
+        type: "text",
+        content: {
+          type: "richText",
+          richText: [{ type: "p", children: [{ text: "Bold", bold: true }, { text: " move" }] }],
+        },
+      },
       {
         id: "b-link",
         type: "text",
         content: {
           type: "richText",
           richText: [
-            { type: "p", children: [{ text: "See " }, { type: "a", url: "https://people.example/Ada", children: [{ text: "the profile" }] }] },
-            { type: "p", children: [{ text: "Dear ", bold: true }, { text: "Ada", bold: true }] },
+            {
+              type: "p",
+              children: [
+                { text: "See " },
+                { type: "a", url: "https://people.example/Ada", children: [{ text: "the profile" }] },
+              ],
+            },
+            {
+              type: "p",
+              children: [
+                { text: "Dear ", bold: true },
+                { text: "Ada", bold: true },
+              ],
+            },
           ],
         },
       },
-      { id: "b-missing", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "Hi ." }] }] } },
+      {
+        id: "b-missing",
+        type: "text",
+        content: { type: "richText", richText: [{ type: "p", children: [{ text: "Hi ." }] }] },
+      },
     ]);
     expect(start.input).toEqual(ask);
     const result = await conversation.result();
-    expect(result).toMatchObject({ hasStarted: false, isCompleted: false, variables: { Name: "Ada", Bio: "**Bold** move" } });
+    expect(result).toMatchObject({
+      hasStarted: false,
+      isCompleted: false,
+      variables: { Name: "Ada", Bio: "**Bold** move" },
+    });
   });
 
   it("are sent as markdown when the client asks for it, retry bubbles included", async () => {
     const bot = richBot();
     bot.groups[0].blocks[4] = { id: "b-age", type: "number input", options: { variableId: "v-reply" } };
     const conversation = await h.conversation(bot);
-    const start = await conversation.start({ prefilledVariables: { Name: "Ada" }, textBubbleContentFormat: "markdown" });
+    const start = await conversation.start({
+      prefilledVariables: { Name: "Ada" },
+      textBubbleContentFormat: "markdown",
+    });
     expect(start.messages).toEqual([
       { id: "b-hello", type: "text", content: { type: "markdown", markdown: "Hello Ada!" } },
       { id: "b-bio", type: "text", content: { type: "markdown", markdown: "**Bold** move" } },
-      { id: "b-link", type: "text", content: { type: "markdown", markdown: "See [the profile](https://people.example/Ada)\n**Dear Ada**" } },
+      {
+        id: "b-link",
+        type: "text",
+        content: { type: "markdown", markdown: "See [the profile](https://people.example/Ada)\n**Dear Ada**" },
+      },
       { id: "b-missing", type: "text", content: { type: "markdown", markdown: "Hi ." } },
     ]);
     const retry = await conversation.send("not a number", { textBubbleContentFormat: "markdown" });
-    expect(retry.messages).toEqual([{ id: "b-age", type: "text", content: { type: "markdown", markdown: "Invalid message. Please, try again." } }]);
+    expect(retry.messages).toEqual([
+      { id: "b-age", type: "text", content: { type: "markdown", markdown: "Invalid message. Please, try again." } },
+    ]);
     expect(retry.input.id).toBe("b-age");
   });
 
@@ -119,30 +171,73 @@ describe("media bubbles", () => {
           {
             id: "g-media",
             blocks: [
-              { id: "b-image", type: "image", content: { url: "https://img.example/{{Pic}}.png", clickLink: { url: "https://shop.example/{{Pic}}", alt: "Our {{Pic}}" } } },
-              { id: "b-youtube", type: "video", content: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s", height: 300 } },
+              {
+                id: "b-image",
+                type: "image",
+                content: {
+                  url: "https://img.example/{{Pic}}.png",
+                  clickLink: { url: "https://shop.example/{{Pic}}", alt: "Our {{Pic}}" },
+                },
+              },
+              {
+                id: "b-youtube",
+                type: "video",
+                content: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s", height: 300 },
+              },
               { id: "b-youtu-be", type: "video", content: { url: "https://youtu.be/dQw4w9WgXcQ" } },
               { id: "b-vimeo", type: "video", content: { url: "https://vimeo.com/76979871", aspectRatio: "4/3" } },
-              { id: "b-file", type: "video", content: { url: "https://cdn.example/{{Pic}}.mp4", isAutoplayEnabled: false } },
-              { id: "b-audio", type: "audio", content: { url: "https://cdn.example/{{Pic}}.mp3", isAutoplayEnabled: false } },
+              {
+                id: "b-file",
+                type: "video",
+                content: { url: "https://cdn.example/{{Pic}}.mp4", isAutoplayEnabled: false },
+              },
+              {
+                id: "b-audio",
+                type: "audio",
+                content: { url: "https://cdn.example/{{Pic}}.mp3", isAutoplayEnabled: false },
+              },
               ask,
             ],
           },
         ],
-        variables: [{ id: "v-pic", name: "Pic", value: "sofa" }, { id: "v-reply", name: "Reply" }],
+        variables: [
+          { id: "v-pic", name: "Pic", value: "sofa" },
+          { id: "v-reply", name: "Reply" },
+        ],
       }),
     );
     const start = await conversation.start();
     expect(start.messages).toEqual([
-      { id: "b-image", type: "image", content: { url: "https://img.example/sofa.png", clickLink: { url: "https://shop.example/sofa", alt: "Our sofa" } } },
+      {
+        id: "b-image",
+        type: "image",
+        content: {
+          url: "https://img.example/sofa.png",
+          clickLink: { url: "https://shop.example/sofa", alt: "Our sofa" },
+        },
+      },
       {
         id: "b-youtube",
         type: "video",
-        content: { url: "youtube.com/watch?v=dQw4w9WgXcQ", type: "youtube", id: "dQw4w9WgXcQ", queryParamsStr: "?start=90", height: 300 },
+        content: {
+          url: "youtube.com/watch?v=dQw4w9WgXcQ",
+          type: "youtube",
+          id: "dQw4w9WgXcQ",
+          queryParamsStr: "?start=90",
+          height: 300,
+        },
       },
       { id: "b-youtu-be", type: "video", content: { url: "youtu.be/dQw4w9WgXcQ", type: "youtube", id: "dQw4w9WgXcQ" } },
-      { id: "b-vimeo", type: "video", content: { url: "vimeo.com/76979871", type: "vimeo", id: "76979871", aspectRatio: "4/3" } },
-      { id: "b-file", type: "video", content: { url: "https://cdn.example/sofa.mp4", type: "url", isAutoplayEnabled: false } },
+      {
+        id: "b-vimeo",
+        type: "video",
+        content: { url: "vimeo.com/76979871", type: "vimeo", id: "76979871", aspectRatio: "4/3" },
+      },
+      {
+        id: "b-file",
+        type: "video",
+        content: { url: "https://cdn.example/sofa.mp4", type: "url", isAutoplayEnabled: false },
+      },
       { id: "b-audio", type: "audio", content: { url: "https://cdn.example/sofa.mp3", isAutoplayEnabled: false } },
     ]);
   });
@@ -159,7 +254,11 @@ describe("embed bubbles", () => {
             {
               id: "b-embed",
               type: "embed",
-              content: { url: "https://forms.example/{{Form}}", height: 500, waitForEvent: { isEnabled: true, name: "submitted", saveDataInVariableId: "v-data" } },
+              content: {
+                url: "https://forms.example/{{Form}}",
+                height: 500,
+                waitForEvent: { isEnabled: true, name: "submitted", saveDataInVariableId: "v-data" },
+              },
             },
             { id: "b-got", type: "text", content: { richText: [{ type: "p", children: [{ text: "{{Data}}" }] }] } },
             ask,
@@ -167,7 +266,11 @@ describe("embed bubbles", () => {
           ],
         },
       ],
-      variables: [{ id: "v-form", name: "Form", value: "signup" }, { id: "v-data", name: "Data" }, { id: "v-reply", name: "Reply" }],
+      variables: [
+        { id: "v-form", name: "Form", value: "signup" },
+        { id: "v-data", name: "Data" },
+        { id: "v-reply", name: "Reply" },
+      ],
     });
   }
 
@@ -179,7 +282,11 @@ describe("embed bubbles", () => {
       {
         id: "b-embed",
         type: "embed",
-        content: { url: "https://forms.example/signup", height: 500, waitForEvent: { isEnabled: true, name: "submitted", saveDataInVariableId: "v-data" } },
+        content: {
+          url: "https://forms.example/signup",
+          height: 500,
+          waitForEvent: { isEnabled: true, name: "submitted", saveDataInVariableId: "v-data" },
+        },
       },
     ]);
     expect(start.input).toBeUndefined();
@@ -190,7 +297,11 @@ describe("embed bubbles", () => {
     expect(await conversation.answers()).toEqual([]);
 
     expect(await conversation.send("fine")).toEqual({ messages: [textMessage("b-bye", "Bye")] });
-    expect(await conversation.result()).toMatchObject({ hasStarted: true, isCompleted: true, variables: { Form: "signup", Data: "form-42", Reply: "fine" } });
+    expect(await conversation.result()).toMatchObject({
+      hasStarted: true,
+      isCompleted: true,
+      variables: { Form: "signup", Data: "form-42", Reply: "fine" },
+    });
     expect(await conversation.answers()).toEqual([{ blockId: "b-ask", content: "fine" }]);
   });
 
@@ -198,7 +309,9 @@ describe("embed bubbles", () => {
     const conversation = await h.conversation(embedBot());
     await conversation.start();
     const resumed = await conversation.send(undefined);
-    expect(resumed.messages).toEqual([{ id: "b-got", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "" }] }] } }]);
+    expect(resumed.messages).toEqual([
+      { id: "b-got", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "" }] }] } },
+    ]);
     expect((await conversation.result()).variables).toEqual({ Form: "signup" });
   });
 });

@@ -8,16 +8,25 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const serverCode = (id: string, content: string) => ({ id, type: "Code", options: { content, isExecutedOnClient: false } });
+const serverCode = (id: string, content: string) => ({
+  id,
+  type: "Code",
+  options: { content, isExecutedOnClient: false },
+});
 
 function misbehavingBot(content: string) {
-  return buildBot({ groups: [{ id: "g1", blocks: [say("b-before", "Before"), serverCode("c-bad", content), say("b-after", "After")] }] });
+  return buildBot({
+    groups: [{ id: "g1", blocks: [say("b-before", "Before"), serverCode("c-bad", content), say("b-after", "After")] }],
+  });
 }
 
 describe("bot code in chats", () => {
   it("stores a Custom expression `{{Age}} * 2` in a variable and shows it in a bubble", async () => {
     const bot = buildBot({
-      variables: [{ id: "vAge", name: "Age" }, { id: "vDouble", name: "Double" }],
+      variables: [
+        { id: "vAge", name: "Age" },
+        { id: "vDouble", name: "Double" },
+      ],
       groups: [
         {
           id: "g1",
@@ -37,13 +46,19 @@ describe("bot code in chats", () => {
 
   it("runs a server-side Code block whose setVariable calls change variables by name", async () => {
     const bot = buildBot({
-      variables: [{ id: "vName", name: "Name" }, { id: "vGreeting", name: "Greeting" }],
+      variables: [
+        { id: "vName", name: "Name" },
+        { id: "vGreeting", name: "Greeting" },
+      ],
       groups: [
         {
           id: "g1",
           blocks: [
             { id: "b-name", type: "text input", options: { variableId: "vName" } },
-            serverCode("c", 'const name = await Promise.resolve({{Name}});\nsetVariable("Greeting", `Hello ${name.toUpperCase()}!`);'),
+            serverCode(
+              "c",
+              'const name = await Promise.resolve({{Name}});\nsetVariable("Greeting", `Hello ${name.toUpperCase()}!`);',
+            ),
             say("b-greet", "{{Greeting}}"),
           ],
         },
@@ -60,12 +75,16 @@ describe("bot code in chats", () => {
     const [looping, answered] = await Promise.all([harness.preview(misbehavingBot("while (true) {}")), normal.start()]);
     expect(looping.start.status).toBe(200);
     expect(looping.start.body.messages).toEqual([textMessage("b-before", "Before"), textMessage("b-after", "After")]);
-    expect(looping.start.body.logs).toEqual([{ status: "error", description: "Timed out: the code ran for more than 1000 ms" }]);
+    expect(looping.start.body.logs).toEqual([
+      { status: "error", description: "Timed out: the code ran for more than 1000 ms" },
+    ]);
     expect(answered.messages).toEqual([textMessage("b-hi", "Hi there")]);
   });
 
   it("answers other chats while inline code in a bubble loops until its time limit", async () => {
-    const looping = buildBot({ groups: [{ id: "g1", blocks: [say("b-loop", "Value: {{= (() => { while (true) {} })() =}}")] }] });
+    const looping = buildBot({
+      groups: [{ id: "g1", blocks: [say("b-loop", "Value: {{= (() => { while (true) {} })() =}}")] }],
+    });
     const normal = await harness.conversation(buildBot({ groups: [{ id: "g1", blocks: [say("b-hi", "Hi there")] }] }));
     const answeredInOrder: string[] = [];
     const loopingStart = harness.preview(looping).then((preview) => (answeredInOrder.push("looping"), preview));
@@ -73,11 +92,13 @@ describe("bot code in chats", () => {
     const normalStart = normal.start().then((start) => (answeredInOrder.push("normal"), start));
     expect((await normalStart).messages).toEqual([textMessage("b-hi", "Hi there")]);
     // Code that fails shows as written, as before; the other chat did not wait for it.
-    expect((await loopingStart).start.body.messages).toEqual([textMessage("b-loop", "Value: (() => { while (true) {} })()")]);
+    expect((await loopingStart).start.body.messages).toEqual([
+      textMessage("b-loop", "Value: (() => { while (true) {} })()"),
+    ]);
     expect(answeredInOrder).toEqual(["normal", "looping"]);
   });
 
-  it("turns process.exit() and require(\"fs\") into error logs, and the server keeps serving", async () => {
+  it('turns process.exit() and require("fs") into error logs, and the server keeps serving', async () => {
     for (const [content, description] of [
       ["process.exit(1)", "ReferenceError: 'process' is not defined"],
       ['require("fs").readFileSync("/etc/passwd", "utf8")', "ReferenceError: 'require' is not defined"],

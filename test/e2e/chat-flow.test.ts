@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, edge, retryBubble, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import {
+  buildBot,
+  createChatHarness,
+  edge,
+  retryBubble,
+  say,
+  textMessage,
+  type ChatHarness,
+} from "../helpers/conversation.js";
 
 let h: ChatHarness;
 beforeAll(async () => {
@@ -21,28 +29,54 @@ describe("retry messages", () => {
       }),
     );
     const start = await conversation.start({ prefilledVariables: { Name: "Ada" } });
-    expect(start.bot.settings).toEqual({ general: { systemMessages: { invalidMessage: "Sorry Ada, I did not get that." } } });
-    expect(await conversation.send("lots")).toEqual({ messages: [retryBubble("b-number", "Sorry Ada, I did not get that.")], input: number });
+    expect(start.bot.settings).toEqual({
+      general: { systemMessages: { invalidMessage: "Sorry Ada, I did not get that." } },
+    });
+    expect(await conversation.send("lots")).toEqual({
+      messages: [retryBubble("b-number", "Sorry Ada, I did not get that.")],
+      input: number,
+    });
     expect(await conversation.send("3")).toEqual({ messages: [], input: email });
     // The e-mail input keeps its own default text.
-    expect(await conversation.send("ada")).toEqual({ messages: [retryBubble("b-email", "This email doesn't seem to be valid. Can you type it again?")], input: email });
+    expect(await conversation.send("ada")).toEqual({
+      messages: [retryBubble("b-email", "This email doesn't seem to be valid. Can you type it again?")],
+      input: email,
+    });
     expect(await conversation.send("ada@example.com")).toEqual({ messages: [], input: url });
-    expect(await conversation.send("no url")).toEqual({ messages: [retryBubble("b-url", "Sorry Ada, I did not get that.")], input: url });
+    expect(await conversation.send("no url")).toEqual({
+      messages: [retryBubble("b-url", "Sorry Ada, I did not get that.")],
+      input: url,
+    });
   });
 
   it("re-ask the same input and save nothing", async () => {
     const conversation = await h.conversation(
-      buildBot({ groups: [{ id: "g-ask", blocks: [number, say("b-done", "Done")] }], variables: [{ id: "v-count", name: "count" }] }),
+      buildBot({
+        groups: [{ id: "g-ask", blocks: [number, say("b-done", "Done")] }],
+        variables: [{ id: "v-count", name: "count" }],
+      }),
     );
     const start = await conversation.start({ prefilledVariables: { count: "7" } });
     const asked = { ...number, prefilledValue: "7" };
     expect(start.input).toEqual(asked);
-    for (const reply of ["seven", "", "?"]) expect(await conversation.send(reply)).toEqual({ messages: [retryBubble("b-number", "Invalid message. Please, try again.")], input: asked });
+    for (const reply of ["seven", "", "?"])
+      expect(await conversation.send(reply)).toEqual({
+        messages: [retryBubble("b-number", "Invalid message. Please, try again.")],
+        input: asked,
+      });
     expect(await conversation.answers()).toEqual([]);
-    expect(await conversation.result()).toMatchObject({ hasStarted: false, isCompleted: false, variables: { count: "7" } });
+    expect(await conversation.result()).toMatchObject({
+      hasStarted: false,
+      isCompleted: false,
+      variables: { count: "7" },
+    });
     expect(await conversation.send("8")).toEqual({ messages: [textMessage("b-done", "Done")] });
     expect(await conversation.answers()).toEqual([{ blockId: "b-number", content: "8" }]);
-    expect(await conversation.result()).toMatchObject({ hasStarted: true, isCompleted: true, variables: { count: "8" } });
+    expect(await conversation.result()).toMatchObject({
+      hasStarted: true,
+      isCompleted: true,
+      variables: { count: "8" },
+    });
   });
 });
 
@@ -79,19 +113,41 @@ describe("answers", () => {
   it("keep session variables out of the stored result", async () => {
     const conversation = await h.conversation(
       buildBot({
-        groups: [{ id: "g", blocks: [{ id: "b-secret", type: "text input", options: { variableId: "v-secret" } }, { id: "b-kept", type: "text input", options: { variableId: "v-kept" } }] }],
-        variables: [{ id: "v-secret", name: "Secret", isSessionVariable: true }, { id: "v-kept", name: "Kept" }],
+        groups: [
+          {
+            id: "g",
+            blocks: [
+              { id: "b-secret", type: "text input", options: { variableId: "v-secret" } },
+              { id: "b-kept", type: "text input", options: { variableId: "v-kept" } },
+            ],
+          },
+        ],
+        variables: [
+          { id: "v-secret", name: "Secret", isSessionVariable: true },
+          { id: "v-kept", name: "Kept" },
+        ],
       }),
     );
     await conversation.start();
     await conversation.send("hush");
     await conversation.send("visible");
     expect((await conversation.result()).variables).toEqual({ Kept: "visible" });
-    expect(await conversation.answers()).toEqual([{ blockId: "b-secret", content: "hush" }, { blockId: "b-kept", content: "visible" }]);
+    expect(await conversation.answers()).toEqual([
+      { blockId: "b-secret", content: "hush" },
+      { blockId: "b-kept", content: "visible" },
+    ]);
   });
 
   it("report their new format when the saved content differs from what was typed", async () => {
-    const consent = { id: "b-consent", type: "choice input", items: [{ id: "i-yes", content: "Yes please", value: "opt-in" }, { id: "i-no", content: "No" }], options: { variableId: "v-consent" } };
+    const consent = {
+      id: "b-consent",
+      type: "choice input",
+      items: [
+        { id: "i-yes", content: "Yes please", value: "opt-in" },
+        { id: "i-no", content: "No" },
+      ],
+      options: { variableId: "v-consent" },
+    };
     const conversation = await h.conversation(
       buildBot({
         groups: [
@@ -100,7 +156,11 @@ describe("answers", () => {
             blocks: [
               { id: "b-name", type: "text input", options: { variableId: "v-name" } },
               { id: "b-email", type: "email input", options: { variableId: "v-email" } },
-              { id: "b-phone", type: "phone number input", options: { variableId: "v-phone", defaultCountryCode: "FR" } },
+              {
+                id: "b-phone",
+                type: "phone number input",
+                options: { variableId: "v-phone", defaultCountryCode: "FR" },
+              },
               consent,
               say("b-done", "All set"),
             ],
@@ -110,17 +170,32 @@ describe("answers", () => {
       }),
     );
     await conversation.start();
-    expect(await conversation.send("Ada")).toEqual({ messages: [], input: { id: "b-email", type: "email input", options: { variableId: "v-email" } } });
+    expect(await conversation.send("Ada")).toEqual({
+      messages: [],
+      input: { id: "b-email", type: "email input", options: { variableId: "v-email" } },
+    });
     expect(await conversation.send("ADA@Example.io")).toMatchObject({ lastMessageNewFormat: "ada@example.io" });
-    expect(await conversation.send("+33 6 12 34 56 78")).toEqual({ messages: [], input: consent, lastMessageNewFormat: "+33612345678" });
-    expect(await conversation.send("Yes please")).toEqual({ messages: [textMessage("b-done", "All set")], lastMessageNewFormat: "opt-in" });
+    expect(await conversation.send("+33 6 12 34 56 78")).toEqual({
+      messages: [],
+      input: consent,
+      lastMessageNewFormat: "+33612345678",
+    });
+    expect(await conversation.send("Yes please")).toEqual({
+      messages: [textMessage("b-done", "All set")],
+      lastMessageNewFormat: "opt-in",
+    });
     expect(await conversation.answers()).toEqual([
       { blockId: "b-name", content: "Ada" },
       { blockId: "b-email", content: "ada@example.io" },
       { blockId: "b-phone", content: "+33612345678" },
       { blockId: "b-consent", content: "opt-in" },
     ]);
-    expect((await conversation.result()).variables).toEqual({ name: "Ada", email: "ada@example.io", phone: "+33612345678", consent: "opt-in" });
+    expect((await conversation.result()).variables).toEqual({
+      name: "Ada",
+      email: "ada@example.io",
+      phone: "+33612345678",
+      consent: "opt-in",
+    });
   });
 });
 
@@ -137,7 +212,13 @@ describe("condition blocks", () => {
               type: "Condition",
               outgoingEdgeId: "e-teen",
               items: [
-                { id: "ci-kid", outgoingEdgeId: "e-kid", content: { comparisons: [{ id: "k", variableId: "v-age", comparisonOperator: "Less than", value: "13" }] } },
+                {
+                  id: "ci-kid",
+                  outgoingEdgeId: "e-kid",
+                  content: {
+                    comparisons: [{ id: "k", variableId: "v-age", comparisonOperator: "Less than", value: "13" }],
+                  },
+                },
                 {
                   id: "ci-adult",
                   outgoingEdgeId: "e-adult",
@@ -158,7 +239,10 @@ describe("condition blocks", () => {
         { id: "g-adult", blocks: [say("b-adult", "Welcome")] },
       ],
       edges: [edge("e-kid", "g-kid"), edge("e-teen", "g-teen"), edge("e-adult", "g-adult")],
-      variables: [{ id: "v-age", name: "Age" }, { id: "v-pass", name: "Pass" }],
+      variables: [
+        { id: "v-age", name: "Age" },
+        { id: "v-pass", name: "Pass" },
+      ],
     });
 
   it("route on the variable the previous input set, with the block's own edge as the else path", async () => {
@@ -199,14 +283,23 @@ describe("progress bar", () => {
     );
     expect((await conversation.start()).progress).toBe(25);
     expect((await conversation.send("one")).progress).toBe(50);
-    expect(await conversation.send("two")).toMatchObject({ messages: [retryBubble("b-q2", "Invalid message. Please, try again.")], progress: 50 });
+    expect(await conversation.send("two")).toMatchObject({
+      messages: [retryBubble("b-q2", "Invalid message. Please, try again.")],
+      progress: 50,
+    });
     expect((await conversation.send("2")).progress).toBe(75);
-    expect(await conversation.send("three")).toEqual({ messages: [textMessage("b-outro", "Thank you")], progress: 100 });
+    expect(await conversation.send("three")).toEqual({
+      messages: [textMessage("b-outro", "Thank you")],
+      progress: 100,
+    });
   });
 
   it("is absent when the theme does not enable it", async () => {
     const conversation = await h.conversation(
-      buildBot({ groups: [{ id: "g", blocks: [{ id: "b-q", type: "text input", options: { variableId: "v-a" } }] }], variables: [{ id: "v-a", name: "a" }] }),
+      buildBot({
+        groups: [{ id: "g", blocks: [{ id: "b-q", type: "text input", options: { variableId: "v-a" } }] }],
+        variables: [{ id: "v-a", name: "a" }],
+      }),
     );
     expect((await conversation.start()).progress).toBeUndefined();
     expect(await conversation.send("x")).toEqual({ messages: [] });
@@ -226,7 +319,13 @@ describe("a flow that loops without waiting for the visitor", () => {
               id: "b-check",
               type: "Condition",
               outgoingEdgeId: "e-loop",
-              items: [{ id: "ci-set", outgoingEdgeId: "e-out", content: { comparisons: [{ id: "c", variableId: "v-flag", comparisonOperator: "Is set" }] } }],
+              items: [
+                {
+                  id: "ci-set",
+                  outgoingEdgeId: "e-out",
+                  content: { comparisons: [{ id: "c", variableId: "v-flag", comparisonOperator: "Is set" }] },
+                },
+              ],
             },
           ],
         },
@@ -238,7 +337,11 @@ describe("a flow that loops without waiting for the visitor", () => {
 
   it("is stopped with an error log and the chat ends", async () => {
     const conversation = await h.conversation(loopBot());
-    const log = { status: "error", description: "The flow ran more than 1000 blocks without waiting for the visitor and was stopped", details: "Last group: Loop" };
+    const log = {
+      status: "error",
+      description: "The flow ran more than 1000 blocks without waiting for the visitor and was stopped",
+      details: "Last group: Loop",
+    };
     const start = await conversation.start();
     expect(start.messages).toEqual([textMessage("b-hi", "Hi")]);
     expect(start.logs).toEqual([log]);
@@ -249,6 +352,9 @@ describe("a flow that loops without waiting for the visitor", () => {
     expect((await conversation.sendRaw("hello?")).status).toBe(404);
 
     const released = await h.conversation(loopBot());
-    expect((await released.start({ prefilledVariables: { Flag: "on" } })).messages).toEqual([textMessage("b-hi", "Hi"), textMessage("b-out", "Out")]);
+    expect((await released.start({ prefilledVariables: { Flag: "on" } })).messages).toEqual([
+      textMessage("b-hi", "Hi"),
+      textMessage("b-out", "Out"),
+    ]);
   });
 });

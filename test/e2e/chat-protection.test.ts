@@ -57,13 +57,26 @@ describe("chat turn timeout (PARLEY_CHAT_TURN_TIMEOUT_MS)", () => {
     const childId = await publishChild();
     const conversation = await h.conversation(
       buildBot({
-        groups: [{ id: "g", blocks: [nameInput, { id: "b-link", type: "Bot link", options: { botId: childId } }, say("b-bye", "Bye {{Name}}")] }],
+        groups: [
+          {
+            id: "g",
+            blocks: [
+              nameInput,
+              { id: "b-link", type: "Bot link", options: { botId: childId } },
+              say("b-bye", "Bye {{Name}}"),
+            ],
+          },
+        ],
         variables: [{ id: "v-name", name: "Name" }],
       }),
     );
     await conversation.start();
     const db = h.server.ctx.store.db;
-    const before = await db.selectFrom("sessions").select(["revision", "state"]).where("id", "=", conversation.sessionId!).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("sessions")
+      .select(["revision", "state"])
+      .where("id", "=", conversation.sessionId!)
+      .executeTakeFirstOrThrow();
 
     slowLinkedBots(1_000);
     const startedAt = Date.now();
@@ -75,7 +88,13 @@ describe("chat turn timeout (PARLEY_CHAT_TURN_TIMEOUT_MS)", () => {
     await sleep(1_200);
     expect(await conversation.answers()).toEqual([]);
     expect(await conversation.result()).toMatchObject({ hasStarted: false, isCompleted: false, variables: {} });
-    expect(await db.selectFrom("sessions").select(["revision", "state"]).where("id", "=", conversation.sessionId!).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await db
+        .selectFrom("sessions")
+        .select(["revision", "state"])
+        .where("id", "=", conversation.sessionId!)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
 
     h.server.ctx.ports.bots = realLoader;
     const reply = await conversation.send("Ada");
@@ -86,7 +105,10 @@ describe("chat turn timeout (PARLEY_CHAT_TURN_TIMEOUT_MS)", () => {
   it("applies to startChat too: no session and no result are stored", async () => {
     const childId = await publishChild();
     const conversation = await h.conversation(
-      buildBot({ groups: [{ id: "g", blocks: [{ id: "b-link", type: "Bot link", options: { botId: childId } }, nameInput] }], variables: [{ id: "v-name", name: "Name" }] }),
+      buildBot({
+        groups: [{ id: "g", blocks: [{ id: "b-link", type: "Bot link", options: { botId: childId } }, nameInput] }],
+        variables: [{ id: "v-name", name: "Name" }],
+      }),
     );
     slowLinkedBots(800);
     const response = await h.chat.post(`/v1/bots/${conversation.publicId}/startChat`, {});
@@ -101,7 +123,16 @@ describe("chat turn timeout (PARLEY_CHAT_TURN_TIMEOUT_MS)", () => {
   it("cuts a slow HTTP request block off at the deadline: the outgoing request is dropped and nothing is stored", async () => {
     const conversation = await h.conversation(
       buildBot({
-        groups: [{ id: "g", blocks: [nameInput, { id: "b-http", type: "Webhook", options: { webhook: { method: "GET", url: slowUrl }, timeout: 10 } }, say("b-bye", "Bye")] }],
+        groups: [
+          {
+            id: "g",
+            blocks: [
+              nameInput,
+              { id: "b-http", type: "Webhook", options: { webhook: { method: "GET", url: slowUrl }, timeout: 10 } },
+              say("b-bye", "Bye"),
+            ],
+          },
+        ],
         variables: [{ id: "v-name", name: "Name" }],
       }),
     );
@@ -119,7 +150,12 @@ describe("chat turn timeout (PARLEY_CHAT_TURN_TIMEOUT_MS)", () => {
   });
 
   it("lets fast turns through untouched", async () => {
-    const conversation = await h.conversation(buildBot({ groups: [{ id: "g", blocks: [nameInput, say("b-bye", "Bye {{Name}}")] }], variables: [{ id: "v-name", name: "Name" }] }));
+    const conversation = await h.conversation(
+      buildBot({
+        groups: [{ id: "g", blocks: [nameInput, say("b-bye", "Bye {{Name}}")] }],
+        variables: [{ id: "v-name", name: "Name" }],
+      }),
+    );
     await conversation.start();
     expect(await conversation.send("Ada")).toEqual({ messages: [textMessage("b-bye", "Bye Ada")] });
   });
@@ -159,7 +195,9 @@ describe("sessions per result (PARLEY_MAX_SESSIONS_PER_RESULT)", () => {
 
 describe("text with U+0000", () => {
   it("is refused with 400 on both database engines, in a message as in a path", async () => {
-    const conversation = await h.conversation(buildBot({ groups: [{ id: "g", blocks: [nameInput] }], variables: [{ id: "v-name", name: "Name" }] }));
+    const conversation = await h.conversation(
+      buildBot({ groups: [{ id: "g", blocks: [nameInput] }], variables: [{ id: "v-name", name: "Name" }] }),
+    );
     await conversation.start();
     const nul = await conversation.sendRaw("Ada\u0000");
     expect(nul).toMatchObject({

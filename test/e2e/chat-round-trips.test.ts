@@ -31,8 +31,20 @@ describe.runIf(onPostgres)("database round trips of a chat turn on PostgreSQL", 
   it("reads once and writes once per continueChat, the last turn included", async () => {
     const conversation = await h.conversation(
       buildBot({
-        groups: [{ id: "g", blocks: [nameInput, { id: "b-city", type: "text input", options: { variableId: "v-city" } }, say("b-bye", "Bye {{Name}} from {{City}}")] }],
-        variables: [{ id: "v-name", name: "Name" }, { id: "v-city", name: "City" }],
+        groups: [
+          {
+            id: "g",
+            blocks: [
+              nameInput,
+              { id: "b-city", type: "text input", options: { variableId: "v-city" } },
+              say("b-bye", "Bye {{Name}} from {{City}}"),
+            ],
+          },
+        ],
+        variables: [
+          { id: "v-name", name: "Name" },
+          { id: "v-city", name: "City" },
+        ],
       }),
     );
     await conversation.start();
@@ -45,15 +57,25 @@ describe.runIf(onPostgres)("database round trips of a chat turn on PostgreSQL", 
     expect(await conversation.send("Paris")).toEqual({ messages: [textMessage("b-bye", "Bye Ada from Paris")] });
     expect(sent).toHaveLength(2);
 
-    expect(await conversation.answers()).toEqual([{ blockId: "b-name", content: "Ada" }, { blockId: "b-city", content: "Paris" }]);
-    expect(await conversation.result()).toMatchObject({ hasStarted: true, isCompleted: true, variables: { Name: "Ada", City: "Paris" } });
+    expect(await conversation.answers()).toEqual([
+      { blockId: "b-name", content: "Ada" },
+      { blockId: "b-city", content: "Paris" },
+    ]);
+    expect(await conversation.result()).toMatchObject({
+      hasStarted: true,
+      isCompleted: true,
+      variables: { Name: "Ada", City: "Paris" },
+    });
   });
 });
 
 describe("answers sent at the same time to one session", () => {
   it("stores exactly one: the others get 409, or 404 once the winner has ended the chat", async () => {
     const conversation = await h.conversation(
-      buildBot({ groups: [{ id: "g", blocks: [nameInput, say("b-bye", "Bye {{Name}}")] }], variables: [{ id: "v-name", name: "Name" }] }),
+      buildBot({
+        groups: [{ id: "g", blocks: [nameInput, say("b-bye", "Bye {{Name}}")] }],
+        variables: [{ id: "v-name", name: "Name" }],
+      }),
     );
     await conversation.start();
     const replies = await Promise.all(["Ada", "Bob", "Cy", "Dee", "Eve"].map((name) => conversation.sendRaw(name)));
@@ -62,6 +84,8 @@ describe("answers sent at the same time to one session", () => {
     expect(statuses.filter((status) => status !== 200).every((status) => status === 409 || status === 404)).toBe(true);
     const answers = await conversation.answers();
     expect(answers).toHaveLength(1);
-    expect(replies.find((reply) => reply.status === 200)!.body).toEqual({ messages: [textMessage("b-bye", `Bye ${answers[0]!.content}`)] });
+    expect(replies.find((reply) => reply.status === 200)!.body).toEqual({
+      messages: [textMessage("b-bye", `Bye ${answers[0]!.content}`)],
+    });
   });
 });

@@ -13,7 +13,10 @@ const nameInput = { id: "b-name", type: "text input", options: { variableId: "v-
 describe("isOnlyRegistering", () => {
   it("creates the session only; the first message starts the flow and answers its first input", async () => {
     const conversation = await h.conversation(
-      buildBot({ groups: [{ id: "g", blocks: [nameInput, say("b-welcome", "Welcome!")] }], variables: [{ id: "v-name", name: "Name" }] }),
+      buildBot({
+        groups: [{ id: "g", blocks: [nameInput, say("b-welcome", "Welcome!")] }],
+        variables: [{ id: "v-name", name: "Name" }],
+      }),
     );
     const start = await conversation.start({ isOnlyRegistering: true });
     expect(start.messages).toEqual([]);
@@ -22,26 +25,46 @@ describe("isOnlyRegistering", () => {
     expect(start.sessionId).toEqual(expect.any(String));
 
     expect(await conversation.send("Ada")).toEqual({ messages: [textMessage("b-welcome", "Welcome!")] });
-    expect(await conversation.result()).toMatchObject({ hasStarted: true, isCompleted: true, variables: { Name: "Ada" } });
+    expect(await conversation.result()).toMatchObject({
+      hasStarted: true,
+      isCompleted: true,
+      variables: { Name: "Ada" },
+    });
     expect(await conversation.answers()).toEqual([{ blockId: "b-name", content: "Ada" }]);
   });
 
   // Parley writes the (not yet started) result at registration, so that client logs have a result to go to.
   it("keeps the result unstarted until the flow has started", async () => {
-    const conversation = await h.conversation(buildBot({ groups: [{ id: "g", blocks: [nameInput] }], variables: [{ id: "v-name", name: "Name" }] }));
+    const conversation = await h.conversation(
+      buildBot({ groups: [{ id: "g", blocks: [nameInput] }], variables: [{ id: "v-name", name: "Name" }] }),
+    );
     await conversation.start({ isOnlyRegistering: true });
-    const rows = await h.server.ctx.store.db.selectFrom("results").select(["hasStarted", "isCompleted"]).where("botId", "=", conversation.botId).execute();
+    const rows = await h.server.ctx.store.db
+      .selectFrom("results")
+      .select(["hasStarted", "isCompleted"])
+      .where("botId", "=", conversation.botId)
+      .execute();
     expect(rows).toEqual([{ hasStarted: 0, isCompleted: 0 }]);
     expect((await conversation.send("Ada")).input).toBeUndefined();
-    expect(await conversation.result()).toMatchObject({ hasStarted: true, isCompleted: true, variables: { Name: "Ada" } });
+    expect(await conversation.result()).toMatchObject({
+      hasStarted: true,
+      isCompleted: true,
+      variables: { Name: "Ada" },
+    });
   });
 
   it("shows the opening bubbles instead when the flow starts with them", async () => {
     const conversation = await h.conversation(
-      buildBot({ groups: [{ id: "g", blocks: [say("b-hi", "Hi! Your name?"), nameInput] }], variables: [{ id: "v-name", name: "Name" }] }),
+      buildBot({
+        groups: [{ id: "g", blocks: [say("b-hi", "Hi! Your name?"), nameInput] }],
+        variables: [{ id: "v-name", name: "Name" }],
+      }),
     );
     await conversation.start({ isOnlyRegistering: true });
-    expect(await conversation.send("Ada")).toEqual({ messages: [textMessage("b-hi", "Hi! Your name?")], input: nameInput });
+    expect(await conversation.send("Ada")).toEqual({
+      messages: [textMessage("b-hi", "Hi! Your name?")],
+      input: nameInput,
+    });
     expect(await conversation.answers()).toEqual([]);
   });
 });
@@ -51,7 +74,10 @@ describe("remember user", () => {
   const rememberBot = (general: Record<string, unknown>) =>
     buildBot({
       groups: [{ id: "g", blocks: [say("b-hi", "Hi"), nameInput, colorInput, say("b-bye", "Bye")] }],
-      variables: [{ id: "v-name", name: "Name" }, { id: "v-color", name: "Color" }],
+      variables: [
+        { id: "v-name", name: "Name" },
+        { id: "v-color", name: "Color" },
+      ],
       settings: { general },
     });
 
@@ -65,17 +91,31 @@ describe("remember user", () => {
     expect(second.sessionId).not.toBe(first.sessionId);
     expect(second.messages).toEqual([textMessage("b-hi", "Hi")]);
     expect(second.input).toEqual({ ...nameInput, prefilledValue: "Ada" });
-    expect(await conversation.result()).toMatchObject({ id: first.resultId, hasStarted: true, isCompleted: false, variables: { Name: "Ada" } });
+    expect(await conversation.result()).toMatchObject({
+      id: first.resultId,
+      hasStarted: true,
+      isCompleted: false,
+      variables: { Name: "Ada" },
+    });
 
     await conversation.send("Ada L.");
     expect(await conversation.send("Blue")).toEqual({ messages: [textMessage("b-bye", "Bye")] });
-    expect(await conversation.result()).toMatchObject({ id: first.resultId, hasStarted: true, isCompleted: true, variables: { Name: "Ada L.", Color: "Blue" } });
+    expect(await conversation.result()).toMatchObject({
+      id: first.resultId,
+      hasStarted: true,
+      isCompleted: true,
+      variables: { Name: "Ada L.", Color: "Blue" },
+    });
     expect(await conversation.answers()).toEqual([
       { blockId: "b-name", content: "Ada" },
       { blockId: "b-name", content: "Ada L." },
       { blockId: "b-color", content: "Blue" },
     ]);
-    const rows = await h.server.ctx.store.db.selectFrom("results").select("id").where("botId", "=", conversation.botId).execute();
+    const rows = await h.server.ctx.store.db
+      .selectFrom("results")
+      .select("id")
+      .where("botId", "=", conversation.botId)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -110,7 +150,16 @@ describe("dynamic theme", () => {
   it("follows the variable behind the host avatar", async () => {
     const conversation = await h.conversation(
       buildBot({
-        groups: [{ id: "g", blocks: [say("b-hi", "Pick an avatar URL"), { id: "b-avatar", type: "url input", options: { variableId: "v-avatar" } }, say("b-bye", "Looks good")] }],
+        groups: [
+          {
+            id: "g",
+            blocks: [
+              say("b-hi", "Pick an avatar URL"),
+              { id: "b-avatar", type: "url input", options: { variableId: "v-avatar" } },
+              say("b-bye", "Looks good"),
+            ],
+          },
+        ],
         variables: [{ id: "v-avatar", name: "Avatar" }],
         theme: { chat: { hostAvatar: { isEnabled: true, url: "{{Avatar}}" } } },
       }),
@@ -148,7 +197,11 @@ describe("preview", () => {
     const withProgress = await h.preview(twoGroups(), { isProgressBarEnabled: true });
     expect(withProgress.start.body.progress).toBe(50);
     expect((await withProgress.send("Ada")).body).toEqual({ messages: [], progress: 100 });
-    const stored = await h.server.ctx.store.db.selectFrom("results").select("id").where("botId", "=", "preview-bot").execute();
+    const stored = await h.server.ctx.store.db
+      .selectFrom("results")
+      .select("id")
+      .where("botId", "=", "preview-bot")
+      .execute();
     expect(stored).toEqual([]);
   });
 
@@ -159,13 +212,23 @@ describe("preview", () => {
       name: "Old bot",
       events: null,
       groups: [
-        { id: "g-start", title: "Start", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "b-start", groupId: "g-start", type: "start", label: "Start", outgoingEdgeId: "e-start" }] },
+        {
+          id: "g-start",
+          title: "Start",
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [{ id: "b-start", groupId: "g-start", type: "start", label: "Start", outgoingEdgeId: "e-start" }],
+        },
         {
           id: "g-ask",
           title: "Group #1",
           graphCoordinates: { x: 300, y: 0 },
           blocks: [
-            { id: "b-ask", groupId: "g-ask", type: "text", content: { richText: richText("Coffee?"), plainText: "Coffee?" } },
+            {
+              id: "b-ask",
+              groupId: "g-ask",
+              type: "text",
+              content: { richText: richText("Coffee?"), plainText: "Coffee?" },
+            },
             {
               id: "b-coffee",
               groupId: "g-ask",
@@ -179,8 +242,18 @@ describe("preview", () => {
             },
           ],
         },
-        { id: "g-yes", title: "Yes", graphCoordinates: { x: 600, y: 0 }, blocks: [{ id: "b-yes", groupId: "g-yes", type: "text", content: { richText: richText("Enjoy!") } }] },
-        { id: "g-no", title: "No", graphCoordinates: { x: 600, y: 200 }, blocks: [{ id: "b-no", groupId: "g-no", type: "text", content: { richText: richText("Tea then") } }] },
+        {
+          id: "g-yes",
+          title: "Yes",
+          graphCoordinates: { x: 600, y: 0 },
+          blocks: [{ id: "b-yes", groupId: "g-yes", type: "text", content: { richText: richText("Enjoy!") } }],
+        },
+        {
+          id: "g-no",
+          title: "No",
+          graphCoordinates: { x: 600, y: 200 },
+          blocks: [{ id: "b-no", groupId: "g-no", type: "text", content: { richText: richText("Tea then") } }],
+        },
       ],
       edges: [
         { id: "e-start", from: { groupId: "g-start", blockId: "b-start" }, to: { groupId: "g-ask" } },
@@ -199,19 +272,27 @@ describe("preview", () => {
       id: "b-coffee",
       type: "choice input",
       outgoingEdgeId: "e-no",
-      items: [{ id: "i-yes", content: "Yes", outgoingEdgeId: "e-yes" }, { id: "i-no", content: "No" }],
+      items: [
+        { id: "i-yes", content: "Yes", outgoingEdgeId: "e-yes" },
+        { id: "i-no", content: "No" },
+      ],
       options: { buttonLabel: "Send", isMultipleChoice: false },
     });
     expect((await send("Yes")).body).toEqual({ messages: [textMessage("b-yes", "Enjoy!")] });
     const finished = await send("Yes");
     expect(finished.status).toBe(400);
-    expect(finished.body).toEqual({ code: "BAD_REQUEST", message: "This chat has ended. Start a new chat to talk to the bot again." });
+    expect(finished.body).toEqual({
+      code: "BAD_REQUEST",
+      message: "This chat has ended. Start a new chat to talk to the bot again.",
+    });
   });
 
   it("runs the stored draft from a group for a member", async () => {
     const created = await h.api.post("/v1/bots", { workspaceId: h.workspaceId, bot: twoGroups() });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const preview = await h.api.post(`/v1/bots/${created.body.bot.id}/preview/startChat`, { startFrom: { type: "group", groupId: "g-second" } });
+    const preview = await h.api.post(`/v1/bots/${created.body.bot.id}/preview/startChat`, {
+      startFrom: { type: "group", groupId: "g-second" },
+    });
     expect(preview.status).toBe(200);
     expect(preview.body.messages).toEqual([textMessage("b-second", "Second group")]);
     const noEdge = { ...twoGroups(), edges: [] as unknown[] };

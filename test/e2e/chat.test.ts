@@ -24,7 +24,12 @@ async function publish(bot: object) {
 const results = (botId: string) =>
   server.ctx.store.db.selectFrom("results").selectAll().where("botId", "=", botId).execute();
 const answers = (resultId: string) =>
-  server.ctx.store.db.selectFrom("answers").select(["blockId", "content"]).where("resultId", "=", resultId).orderBy("position").execute();
+  server.ctx.store.db
+    .selectFrom("answers")
+    .select(["blockId", "content"])
+    .where("resultId", "=", resultId)
+    .orderBy("position")
+    .execute();
 
 describe("public chat (operations 7 and 8)", () => {
   it("greets, asks, stores the answer and ends the chat", async () => {
@@ -32,9 +37,20 @@ describe("public chat (operations 7 and 8)", () => {
     const start = await chat.post(`/v1/bots/${publicId}/startChat`, {});
     expect(start.status).toBe(200);
     expect(start.body).toMatchObject({
-      messages: [{ id: "b-hello", type: "text", content: { type: "richText", richText: richText("Hello! What is your name?") } }],
-      input: { id: "b-name", type: "text input", options: { variableId: "v-name", labels: { placeholder: "Your name" } } },
-      bot: { id: botId, version: "6", theme: { general: { font: "Open Sans" } }, settings: { general: { isBrandingEnabled: false } } },
+      messages: [
+        { id: "b-hello", type: "text", content: { type: "richText", richText: richText("Hello! What is your name?") } },
+      ],
+      input: {
+        id: "b-name",
+        type: "text input",
+        options: { variableId: "v-name", labels: { placeholder: "Your name" } },
+      },
+      bot: {
+        id: botId,
+        version: "6",
+        theme: { general: { font: "Open Sans" } },
+        settings: { general: { isBrandingEnabled: false } },
+      },
     });
     expect(start.body.sessionId).toEqual(expect.any(String));
     expect(start.body.resultId).toEqual(expect.any(String));
@@ -42,10 +58,14 @@ describe("public chat (operations 7 and 8)", () => {
     const [pending] = await results(botId);
     expect(pending).toMatchObject({ id: start.body.resultId, hasStarted: 0, isCompleted: 0 });
 
-    const reply = await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: { type: "text", text: "Ada" } });
+    const reply = await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, {
+      message: { type: "text", text: "Ada" },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
-      messages: [{ id: "b-thanks", type: "text", content: { type: "richText", richText: richText("Nice to meet you, Ada.") } }],
+      messages: [
+        { id: "b-thanks", type: "text", content: { type: "richText", richText: richText("Nice to meet you, Ada.") } },
+      ],
     });
     const [done] = await results(botId);
     expect(done).toMatchObject({ hasStarted: 1, isCompleted: 1, lastChatSessionId: start.body.sessionId });
@@ -58,8 +78,11 @@ describe("public chat (operations 7 and 8)", () => {
     expect(after.body).toEqual({ code: "NOT_FOUND", message: "Session not found." });
   });
 
-  it("answers 404 \"Bot not found\" for unknown and unpublished bots and 400 for a closed one", async () => {
-    expect((await chat.post("/v1/bots/no-such-bot/startChat", {})).body).toEqual({ code: "NOT_FOUND", message: "Bot not found" });
+  it('answers 404 "Bot not found" for unknown and unpublished bots and 400 for a closed one', async () => {
+    expect((await chat.post("/v1/bots/no-such-bot/startChat", {})).body).toEqual({
+      code: "NOT_FOUND",
+      message: "Bot not found",
+    });
     const { botId, publicId } = await publish(greetingBot());
     await api.post(`/v1/bots/${botId}/unpublish`);
     expect((await chat.post(`/v1/bots/${publicId}/startChat`, {})).status).toBe(404);
@@ -74,8 +97,13 @@ describe("public chat (operations 7 and 8)", () => {
     const bot = greetingBot();
     bot.groups[0].blocks.shift();
     const { botId, publicId } = await publish(bot);
-    const start = await chat.post(`/v1/bots/${publicId}/startChat`, { message: "Grace", prefilledVariables: { name: "ignored" } });
-    expect(start.body.messages).toEqual([{ id: "b-thanks", type: "text", content: { type: "richText", richText: richText("Nice to meet you, Grace.") } }]);
+    const start = await chat.post(`/v1/bots/${publicId}/startChat`, {
+      message: "Grace",
+      prefilledVariables: { name: "ignored" },
+    });
+    expect(start.body.messages).toEqual([
+      { id: "b-thanks", type: "text", content: { type: "richText", richText: richText("Nice to meet you, Grace.") } },
+    ]);
     expect(start.body.input).toBeUndefined();
     const [result] = await results(botId);
     expect(result.isCompleted).toBe(1);
@@ -86,10 +114,18 @@ describe("public chat (operations 7 and 8)", () => {
 
   it("answers in markdown when asked", async () => {
     const bot = greetingBot();
-    bot.groups[0].blocks[0] = { id: "b-hello", type: "text", content: { richText: [{ type: "p", children: [{ text: "Hi ", bold: true } as never, { text: "there" }] }] } };
+    bot.groups[0].blocks[0] = {
+      id: "b-hello",
+      type: "text",
+      content: { richText: [{ type: "p", children: [{ text: "Hi ", bold: true } as never, { text: "there" }] }] },
+    };
     const { publicId } = await publish(bot);
     const start = await chat.post(`/v1/bots/${publicId}/startChat`, { textBubbleContentFormat: "markdown" });
-    expect(start.body.messages[0]).toEqual({ id: "b-hello", type: "text", content: { type: "markdown", markdown: "**Hi** there" } });
+    expect(start.body.messages[0]).toEqual({
+      id: "b-hello",
+      type: "text",
+      content: { type: "markdown", markdown: "**Hi** there" },
+    });
   });
 
   it("answers 404 for an unknown session, with and without a message", async () => {
@@ -110,9 +146,15 @@ describe("preview chat (operation 6)", () => {
     expect(start.body.messages).toHaveLength(1);
     const reply = await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: "Preview" });
     expect(reply.body.messages[0].content.richText).toEqual(richText("Nice to meet you, Preview."));
-    const stored = await server.ctx.store.db.selectFrom("results").select("id").where("botId", "=", "preview-bot").execute();
+    const stored = await server.ctx.store.db
+      .selectFrom("results")
+      .select("id")
+      .where("botId", "=", "preview-bot")
+      .execute();
     expect(stored).toEqual([]);
-    const logs = await chat.post(`/v1/sessions/${start.body.sessionId}/clientLogs`, { clientLogs: [{ description: "x" }] });
+    const logs = await chat.post(`/v1/sessions/${start.body.sessionId}/clientLogs`, {
+      clientLogs: [{ description: "x" }],
+    });
     expect(logs.status).toBe(404);
     expect(logs.body.message).toBe("Result not found.");
   });
@@ -121,10 +163,14 @@ describe("preview chat (operation 6)", () => {
     const created = await api.post("/v1/bots", { workspaceId, bot: greetingBot() });
     const botId = created.body.bot.id;
     expect((await chat.post(`/v1/bots/${botId}/preview/startChat`, {})).status).toBe(401);
-    const preview = await api.post(`/v1/bots/${botId}/preview/startChat`, { startFrom: { type: "group", groupId: "g-hello" } });
+    const preview = await api.post(`/v1/bots/${botId}/preview/startChat`, {
+      startFrom: { type: "group", groupId: "g-hello" },
+    });
     expect(preview.status).toBe(200);
     expect(preview.body.input.id).toBe("b-name");
-    const missing = await api.post(`/v1/bots/${botId}/preview/startChat`, { startFrom: { type: "group", groupId: "nope" } });
+    const missing = await api.post(`/v1/bots/${botId}/preview/startChat`, {
+      startFrom: { type: "group", groupId: "nope" },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Start group doesn't exist");
   });
@@ -146,7 +192,11 @@ describe("client logs (operation 9)", () => {
       clientLogs: [{ status: "error", description: "Failed to continue", details: { status: 502 } }],
     });
     expect(saved.body).toEqual({ message: "Logs successfully saved." });
-    const logs = await server.ctx.store.db.selectFrom("logs").select(["status", "description", "details"]).where("resultId", "=", start.body.resultId).execute();
+    const logs = await server.ctx.store.db
+      .selectFrom("logs")
+      .select(["status", "description", "details"])
+      .where("resultId", "=", start.body.resultId)
+      .execute();
     expect(logs).toEqual([{ status: "error", description: "Failed to continue", details: '{"status":502}' }]);
   });
 });
@@ -167,7 +217,10 @@ describe("concurrency", () => {
 
 describe("allowed origins", () => {
   it("refuses other origins with 403 and answers CORS for allowed ones", async () => {
-    const { publicId } = await publish({ ...greetingBot(), settings: { security: { allowedOrigins: ["https://shop.example"] } } });
+    const { publicId } = await publish({
+      ...greetingBot(),
+      settings: { security: { allowedOrigins: ["https://shop.example"] } },
+    });
     const refused = await chat.post(`/v1/bots/${publicId}/startChat`, {}, { origin: "https://evil.example" });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ code: "FORBIDDEN", message: "Origin not allowed" });
@@ -176,12 +229,20 @@ describe("allowed origins", () => {
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
     const preflight = await fetch(`${server.baseUrl}/v1/sessions/${allowed.body.sessionId}/continueChat`, {
       method: "OPTIONS",
-      headers: { origin: "https://shop.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "https://shop.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://shop.example");
     expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
-    const continued = await chat.post(`/v1/sessions/${allowed.body.sessionId}/continueChat`, { message: "x" }, { origin: "https://evil.example" });
+    const continued = await chat.post(
+      `/v1/sessions/${allowed.body.sessionId}/continueChat`,
+      { message: "x" },
+      { origin: "https://evil.example" },
+    );
     expect(continued.status).toBe(403);
   });
 });

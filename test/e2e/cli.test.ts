@@ -80,7 +80,13 @@ describe("the parley command", () => {
   });
 
   it("explains a usage mistake with exit code 2", async () => {
-    await expect(parley("token", "create")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("token create needs --email") });
-    await expect(parley("frobnicate")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Unknown command "frobnicate"') });
+    await expect(parley("token", "create")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("token create needs --email"),
+    });
+    await expect(parley("frobnicate")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown command "frobnicate"'),
+    });
   });
 });

@@ -39,7 +39,11 @@ describe("health and API documentation", () => {
     const createBot = body.paths["/api/v1/bots"].post;
     expect(createBot.requestBody.content["application/json"].schema.properties.workspaceId).toBeDefined();
     expect(createBot.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
-    expect(body.components.securitySchemes.sessionCookie).toEqual({ type: "apiKey", in: "cookie", name: "parley_session" });
+    expect(body.components.securitySchemes.sessionCookie).toEqual({
+      type: "apiKey",
+      in: "cookie",
+      name: "parley_session",
+    });
   });
 
   it("renders the documentation for a person at /api/docs", async () => {

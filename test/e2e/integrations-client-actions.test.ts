@@ -22,8 +22,26 @@ const bot = () =>
         id: "g1",
         blocks: [
           say("hello", "Hello"),
-          { id: "ga", type: "Google Analytics", options: { trackingId: "G-TEST", category: "Plans", action: "{{Plan}}", label: "{{Missing}}", value: "{{Price}}" } },
-          { id: "px", type: "Pixel", options: { pixelId: "123456", eventType: "Purchase", params: [{ id: "p", key: "value", value: "{{Price}}" }] } },
+          {
+            id: "ga",
+            type: "Google Analytics",
+            options: {
+              trackingId: "G-TEST",
+              category: "Plans",
+              action: "{{Plan}}",
+              label: "{{Missing}}",
+              value: "{{Price}}",
+            },
+          },
+          {
+            id: "px",
+            type: "Pixel",
+            options: {
+              pixelId: "123456",
+              eventType: "Purchase",
+              params: [{ id: "p", key: "value", value: "{{Price}}" }],
+            },
+          },
           { id: "cw", type: "Chatwoot", options: { websiteToken: "token-1", user: { email: "{{Plan}}@example.com" } } },
           { id: "sheet", type: "Google Sheets", options: { action: "Insert a row" } },
           { id: "cal", type: "cal-com", options: { action: "Book event" } },
@@ -43,8 +61,16 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     // The first action may be the start props the runtime injects for a live page.
     const blockActions = actions.filter((action) => action.type !== "startPropsToInject");
     expect(blockActions.map((action) => action.type)).toEqual(["googleAnalytics", "pixel", "chatwoot"]);
-    expect(blockActions[0]).toEqual({ type: "googleAnalytics", googleAnalytics: { trackingId: "G-TEST", category: "Plans", action: "pro", value: 49 }, lastBubbleBlockId: "hello" });
-    expect(blockActions[1]).toEqual({ type: "pixel", pixel: { pixelId: "123456", eventType: "Purchase", params: [{ id: "p", key: "value", value: 49 }] }, lastBubbleBlockId: "hello" });
+    expect(blockActions[0]).toEqual({
+      type: "googleAnalytics",
+      googleAnalytics: { trackingId: "G-TEST", category: "Plans", action: "pro", value: 49 },
+      lastBubbleBlockId: "hello",
+    });
+    expect(blockActions[1]).toEqual({
+      type: "pixel",
+      pixel: { pixelId: "123456", eventType: "Purchase", params: [{ id: "p", key: "value", value: 49 }] },
+      lastBubbleBlockId: "hello",
+    });
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"websiteToken":"token-1"');
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"identifier":"pro@example.com"');
     expect(started.body.logs).toEqual([
@@ -56,7 +82,9 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
   it("skips analytics in preview and tells that Chatwoot does not run there", async () => {
     const started = await parley.preview(bot());
     expect(bubbleTexts(started.body)).toEqual(["Hello", "Bye"]);
-    expect(started.body.clientSideActions).toEqual([{ type: "chatwoot", chatwoot: { scriptToExecute: { content: "", args: [] } }, lastBubbleBlockId: "hello" }]);
+    expect(started.body.clientSideActions).toEqual([
+      { type: "chatwoot", chatwoot: { scriptToExecute: { content: "", args: [] } }, lastBubbleBlockId: "hello" },
+    ]);
     expect(started.body.logs).toEqual([
       { status: "info", description: "Chatwoot block is not supported in preview" },
       { status: "error", description: "Google Sheets is not supported by this server" },

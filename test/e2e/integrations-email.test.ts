@@ -24,7 +24,12 @@ async function smtpServer() {
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
         const envelope = session.envelope;
-        mails.push({ from: envelope.mailFrom ? envelope.mailFrom.address : "", to: envelope.rcptTo.map((rcpt) => rcpt.address), user: session.user as string | undefined, raw });
+        mails.push({
+          from: envelope.mailFrom ? envelope.mailFrom.address : "",
+          to: envelope.rcptTo.map((rcpt) => rcpt.address),
+          user: session.user as string | undefined,
+          raw,
+        });
         callback();
       });
     },
@@ -35,7 +40,11 @@ async function smtpServer() {
 }
 
 /** The decoded value of one header of a raw message (unfolded). */
-const header = (raw: string, name: string) => raw.split("\r\n\r\n")[0].replace(/\r\n\s+/g, " ").match(new RegExp(`^${name}: (.*)$`, "im"))?.[1];
+const header = (raw: string, name: string) =>
+  raw
+    .split("\r\n\r\n")[0]
+    .replace(/\r\n\s+/g, " ")
+    .match(new RegExp(`^${name}: (.*)$`, "im"))?.[1];
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
 let closedSmtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -71,10 +80,23 @@ const variables = [
 ];
 
 function emailBot(emailOptions: Record<string, unknown>, count = 1) {
-  const emails = Array.from({ length: count }, (_, index) => ({ id: `mail-${index}`, type: "Email", options: emailOptions }));
+  const emails = Array.from({ length: count }, (_, index) => ({
+    id: `mail-${index}`,
+    type: "Email",
+    options: emailOptions,
+  }));
   return buildBot({
     variables,
-    groups: [{ id: "g1", blocks: [{ id: "ask", type: "email input", options: { variableId: "v-email" } }, ...emails, say("done", "Sent")] }],
+    groups: [
+      {
+        id: "g1",
+        blocks: [
+          { id: "ask", type: "email input", options: { variableId: "v-email" } },
+          ...emails,
+          say("done", "Sent"),
+        ],
+      },
+    ],
   });
 }
 
@@ -100,7 +122,9 @@ describe("Email block over real SMTP", () => {
     expect(reply.body.logs).toBeUndefined();
 
     const mails = smtp.mails.slice(before);
-    expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([{ from: "support@example.com", to: ["visitor@example.com", "cc@example.com"], user: "mailer" }]);
+    expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([
+      { from: "support@example.com", to: ["visitor@example.com", "cc@example.com"], user: "mailer" },
+    ]);
     const raw = mails[0].raw;
     expect(header(raw, "From")).toBe("Ann Lee <support@example.com>");
     expect(header(raw, "To")).toBe("visitor@example.com");
@@ -121,7 +145,9 @@ describe("Email block over real SMTP", () => {
     const before = smtp.mails.length;
     await parley.send(started.body.sessionId, "someone@example.com");
     const mails = smtp.mails.slice(before);
-    expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([{ from: "instance@parley.test", to: ["someone@example.com"], user: undefined }]);
+    expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([
+      { from: "instance@parley.test", to: ["someone@example.com"], user: undefined },
+    ]);
     expect(header(mails[0].raw, "From")).toBe("Parley instance <instance@parley.test>");
     expect(mails[0].raw).toContain("Email: someone@example.com");
     expect(mails[0].raw).toContain("Name: <script>x</script> & Co");
@@ -129,7 +155,9 @@ describe("Email block over real SMTP", () => {
   });
 
   it("sends at most five e-mails per chat", async () => {
-    const publicId = await parley.publish(emailBot({ credentialsId, recipients: ["{{Email}}"], subject: "Again", body: "Hi", isCustomBody: true }, 6));
+    const publicId = await parley.publish(
+      emailBot({ credentialsId, recipients: ["{{Email}}"], subject: "Again", body: "Hi", isCustomBody: true }, 6),
+    );
     const started = await parley.start(publicId);
     const before = smtp.mails.length;
     const reply = await parley.send(started.body.sessionId, "many@example.com");
@@ -150,13 +178,21 @@ describe("Email block over real SMTP", () => {
   });
 
   it("does not let workspace credentials reach a mail server that is not allowed", async () => {
-    const blocked = await parley.createCredentials("smtp", "Internal relay", { host: "127.0.0.1", port: closedSmtp.port, from: "x@example.com" });
-    const publicId = await parley.publish(emailBot({ credentialsId: blocked, recipients: ["{{Email}}"], subject: "S" }));
+    const blocked = await parley.createCredentials("smtp", "Internal relay", {
+      host: "127.0.0.1",
+      port: closedSmtp.port,
+      from: "x@example.com",
+    });
+    const publicId = await parley.publish(
+      emailBot({ credentialsId: blocked, recipients: ["{{Email}}"], subject: "S" }),
+    );
     const started = await parley.start(publicId);
     await parley.send(started.body.sessionId, "a@example.com");
     expect(closedSmtp.mails).toEqual([]);
     const [log] = await parley.storedLogs(started.body.resultId);
     expect(log.description).toBe("Email not sent");
-    expect(JSON.parse(log.details!).error).toBe(`127.0.0.1:${closedSmtp.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`);
+    expect(JSON.parse(log.details!).error).toBe(
+      `127.0.0.1:${closedSmtp.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+    );
   });
 });

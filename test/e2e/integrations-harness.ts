@@ -40,12 +40,25 @@ export async function startIntegrationServer(env: Record<string, string> = {}) {
     createCredentials,
     start: (publicId: string, body: Json = {}) => chat.post(`/v1/bots/${publicId}/startChat`, body),
     preview: (bot: Json, body: Json = {}) => chat.post("/v1/bots/preview-bot/preview/startChat", { bot, ...body }),
-    send: (sessionId: string, message?: unknown) => chat.post(`/v1/sessions/${sessionId}/continueChat`, message === undefined ? {} : { message }),
+    send: (sessionId: string, message?: unknown) =>
+      chat.post(`/v1/sessions/${sessionId}/continueChat`, message === undefined ? {} : { message }),
     async resultVariables(resultId: string): Promise<Record<string, unknown>> {
-      const row = await db.selectFrom("results").select("variables").where("id", "=", resultId).executeTakeFirstOrThrow();
-      return Object.fromEntries((JSON.parse(row.variables) as { name: string; value: unknown }[]).map((v) => [v.name, v.value]));
+      const row = await db
+        .selectFrom("results")
+        .select("variables")
+        .where("id", "=", resultId)
+        .executeTakeFirstOrThrow();
+      return Object.fromEntries(
+        (JSON.parse(row.variables) as { name: string; value: unknown }[]).map((v) => [v.name, v.value]),
+      );
     },
-    storedLogs: (resultId: string) => db.selectFrom("logs").select(["status", "description", "details"]).where("resultId", "=", resultId).orderBy("createdAt").execute(),
+    storedLogs: (resultId: string) =>
+      db
+        .selectFrom("logs")
+        .select(["status", "description", "details"])
+        .where("resultId", "=", resultId)
+        .orderBy("createdAt")
+        .execute(),
     close: () => server.close(),
   };
 }
@@ -53,7 +66,9 @@ export async function startIntegrationServer(env: Record<string, string> = {}) {
 export type Received = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
 
 /** A real HTTP server on 127.0.0.1 that records every request it gets. */
-export async function recordingServer(handler: (request: http.IncomingMessage, response: http.ServerResponse, body: string) => void) {
+export async function recordingServer(
+  handler: (request: http.IncomingMessage, response: http.ServerResponse, body: string) => void,
+) {
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
     let body = "";
@@ -70,15 +85,28 @@ export async function recordingServer(handler: (request: http.IncomingMessage, r
     received,
     port,
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-export const sendJson = (response: http.ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) => {
+export const sendJson = (
+  response: http.ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+) => {
   response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify(value));
 };
 
 /** Text of each text bubble of a reply. */
 export const bubbleTexts = (body: Json) =>
-  (body.messages as Json[]).map((message) => (message.content.richText as Json[]).map((paragraph) => (paragraph.children as Json[]).map((leaf) => leaf.text).join("")).join("\n"));
+  (body.messages as Json[]).map((message) =>
+    (message.content.richText as Json[])
+      .map((paragraph) => (paragraph.children as Json[]).map((leaf) => leaf.text).join(""))
+      .join("\n"),
+  );

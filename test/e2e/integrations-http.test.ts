@@ -13,11 +13,16 @@ let parley: Awaited<ReturnType<typeof startIntegrationServer>>;
 beforeAll(async () => {
   internal = await recordingServer((_request, response) => sendJson(response, 200, { secret: "internal" }));
   target = await recordingServer((request, response, body) => {
-    if (request.url?.startsWith("/to-internal")) return sendJson(response, 302, {}, { location: `${internal.url}/admin` });
-    if (request.url?.startsWith("/to-metadata")) return sendJson(response, 302, {}, { location: "http://169.254.169.254/latest/meta-data/" });
+    if (request.url?.startsWith("/to-internal"))
+      return sendJson(response, 302, {}, { location: `${internal.url}/admin` });
+    if (request.url?.startsWith("/to-metadata"))
+      return sendJson(response, 302, {}, { location: "http://169.254.169.254/latest/meta-data/" });
     if (request.url?.startsWith("/fail")) return sendJson(response, 500, { error: "boom" });
     const parsed = body ? JSON.parse(body) : {};
-    sendJson(response, 200, { greeting: `Hello ${parsed.name ?? "nobody"}`, echo: { method: request.method, url: request.url, auth: request.headers.authorization ?? null } });
+    sendJson(response, 200, {
+      greeting: `Hello ${parsed.name ?? "nobody"}`,
+      echo: { method: request.method, url: request.url, auth: request.headers.authorization ?? null },
+    });
   });
   parley = await startIntegrationServer({ PARLEY_HTTP_ALLOWED_HOSTS: `127.0.0.1:${target.port}` });
 });
@@ -81,20 +86,37 @@ describe("HTTP request block over real HTTP", () => {
 
     const received = target.received.slice(before);
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ method: "POST", url: "/hook?who=Ann%20%22A%22%20Lee", body: '{"name": "Ann \\"A\\" Lee"}' });
+    expect(received[0]).toMatchObject({
+      method: "POST",
+      url: "/hook?who=Ann%20%22A%22%20Lee",
+      body: '{"name": "Ann \\"A\\" Lee"}',
+    });
     expect(received[0].headers.authorization).toBe(`Basic ${Buffer.from('bot:Ann "A" Lee').toString("base64")}`);
     expect(received[0].headers["content-type"]).toBe("application/json");
 
     const resultId = started.body.resultId as string;
-    expect(await parley.resultVariables(resultId)).toMatchObject({ Name: 'Ann "A" Lee', Greeting: 'Hello Ann "A" Lee', Status: "200", Method: "POST" });
-    expect((await parley.storedLogs(resultId)).map((log) => [log.status, log.description])).toEqual([["success", "Webhook successfuly executed."]]);
+    expect(await parley.resultVariables(resultId)).toMatchObject({
+      Name: 'Ann "A" Lee',
+      Greeting: 'Hello Ann "A" Lee',
+      Status: "200",
+      Method: "POST",
+    });
+    expect((await parley.storedLogs(resultId)).map((log) => [log.status, log.description])).toEqual([
+      ["success", "Webhook successfuly executed."],
+    ]);
   });
 
   it("shows the full log in preview", async () => {
     const started = await parley.preview(webhookBot(`${target.url}/fail`));
     const reply = await parley.send(started.body.sessionId, "Bob");
     expect(bubbleTexts(reply.body)).toEqual([" (500)"]);
-    expect(reply.body.logs).toMatchObject([{ status: "error", description: "Webhook returned an error.", details: { statusCode: 500, response: { error: "boom" } } }]);
+    expect(reply.body.logs).toMatchObject([
+      {
+        status: "error",
+        description: "Webhook returned an error.",
+        details: { statusCode: 500, response: { error: "boom" } },
+      },
+    ]);
   });
 
   it("refuses a local server that is not allowed, and a redirect from an allowed server to one, and goes on", async () => {
@@ -106,7 +128,10 @@ describe("HTTP request block over real HTTP", () => {
       expect(reply.body.logs[0]).toMatchObject({
         status: "error",
         description: "Webhook returned an error.",
-        details: { statusCode: 403, error: `127.0.0.1:${internal.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it` },
+        details: {
+          statusCode: 403,
+          error: `127.0.0.1:${internal.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+        },
       });
     }
     expect(internal.received.length).toBe(before);
@@ -121,7 +146,10 @@ describe("HTTP request block over real HTTP", () => {
   ])("refuses %s", async (_name, url) => {
     const started = await parley.preview(webhookBot(url()));
     const reply = await parley.send(started.body.sessionId, "Eve");
-    expect(reply.body.logs[0]).toMatchObject({ description: "Webhook returned an error.", details: { statusCode: 403 } });
+    expect(reply.body.logs[0]).toMatchObject({
+      description: "Webhook returned an error.",
+      details: { statusCode: 403 },
+    });
   });
 
   describe("executed on the client", () => {
@@ -139,7 +167,10 @@ describe("HTTP request block over real HTTP", () => {
           httpRequestToExecute: {
             url: `${target.url}/hook?who=Zoe`,
             method: "POST",
-            headers: { Authorization: `Basic ${Buffer.from("bot:Zoe").toString("base64")}`, "Content-Type": "application/json" },
+            headers: {
+              Authorization: `Basic ${Buffer.from("bot:Zoe").toString("base64")}`,
+              "Content-Type": "application/json",
+            },
             body: { name: "Zoe" },
           },
           expectsDedicatedReply: true,
@@ -147,7 +178,10 @@ describe("HTTP request block over real HTTP", () => {
       ]);
       expect(target.received.length).toBe(before);
 
-      const answered = await parley.send(started.body.sessionId, JSON.stringify({ statusCode: 201, data: { greeting: "Hi from the browser" } }));
+      const answered = await parley.send(
+        started.body.sessionId,
+        JSON.stringify({ statusCode: 201, data: { greeting: "Hi from the browser" } }),
+      );
       expect(answered.status).toBe(200);
       expect(bubbleTexts(answered.body)).toEqual(["Hi from the browser (201)"]);
     });

@@ -8,19 +8,25 @@ const STREAMED = ["Four", " is", " the", " answer."];
 /** A local OpenAI-compatible server: plain JSON completions, or server-sent events when asked to stream. */
 async function modelServer() {
   return recordingServer((request, response, body) => {
-    if (request.url !== "/v1/chat/completions" || request.method !== "POST") return sendJson(response, 404, { error: "not found" });
-    if (request.headers.authorization !== `Bearer ${API_KEY}`) return sendJson(response, 401, { error: { message: "Incorrect API key" } });
+    if (request.url !== "/v1/chat/completions" || request.method !== "POST")
+      return sendJson(response, 404, { error: "not found" });
+    if (request.headers.authorization !== `Bearer ${API_KEY}`)
+      return sendJson(response, 401, { error: { message: "Incorrect API key" } });
     const parsed = JSON.parse(body) as { stream?: boolean; messages: { content: string }[] };
     if (!parsed.stream)
       return sendJson(response, 200, {
-        choices: [{ index: 0, message: { role: "assistant", content: `You asked: ${parsed.messages.at(-1)?.content}` } }],
+        choices: [
+          { index: 0, message: { role: "assistant", content: `You asked: ${parsed.messages.at(-1)?.content}` } },
+        ],
         usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
       });
     response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     let index = 0;
     const timer = setInterval(() => {
       if (index < STREAMED.length) {
-        response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: STREAMED[index++] } }] })}\n\n`);
+        response.write(
+          `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: STREAMED[index++] } }] })}\n\n`,
+        );
         return;
       }
       clearInterval(timer);
@@ -100,7 +106,10 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
       ],
     });
     expect(call.headers.authorization).toBe(`Bearer ${API_KEY}`);
-    expect(await parley.resultVariables(started.body.resultId)).toMatchObject({ Answer: "You asked: What is 2+2?", Total: "17" });
+    expect(await parley.resultVariables(started.body.resultId)).toMatchObject({
+      Answer: "You asked: What is 2+2?",
+      Total: "17",
+    });
   });
 
   it("logs the server's refusal and goes on", async () => {
@@ -109,7 +118,9 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
     const started = await parley.start(publicId);
     const reply = await parley.send(started.body.sessionId, "Hi");
     expect(bubbleTexts(reply.body)).toEqual(["", "Tokens: "]);
-    expect(reply.body.logs).toEqual([{ status: "error", description: "OpenAI API error - 401", details: '{"error":{"message":"Incorrect API key"}}' }]);
+    expect(reply.body.logs).toEqual([
+      { status: "error", description: "OpenAI API error - 401", details: '{"error":{"message":"Incorrect API key"}}' },
+    ]);
   });
 
   /** Starts a streaming chat, asks the question and reads the stream; returns the session. */
@@ -126,8 +137,16 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
     });
     const pieces: string[] = [];
     const decoder = new TextDecoder();
-    for await (const chunk of streamed.body as unknown as AsyncIterable<Uint8Array>) pieces.push(decoder.decode(chunk, { stream: true }));
-    return { sessionId, resultId: started.body.resultId as string, asked, streamed, pieces, call: model.received[before] };
+    for await (const chunk of streamed.body as unknown as AsyncIterable<Uint8Array>)
+      pieces.push(decoder.decode(chunk, { stream: true }));
+    return {
+      sessionId,
+      resultId: started.body.resultId as string,
+      asked,
+      streamed,
+      pieces,
+      call: model.received[before],
+    };
   }
 
   it("streams the reply through streamMessage, then stores the text the client sends back", async () => {
@@ -138,7 +157,14 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
     expect(streamed.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(pieces.join("")).toBe("Four is the answer.");
     expect(pieces.length).toBeGreaterThan(1);
-    expect(JSON.parse(call.body)).toEqual({ model: "local-model", messages: [{ role: "system", content: "Answer briefly." }, { role: "user", content: "Stream it" }], stream: true });
+    expect(JSON.parse(call.body)).toEqual({
+      model: "local-model",
+      messages: [
+        { role: "system", content: "Answer briefly." },
+        { role: "user", content: "Stream it" },
+      ],
+      stream: true,
+    });
     expect(call.headers.authorization).toBe(`Bearer ${API_KEY}`);
 
     const done = await parley.send(sessionId, "Four is the answer.");

@@ -61,7 +61,9 @@ describe.runIf(onPostgres)("two server processes sharing rate limits through Red
         const start = await on(i).post(`/v1/bots/${twoQuestions.publicId}/startChat`, {});
         expect(start.status).toBe(200);
         for (const q of [1, 2]) {
-          const reply = await on(i + q).post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: `c${i}-q${q}` });
+          const reply = await on(i + q).post(`/v1/sessions/${start.body.sessionId}/continueChat`, {
+            message: `c${i}-q${q}`,
+          });
           expect(reply.status, JSON.stringify(reply.body)).toBe(200);
         }
         return start.body.resultId as string;
@@ -74,15 +76,23 @@ describe.runIf(onPostgres)("two server processes sharing rate limits through Red
     for (const instance of [first, second]) {
       const refused = await instance.post(`/v1/bots/${twoQuestions.publicId}/startChat`, {});
       expect(refused.status).toBe(429);
-      expect(refused.body.message).toMatch(new RegExp(`^Too many requests: at most ${STARTS} chat starts per minute from one address\\. Retry in \\d+ seconds\\.$`));
+      expect(refused.body.message).toMatch(
+        new RegExp(
+          `^Too many requests: at most ${STARTS} chat starts per minute from one address\\. Retry in \\d+ seconds\\.$`,
+        ),
+      );
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     }
 
     // Per session too: MESSAGES_PER_SESSION messages alternating, then both instances refuse.
     for (let i = 0; i < MESSAGES_PER_SESSION; i++)
-      expect((await on(i).post(`/v1/sessions/${loopStart.body.sessionId}/continueChat`, { message: `m${i}` })).status).toBe(200);
+      expect(
+        (await on(i).post(`/v1/sessions/${loopStart.body.sessionId}/continueChat`, { message: `m${i}` })).status,
+      ).toBe(200);
     for (const instance of [first, second]) {
-      const refused = await instance.post(`/v1/sessions/${loopStart.body.sessionId}/continueChat`, { message: "one more" });
+      const refused = await instance.post(`/v1/sessions/${loopStart.body.sessionId}/continueChat`, {
+        message: "one more",
+      });
       expect(refused.status).toBe(429);
       expect(refused.body.message).toMatch(/^Too many requests: at most 4 messages per minute in one chat session\./);
     }
@@ -90,9 +100,12 @@ describe.runIf(onPostgres)("two server processes sharing rate limits through Red
     // No answer lost or doubled.
     const client = new pg.Client({ connectionString: database.databaseUrl });
     await client.connect();
-    const { rows } = await client.query(`select "resultId", string_agg(content, '|' order by position) as contents from answers group by "resultId"`);
+    const { rows } = await client.query(
+      `select "resultId", string_agg(content, '|' order by position) as contents from answers group by "resultId"`,
+    );
     await client.end();
-    for (const [i, resultId] of results.entries()) expect(rows.find((row) => row.resultId === resultId)?.contents).toBe(`c${i}-q1|c${i}-q2`);
+    for (const [i, resultId] of results.entries())
+      expect(rows.find((row) => row.resultId === resultId)?.contents).toBe(`c${i}-q1|c${i}-q2`);
 
     // The counters live in Redis, under this deployment's prefix, with an expiry.
     const redis = new RedisClient(REDIS_URL);
@@ -104,7 +117,9 @@ describe.runIf(onPostgres)("two server processes sharing rate limits through Red
         `${prefix}rl:continuePerIp:127.0.0.1`,
         `${prefix}rl:startPerIp:127.0.0.1`,
       ]);
-      expect(Number(await redis.command(["GET", `${prefix}rl:continuePerIp:127.0.0.1`]))).toBe((STARTS - 1) * 2 + MESSAGES_PER_SESSION + 2);
+      expect(Number(await redis.command(["GET", `${prefix}rl:continuePerIp:127.0.0.1`]))).toBe(
+        (STARTS - 1) * 2 + MESSAGES_PER_SESSION + 2,
+      );
       expect(Number(await redis.command(["GET", `${prefix}rl:startPerIp:127.0.0.1`]))).toBe(STARTS + 2);
       const ttl = (await redis.command(["PTTL", `${prefix}rl:startPerIp:127.0.0.1`])) as number;
       expect(ttl).toBeGreaterThan(0);

@@ -42,9 +42,13 @@ describe.runIf(onPostgres)("two server processes on one PostgreSQL database", ()
       Array.from({ length: 20 }, async (_, i) => {
         const start = await instances[i % 2].post(`/v1/bots/${publicId}/startChat`, {});
         expect(start.status).toBe(200);
-        const name = await instances[(i + 1) % 2].post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: `Name ${i}` });
+        const name = await instances[(i + 1) % 2].post(`/v1/sessions/${start.body.sessionId}/continueChat`, {
+          message: `Name ${i}`,
+        });
         expect(name.status).toBe(200);
-        const city = await instances[i % 2].post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: `City ${i}` });
+        const city = await instances[i % 2].post(`/v1/sessions/${start.body.sessionId}/continueChat`, {
+          message: `City ${i}`,
+        });
         expect(city.status).toBe(200);
         return start.body.resultId as string;
       }),

@@ -21,7 +21,15 @@ beforeAll(async () => {
   const api = createClient(server.baseUrl, user.token);
   // One question, asked again after every answer: a session that can be continued forever.
   previewBot = buildBot({
-    groups: [{ id: "g", blocks: [say("b-ask", "Say something"), { id: "b-say", type: "text input", options: { variableId: "v" }, outgoingEdgeId: "e-loop" }] }],
+    groups: [
+      {
+        id: "g",
+        blocks: [
+          say("b-ask", "Say something"),
+          { id: "b-say", type: "text input", options: { variableId: "v" }, outgoingEdgeId: "e-loop" },
+        ],
+      },
+    ],
     edges: [edge("e-loop", "g")],
     variables: [{ id: "v", name: "Said" }],
   });
@@ -39,7 +47,10 @@ async function startFrom(address: string) {
 }
 
 /** A 429 whose message names the limit and whose Retry-After (1..60 s) is the wait it announces. */
-function expectLimited(response: { status: number; body: any; headers: Headers }, message: (seconds: number) => string) {
+function expectLimited(
+  response: { status: number; body: any; headers: Headers },
+  message: (seconds: number) => string,
+) {
   expect(response.status).toBe(429);
   const retryAfter = Number(response.headers.get("retry-after"));
   expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`).toBe(true);
@@ -50,7 +61,10 @@ describe("rate limits (memory store)", () => {
   it("allows PARLEY_RATE_LIMIT_START_PER_MINUTE chat starts per address, then answers 429 with Retry-After", async () => {
     for (let i = 0; i < 3; i++) expect((await startFrom("203.0.113.1")).status).toBe(200);
     const limited = await startFrom("203.0.113.1");
-    expectLimited(limited, (seconds) => `Too many requests: at most 3 chat starts per minute from one address. Retry in ${seconds} seconds.`);
+    expectLimited(
+      limited,
+      (seconds) => `Too many requests: at most 3 chat starts per minute from one address. Retry in ${seconds} seconds.`,
+    );
     // Other visitors are not affected.
     expect((await startFrom("203.0.113.2")).status).toBe(200);
   });
@@ -58,7 +72,9 @@ describe("rate limits (memory store)", () => {
   it("counts preview starts in the same per-address budget", async () => {
     const client = visitor();
     for (let i = 0; i < 2; i++) expect((await startFrom("203.0.113.3")).status).toBe(200);
-    expect((await client.post("/v1/bots/any-bot/preview/startChat", { bot: previewBot }, from("203.0.113.3"))).status).toBe(200);
+    expect(
+      (await client.post("/v1/bots/any-bot/preview/startChat", { bot: previewBot }, from("203.0.113.3"))).status,
+    ).toBe(200);
     const limited = await client.post("/v1/bots/any-bot/preview/startChat", { bot: previewBot }, from("203.0.113.3"));
     expect(limited.status).toBe(429);
   });
@@ -73,20 +89,34 @@ describe("rate limits (memory store)", () => {
 
   it("limits continueChat per session, whatever address the messages come from", async () => {
     const sessionId = (await startFrom("203.0.113.10")).body.sessionId;
-    const send = (address: string) => visitor().post(`/v1/sessions/${sessionId}/continueChat`, { message: "hi" }, from(address));
+    const send = (address: string) =>
+      visitor().post(`/v1/sessions/${sessionId}/continueChat`, { message: "hi" }, from(address));
     for (let i = 0; i < 4; i++) expect((await send(`203.0.113.${11 + i}`)).status).toBe(200);
     const limited = await send("203.0.113.20");
-    expectLimited(limited, (seconds) => `Too many requests: at most 4 messages per minute in one chat session. Retry in ${seconds} seconds.`);
+    expectLimited(
+      limited,
+      (seconds) => `Too many requests: at most 4 messages per minute in one chat session. Retry in ${seconds} seconds.`,
+    );
   });
 
   it("limits continueChat per address across sessions", async () => {
-    const sessions = [(await startFrom("203.0.113.30")).body.sessionId, (await startFrom("203.0.113.30")).body.sessionId];
-    const send = (sessionId: string) => visitor().post(`/v1/sessions/${sessionId}/continueChat`, { message: "hi" }, from("203.0.113.30"));
+    const sessions = [
+      (await startFrom("203.0.113.30")).body.sessionId,
+      (await startFrom("203.0.113.30")).body.sessionId,
+    ];
+    const send = (sessionId: string) =>
+      visitor().post(`/v1/sessions/${sessionId}/continueChat`, { message: "hi" }, from("203.0.113.30"));
     for (let i = 0; i < 6; i++) expect((await send(sessions[i % 2])).status).toBe(200);
     const limited = await send(sessions[0]);
-    expectLimited(limited, (seconds) => `Too many requests: at most 6 chat messages per minute from one address. Retry in ${seconds} seconds.`);
+    expectLimited(
+      limited,
+      (seconds) =>
+        `Too many requests: at most 6 chat messages per minute from one address. Retry in ${seconds} seconds.`,
+    );
     // Client logs of the same visitor share those budgets.
-    expect((await visitor().post(`/v1/sessions/${sessions[1]}/clientLogs`, { clientLogs: [] }, from("203.0.113.30"))).status).toBe(429);
+    expect(
+      (await visitor().post(`/v1/sessions/${sessions[1]}/clientLogs`, { clientLogs: [] }, from("203.0.113.30"))).status,
+    ).toBe(429);
   });
 
   it("never limits the health check or CORS preflights", async () => {
@@ -95,7 +125,11 @@ describe("rate limits (memory store)", () => {
     for (let i = 0; i < 4; i++) await startFrom("203.0.113.41");
     const preflight = await fetch(`${server.baseUrl}/v1/bots/${publicId}/startChat`, {
       method: "OPTIONS",
-      headers: { origin: "https://shop.example", "access-control-request-method": "POST", "x-forwarded-for": "203.0.113.41" },
+      headers: {
+        origin: "https://shop.example",
+        "access-control-request-method": "POST",
+        "x-forwarded-for": "203.0.113.41",
+      },
     });
     expect(preflight.status).toBe(204);
   });

@@ -33,7 +33,8 @@ describe("bot analytics", () => {
     const botId = await createBot();
     const { body: published } = await api.post(`/v1/bots/${botId}/publish`);
     const start = () => chat.post(`/v1/bots/${published.publicId}/startChat`, {});
-    const say = (sessionId: string, text: string) => chat.post(`/v1/sessions/${sessionId}/continueChat`, { message: text });
+    const say = (sessionId: string, text: string) =>
+      chat.post(`/v1/sessions/${sessionId}/continueChat`, { message: text });
     await start();
     await start();
     const halfway = await start();
@@ -70,7 +71,12 @@ describe("bot analytics", () => {
       ],
     });
     await api.delete(`/v1/bots/${botId}/results`);
-    expect((await api.get(`/v1/bots/${botId}/analytics`)).body).toEqual({ views: 0, starts: 0, completions: 0, dropOffs: [] });
+    expect((await api.get(`/v1/bots/${botId}/analytics`)).body).toEqual({
+      views: 0,
+      starts: 0,
+      completions: 0,
+      dropOffs: [],
+    });
   });
 
   it("counts within the time window of the time zone", async () => {
@@ -83,7 +89,12 @@ describe("bot analytics", () => {
     const saved = server.ctx.ports.clock;
     server.ctx.ports.clock = { now: () => new Date("2025-04-01T00:15:00.000Z") };
     try {
-      expect((await api.get(`/v1/bots/${botId}/analytics?timeFilter=today`)).body).toEqual({ views: 2, starts: 1, completions: 1, dropOffs: [] });
+      expect((await api.get(`/v1/bots/${botId}/analytics?timeFilter=today`)).body).toEqual({
+        views: 2,
+        starts: 1,
+        completions: 1,
+        dropOffs: [],
+      });
       expect((await api.get(`/v1/bots/${botId}/analytics?timeFilter=today&timeZone=America/New_York`)).body).toEqual({
         views: 3,
         starts: 2,

@@ -63,8 +63,14 @@ const seeded = (prefix: string): SeedResult[] => [
   {
     id: `${prefix}-older`,
     createdAt: "2025-03-30T10:00:00.000Z",
-    answers: [{ blockId: "b-name", content: "Grace" }, { blockId: "b-comment", content: "+1 great" }],
-    variables: [{ id: "v-name", name: "Name", value: "Grace" }, { id: "v-utm", name: "utm_source", value: "\tTabbed" }],
+    answers: [
+      { blockId: "b-name", content: "Grace" },
+      { blockId: "b-comment", content: "+1 great" },
+    ],
+    variables: [
+      { id: "v-name", name: "Name", value: "Grace" },
+      { id: "v-utm", name: "utm_source", value: "\tTabbed" },
+    ],
   },
   {
     id: `${prefix}-newer`,
@@ -76,10 +82,18 @@ const seeded = (prefix: string): SeedResult[] => [
       { blockId: "b-comment", content: 'He said "hi", then left\nbye' },
       { blockId: "b-gone", content: "answer to a deleted block" },
     ],
-    variables: [{ id: "v-utm", name: "utm_source", value: "@campaign" }, { id: "v-secret", name: "Secret", value: "never exported" }],
+    variables: [
+      { id: "v-utm", name: "utm_source", value: "@campaign" },
+      { id: "v-secret", name: "Secret", value: "never exported" },
+    ],
   },
   { id: `${prefix}-not-started`, createdAt: "2025-03-31T12:00:00.000Z", hasStarted: false },
-  { id: `${prefix}-archived`, createdAt: "2025-03-31T12:00:00.000Z", isArchived: true, answers: [{ blockId: "b-name", content: "Hidden" }] },
+  {
+    id: `${prefix}-archived`,
+    createdAt: "2025-03-31T12:00:00.000Z",
+    isArchived: true,
+    answers: [{ blockId: "b-name", content: "Hidden" }],
+  },
 ];
 
 describe("export results as CSV", () => {
@@ -104,7 +118,11 @@ describe("export results as CSV", () => {
 
   it("follows the owner's column order and visibility, and writes dates in the time zone", async () => {
     const botId = await createBot();
-    const preferences = { columnsOrder: ["select", "v-utm", "b-mail", "date", "logs"], columnsVisibility: { "b-rating": false }, columnsWidth: {} };
+    const preferences = {
+      columnsOrder: ["select", "v-utm", "b-mail", "date", "logs"],
+      columnsVisibility: { "b-rating": false },
+      columnsWidth: {},
+    };
     expect((await api.patch(`/v1/bots/${botId}`, { bot: { resultsTablePreferences: preferences } })).status).toBe(200);
     await seedResults(server.ctx.store.db, botId, seeded("ordered"));
     const response = await api.get(`/v1/bots/${botId}/results/export?timeFilter=allTime&timeZone=Asia/Tokyo`);
@@ -127,7 +145,11 @@ describe("export results as CSV", () => {
       const utc = await api.get(`/v1/bots/${botId}/results/export?timeFilter=today`);
       expect(utc.body).toBe("Submitted at,Name,Email,Feedback,Feedback (1),utm_source\r\n");
       const newYork = await api.get(`/v1/bots/${botId}/results/export?timeFilter=today&timeZone=America/New_York`);
-      expect(newYork.body.split("\r\n").map((line: string) => line.slice(0, 19))).toEqual(["Submitted at,Name,E", "2025-03-31 19:30:00", ""]);
+      expect(newYork.body.split("\r\n").map((line: string) => line.slice(0, 19))).toEqual([
+        "Submitted at,Name,E",
+        "2025-03-31 19:30:00",
+        "",
+      ]);
     } finally {
       server.ctx.ports.clock = saved;
     }

@@ -40,7 +40,14 @@ describe("list results (operation 10)", () => {
     const botId = await createBot();
     const now = new Date();
     await seedResults(server.ctx.store.db, botId, [
-      { id: "older", createdAt: minutesBefore(now, 30), answers: [{ blockId: "b-name", content: "Ada" }, { blockId: "b-mail", content: "ada@example.com" }] },
+      {
+        id: "older",
+        createdAt: minutesBefore(now, 30),
+        answers: [
+          { blockId: "b-name", content: "Ada" },
+          { blockId: "b-mail", content: "ada@example.com" },
+        ],
+      },
       { id: "newest", createdAt: minutesBefore(now, 1), variables: [{ id: "v-name", name: "Name", value: "Grace" }] },
       { id: "middle", createdAt: minutesBefore(now, 10) },
       { id: "not-started", createdAt: minutesBefore(now, 5), hasStarted: false },
@@ -134,14 +141,20 @@ describe("list results (operation 10)", () => {
     freezeClock("2025-04-01T00:15:00.000Z");
     for (const [timeZone, byFilter] of Object.entries(expected))
       for (const [timeFilter, want] of Object.entries(byFilter)) {
-        const response = await api.get(`/v1/bots/${botId}/results?timeFilter=${timeFilter}&timeZone=${encodeURIComponent(timeZone)}`);
+        const response = await api.get(
+          `/v1/bots/${botId}/results?timeFilter=${timeFilter}&timeZone=${encodeURIComponent(timeZone)}`,
+        );
         expect({ timeZone, timeFilter, ids: ids(response.body) }).toEqual({ timeZone, timeFilter, ids: want });
       }
   });
 
   it("defaults to the last 7 days in UTC", async () => {
     const botId = await createBot();
-    await seedResults(server.ctx.store.db, botId, seeded.map((result) => ({ ...result, id: `default-${result.id}` })));
+    await seedResults(
+      server.ctx.store.db,
+      botId,
+      seeded.map((result) => ({ ...result, id: `default-${result.id}` })),
+    );
     freezeClock("2025-04-01T00:15:00.000Z");
     expect(ids((await api.get(`/v1/bots/${botId}/results`)).body)).toEqual(["default-b", "default-a"]);
   });
@@ -158,7 +171,8 @@ describe("list results (operation 10)", () => {
         issues: [{ path: "query.limit", message }],
       });
     }
-    for (const limit of ["1", "100"]) expect((await api.get(`/v1/bots/${botId}/results?limit=${limit}`)).status).toBe(200);
+    for (const limit of ["1", "100"])
+      expect((await api.get(`/v1/bots/${botId}/results?limit=${limit}`)).status).toBe(200);
 
     const filter = await api.get(`/v1/bots/${botId}/results?timeFilter=yesterday`);
     expect(filter.status).toBe(400);
@@ -166,7 +180,9 @@ describe("list results (operation 10)", () => {
 
     const zone = await api.get(`/v1/bots/${botId}/results?timeZone=Mars/Olympus_Mons`);
     expect(zone.status).toBe(400);
-    expect(zone.body.issues).toEqual([{ path: "query.timeZone", message: "Unknown time zone: expected an IANA name such as Europe/Paris" }]);
+    expect(zone.body.issues).toEqual([
+      { path: "query.timeZone", message: "Unknown time zone: expected an IANA name such as Europe/Paris" },
+    ]);
 
     for (const cursor of ["nonsense", Buffer.from('["yesterday","x"]').toString("base64url")]) {
       const response = await api.get(`/v1/bots/${botId}/results?cursor=${cursor}`);
@@ -182,7 +198,14 @@ describe("list results (operation 10)", () => {
   it("pages 50 at a time by default and omits nextCursor on the last page", async () => {
     const botId = await createBot();
     const now = new Date();
-    await seedResults(server.ctx.store.db, botId, Array.from({ length: 60 }, (_, i) => ({ id: `r${String(i).padStart(3, "0")}`, createdAt: minutesBefore(now, i + 1) })));
+    await seedResults(
+      server.ctx.store.db,
+      botId,
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `r${String(i).padStart(3, "0")}`,
+        createdAt: minutesBefore(now, i + 1),
+      })),
+    );
     const first = await api.get(`/v1/bots/${botId}/results`);
     expect(first.body.results).toHaveLength(50);
     expect(first.body.nextCursor).toEqual(expect.any(String));
@@ -199,15 +222,22 @@ describe("list results (operation 10)", () => {
     const botId = await createBot();
     const now = new Date();
     // Five results share each timestamp: the id breaks the tie.
-    const original = Array.from({ length: 250 }, (_, i) => ({ id: `walk-${String(i).padStart(3, "0")}-${(i * 7919) % 1000}`, createdAt: minutesBefore(now, 10 + Math.floor(i / 5)) }));
+    const original = Array.from({ length: 250 }, (_, i) => ({
+      id: `walk-${String(i).padStart(3, "0")}-${(i * 7919) % 1000}`,
+      createdAt: minutesBefore(now, 10 + Math.floor(i / 5)),
+    }));
     await seedResults(server.ctx.store.db, botId, original);
-    const order = [...original].sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1)).map((r) => r.id);
+    const order = [...original]
+      .sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1))
+      .map((r) => r.id);
 
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const response = await api.get(`/v1/bots/${botId}/results?limit=37&timeFilter=allTime${cursor ? `&cursor=${cursor}` : ""}`);
+      const response = await api.get(
+        `/v1/bots/${botId}/results?limit=37&timeFilter=allTime${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(response.status).toBe(200);
       seen.push(...ids(response.body));
       cursor = response.body.nextCursor;

@@ -44,7 +44,11 @@ export async function seedResults(db: Db, botId: string, results: readonly SeedR
       createdAt: result.createdAt,
     })),
   );
-  for (let index = 0; index < answers.length; index += 200) await db.insertInto("answers").values(answers.slice(index, index + 200)).execute();
+  for (let index = 0; index < answers.length; index += 200)
+    await db
+      .insertInto("answers")
+      .values(answers.slice(index, index + 200))
+      .execute();
 }
 
 /** The ISO timestamp `minutesAgo` minutes before `now`. */

@@ -43,7 +43,11 @@ function branchingBot() {
         id: "g-yes",
         title: "Yes",
         graphCoordinates: { x: 0, y: 200 },
-        blocks: [text("b-great", "Great, {{Name}}!"), { id: "b-mail", type: "email input", options: { variableId: "v-mail" } }, text("b-bye", "Bye")],
+        blocks: [
+          text("b-great", "Great, {{Name}}!"),
+          { id: "b-mail", type: "email input", options: { variableId: "v-mail" } },
+          text("b-bye", "Bye"),
+        ],
       },
       { id: "g-no", title: "No", graphCoordinates: { x: 200, y: 200 }, blocks: [text("b-sad", "Too bad.")] },
     ],
@@ -73,7 +77,9 @@ async function runChat(publicId: string, answers: string[], prefilledVariables?:
   const start = await chat.post(`/v1/bots/${publicId}/startChat`, prefilledVariables ? { prefilledVariables } : {});
   expect(start.status).toBe(200);
   for (const answer of answers) {
-    const reply = await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: { type: "text", text: answer } });
+    const reply = await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, {
+      message: { type: "text", text: answer },
+    });
     expect(reply.status).toBe(200);
   }
   return { resultId: start.body.resultId as string, sessionId: start.body.sessionId as string };
@@ -112,7 +118,9 @@ describe("result transcript", () => {
       { role: "bot", type: "text", text: "Too bad." },
     ]);
     const unanswered = await runChat(publicId, [], { First: "Ada" });
-    expect((await api.get(`/v1/bots/${botId}/results/${unanswered.resultId}/transcript`)).body.transcript).toEqual(opening);
+    expect((await api.get(`/v1/bots/${botId}/results/${unanswered.resultId}/transcript`)).body.transcript).toEqual(
+      opening,
+    );
   });
 
   it("keeps replaying the version the chat ran on after the bot is edited and published again", async () => {
@@ -129,7 +137,7 @@ describe("result transcript", () => {
     expect(laterTranscript.at(-1)).toEqual({ role: "bot", type: "text", text: "Changed text" });
   });
 
-  it("answers 404 \"Result not found\" for an unknown result", async () => {
+  it('answers 404 "Result not found" for an unknown result', async () => {
     const { botId } = await publishedBot();
     const response = await api.get(`/v1/bots/${botId}/results/nope/transcript`);
     expect(response.status).toBe(404);
@@ -144,7 +152,9 @@ describe("result logs", () => {
     await chat.post(`/v1/sessions/${sessionId}/clientLogs`, {
       clientLogs: [{ status: "error", description: "Failed to load", details: { status: 502 } }],
     });
-    await chat.post(`/v1/sessions/${sessionId}/clientLogs`, { clientLogs: [{ status: "info", description: "Retried", details: "plain text" }] });
+    await chat.post(`/v1/sessions/${sessionId}/clientLogs`, {
+      clientLogs: [{ status: "info", description: "Retried", details: "plain text" }],
+    });
     const response = await api.get(`/v1/bots/${botId}/results/${resultId}/logs`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({

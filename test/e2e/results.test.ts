@@ -35,7 +35,11 @@ describe("read one result (operation 11)", () => {
         variables: [{ id: "v-tags", name: "Tags", value: ["a", null, "b"] }],
         answers: [
           { blockId: "b-name", content: "Ada" },
-          { blockId: "b-file", content: "https://files.example/cv.pdf, https://files.example/photo.png", attachedFileUrls: ["https://files.example/cv.pdf", "https://files.example/photo.png"] },
+          {
+            blockId: "b-file",
+            content: "https://files.example/cv.pdf, https://files.example/photo.png",
+            attachedFileUrls: ["https://files.example/cv.pdf", "https://files.example/photo.png"],
+          },
           { blockId: "b-name", content: "Ada Lovelace" },
         ],
       },
@@ -65,11 +69,13 @@ describe("read one result (operation 11)", () => {
     });
   });
 
-  it("answers 404 \"Result not found\" for an unknown, another bot's or an archived result", async () => {
+  it('answers 404 "Result not found" for an unknown, another bot\'s or an archived result', async () => {
     const botId = await createBot();
     const otherBotId = await createBot();
     await seedResults(server.ctx.store.db, otherBotId, [{ id: "theirs", createdAt: new Date().toISOString() }]);
-    await seedResults(server.ctx.store.db, botId, [{ id: "gone", createdAt: new Date().toISOString(), isArchived: true }]);
+    await seedResults(server.ctx.store.db, botId, [
+      { id: "gone", createdAt: new Date().toISOString(), isArchived: true },
+    ]);
     for (const resultId of ["nope", "theirs", "gone"]) {
       const response = await api.get(`/v1/bots/${botId}/results/${resultId}`);
       expect(response.status).toBe(404);
@@ -83,7 +89,11 @@ describe("archive results", () => {
     const botId = await createBot();
     const otherBotId = await createBot();
     const now = new Date();
-    await seedResults(server.ctx.store.db, botId, ["r1", "r2", "r3", "r4"].map((id, i) => ({ id, createdAt: minutesBefore(now, i + 1) })));
+    await seedResults(
+      server.ctx.store.db,
+      botId,
+      ["r1", "r2", "r3", "r4"].map((id, i) => ({ id, createdAt: minutesBefore(now, i + 1) })),
+    );
     await seedResults(server.ctx.store.db, otherBotId, [{ id: "keep", createdAt: now.toISOString() }]);
 
     const some = await api.delete(`/v1/bots/${botId}/results?resultIds=r2,r4,keep`);
@@ -97,14 +107,19 @@ describe("archive results", () => {
     const rest = await api.delete(`/v1/bots/${botId}/results`);
     expect(rest.body).toEqual({ message: "success" });
     expect((await api.get(`/v1/bots/${botId}/results`)).body).toEqual({ results: [] });
-    const stored = await server.ctx.store.db.selectFrom("results").select(["id", "isArchived"]).where("botId", "=", botId).orderBy("id").execute();
+    const stored = await server.ctx.store.db
+      .selectFrom("results")
+      .select(["id", "isArchived"])
+      .where("botId", "=", botId)
+      .orderBy("id")
+      .execute();
     expect(stored).toEqual(["r1", "r2", "r3", "r4"].map((id) => ({ id, isArchived: 1 })));
     expect(ids((await api.get(`/v1/bots/${otherBotId}/results`)).body)).toEqual(["keep"]);
   });
 });
 
 describe("access", () => {
-  it("answers 404 \"Bot not found\" on every results route to a user of another workspace, and 401 without a token", async () => {
+  it('answers 404 "Bot not found" on every results route to a user of another workspace, and 401 without a token', async () => {
     const botId = await createBot();
     await seedResults(server.ctx.store.db, botId, [{ id: "private", createdAt: new Date().toISOString() }]);
     const stranger = createClient(server.baseUrl, (await server.createUser()).token);
@@ -122,19 +137,24 @@ describe("access", () => {
     for (const [method, path] of routes) {
       const response = await stranger.request(method, path);
       expect({ method, path, status: response.status, body: response.body }).toEqual({
-        method, path, status: 404, body: { code: "NOT_FOUND", message: "Bot not found" },
+        method,
+        path,
+        status: 404,
+        body: { code: "NOT_FOUND", message: "Bot not found" },
       });
       expect((await anonymous.request(method, path)).status).toBe(401);
     }
     expect(ids((await api.get(`/v1/bots/${botId}/results`)).body)).toEqual(["private"]);
   });
 
-  it("answers 404 \"Result not found\" when a member names a result of a bot of another workspace", async () => {
+  it('answers 404 "Result not found" when a member names a result of a bot of another workspace', async () => {
     const botId = await createBot();
     const other = await server.createUser();
     const otherApi = createClient(server.baseUrl, other.token);
     const theirBot = await otherApi.post("/v1/bots", { workspaceId: other.workspaceId, bot: greetingBot() });
-    await seedResults(server.ctx.store.db, theirBot.body.bot.id, [{ id: "their-result", createdAt: new Date().toISOString() }]);
+    await seedResults(server.ctx.store.db, theirBot.body.bot.id, [
+      { id: "their-result", createdAt: new Date().toISOString() },
+    ]);
     for (const suffix of ["", "/transcript", "/logs"]) {
       const response = await api.get(`/v1/bots/${botId}/results/their-result${suffix}`);
       expect(response.status).toBe(404);

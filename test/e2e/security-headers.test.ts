@@ -46,11 +46,20 @@ describe("security headers", () => {
   it("are on answers to URLs the router cannot read and to requests whose headers are too large, with the error body", async () => {
     const client = createClient(server.baseUrl);
     const badUrl = await client.post("/v1/sessions/%/continueChat", {});
-    expect(badUrl).toMatchObject({ status: 400, body: { code: "BAD_REQUEST", message: "Malformed URL: a path segment is not valid percent-encoding" } });
+    expect(badUrl).toMatchObject({
+      status: 400,
+      body: { code: "BAD_REQUEST", message: "Malformed URL: a path segment is not valid percent-encoding" },
+    });
     const longId = await client.post(`/v1/sessions/${"s".repeat(101)}/continueChat`, {});
-    expect(longId).toMatchObject({ status: 404, body: { code: "NOT_FOUND", message: "No such resource: a path value is longer than 100 characters" } });
+    expect(longId).toMatchObject({
+      status: 404,
+      body: { code: "NOT_FOUND", message: "No such resource: a path value is longer than 100 characters" },
+    });
     const hugeHeaders = await client.get(`/health?padding=${"x".repeat(20_000)}`);
-    expect(hugeHeaders).toMatchObject({ status: 431, body: { code: "REQUEST_HEADERS_TOO_LARGE", message: "Request headers are too large (the URL counts too)" } });
+    expect(hugeHeaders).toMatchObject({
+      status: 431,
+      body: { code: "REQUEST_HEADERS_TOO_LARGE", message: "Request headers are too large (the URL counts too)" },
+    });
     for (const answer of [badUrl, longId, hugeHeaders]) expectCommonHeaders(answer.headers);
     expect(badUrl.headers.get("x-request-id")).toMatch(uuid);
   });
@@ -65,7 +74,9 @@ describe("security headers", () => {
 
   it("keeps a caller's plain request id and replaces any other", async () => {
     const client = createClient(server.baseUrl);
-    expect((await client.get("/health", { "x-request-id": "edge-7f3a.42" })).headers.get("x-request-id")).toBe("edge-7f3a.42");
+    expect((await client.get("/health", { "x-request-id": "edge-7f3a.42" })).headers.get("x-request-id")).toBe(
+      "edge-7f3a.42",
+    );
     expect((await client.get("/health", { "x-request-id": "x".repeat(65) })).headers.get("x-request-id")).toMatch(uuid);
     expect((await client.get("/health", { "x-request-id": "a b{}" })).headers.get("x-request-id")).toMatch(uuid);
   });
@@ -74,7 +85,13 @@ describe("security headers", () => {
 describe("logs of a real server process", () => {
   it("are JSON lines carrying request ids, and never show an API token", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-logs-"));
-    const parley = await startServerProcess({ ...process.env, DATABASE_URL: "", REDIS_URL: "", PARLEY_DATA_DIR: dataDir, LOG_LEVEL: "debug" });
+    const parley = await startServerProcess({
+      ...process.env,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PARLEY_DATA_DIR: dataDir,
+      LOG_LEVEL: "debug",
+    });
     try {
       const firstToken = /^ {2}(pat_\S+)$/m.exec(parley.output())![1];
       const wrongToken = "pat_thisTokenDoesNotExist0123456789";
@@ -82,17 +99,34 @@ describe("logs of a real server process", () => {
       const workspaceId = (await api.get("/v1/workspaces", { "x-request-id": "req-list" })).body.workspaces[0].id;
       const created = await api.post("/v1/bots", { workspaceId, bot: greetingBot() });
       const { publicId } = (await api.post(`/v1/bots/${created.body.bot.id}/publish`)).body;
-      expect((await createClient(`${parley.url}/api`, wrongToken).get("/v1/workspaces", { "x-request-id": "req-wrong" })).status).toBe(401);
-      await createClient(`${parley.url}/api`).post(`/v1/bots/${publicId}/startChat`, {}, { authorization: `Bearer ${firstToken}`, cookie: "sid=secret-cookie" });
+      expect(
+        (await createClient(`${parley.url}/api`, wrongToken).get("/v1/workspaces", { "x-request-id": "req-wrong" }))
+          .status,
+      ).toBe(401);
+      await createClient(`${parley.url}/api`).post(
+        `/v1/bots/${publicId}/startChat`,
+        {},
+        { authorization: `Bearer ${firstToken}`, cookie: "sid=secret-cookie" },
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
 
-      const lines = parley.output().split("\n").filter((line) => line.startsWith("{"));
+      const lines = parley
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"));
       const entries = lines.map((line) => JSON.parse(line) as Record<string, any>);
-      const requestLines = entries.filter((entry) => entry.msg === "incoming request" || entry.msg === "request completed");
+      const requestLines = entries.filter(
+        (entry) => entry.msg === "incoming request" || entry.msg === "request completed",
+      );
       expect(requestLines.length).toBeGreaterThanOrEqual(10);
       for (const entry of requestLines) expect(entry.reqId).toEqual(expect.any(String));
-      expect(requestLines.filter((entry) => entry.reqId === "req-list").map((entry) => entry.msg)).toEqual(["incoming request", "request completed"]);
-      expect(requestLines.find((entry) => entry.reqId === "req-wrong" && entry.msg === "request completed")?.res.statusCode).toBe(401);
+      expect(requestLines.filter((entry) => entry.reqId === "req-list").map((entry) => entry.msg)).toEqual([
+        "incoming request",
+        "request completed",
+      ]);
+      expect(
+        requestLines.find((entry) => entry.reqId === "req-wrong" && entry.msg === "request completed")?.res.statusCode,
+      ).toBe(401);
       for (const line of lines) {
         expect(line).not.toContain(firstToken);
         expect(line).not.toContain(wrongToken);

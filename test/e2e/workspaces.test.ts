@@ -17,10 +17,27 @@ describe("workspaces (operation 1)", () => {
     const { status, body } = await api.post("/v1/workspaces", { name: "Acme", icon: "🚀" });
     expect(status).toBe(200);
     const { workspace } = body;
-    expect(Object.keys(workspace).sort()).toEqual(
-      ["createdAt", "icon", "id", "isPastDue", "isSuspended", "isVerified", "name", "paymentId", "plan", "updatedAt"],
-    );
-    expect(workspace).toMatchObject({ name: "Acme", icon: "🚀", plan: "FREE", paymentId: null, isSuspended: false, isPastDue: false, isVerified: false });
+    expect(Object.keys(workspace).sort()).toEqual([
+      "createdAt",
+      "icon",
+      "id",
+      "isPastDue",
+      "isSuspended",
+      "isVerified",
+      "name",
+      "paymentId",
+      "plan",
+      "updatedAt",
+    ]);
+    expect(workspace).toMatchObject({
+      name: "Acme",
+      icon: "🚀",
+      plan: "FREE",
+      paymentId: null,
+      isSuspended: false,
+      isPastDue: false,
+      isVerified: false,
+    });
     expect(workspace.id).toMatch(/^[a-z0-9]{20,}$/);
     expect(new Date(workspace.createdAt).toISOString()).toBe(workspace.createdAt);
 

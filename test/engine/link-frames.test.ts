@@ -4,9 +4,19 @@ import type { RuntimeBot } from "../../src/engine/runtime-bot.js";
 import type { SessionState } from "../../src/engine/session-state.js";
 import { engineBot, group, text } from "../helpers/engine-bot.js";
 
-const parent: RuntimeBot = { ...engineBot({ groups: [group("g-a", [text("a", "A")])], variables: [{ id: "a-x", name: "X" }] }), id: "bot-a", versionId: "va" };
+const parent: RuntimeBot = {
+  ...engineBot({ groups: [group("g-a", [text("a", "A")])], variables: [{ id: "a-x", name: "X" }] }),
+  id: "bot-a",
+  versionId: "va",
+};
 const child: RuntimeBot = {
-  ...engineBot({ groups: [group("g-b", [text("b", "B")])], variables: [{ id: "b-x", name: "X" }, { id: "b-y", name: "Y" }] }),
+  ...engineBot({
+    groups: [group("g-b", [text("b", "B")])],
+    variables: [
+      { id: "b-x", name: "X" },
+      { id: "b-y", name: "Y" },
+    ],
+  }),
   id: "bot-b",
   versionId: "vb",
 };
@@ -26,7 +36,13 @@ const liveState: SessionState = {
 };
 const resumeAt = { edgeId: "e-after" };
 let ids = 0;
-const entry = (mergeResults: boolean, from: RuntimeBot = parent, to: RuntimeBot = child) => ({ parent: from, child: to, resumeAt, mergeResults, newResultId: () => `new-${++ids}` });
+const entry = (mergeResults: boolean, from: RuntimeBot = parent, to: RuntimeBot = child) => ({
+  parent: from,
+  child: to,
+  resumeAt,
+  mergeResults,
+  newResultId: () => `new-${++ids}`,
+});
 
 describe("enterLinkedBot", () => {
   it("without merging: a fresh result and no answers for the child, the parent's kept in the frame", () => {
@@ -37,7 +53,10 @@ describe("enterLinkedBot", () => {
       resultId: "new-1",
       resultAnswers: 0,
       answers: [],
-      variables: [{ id: "b-x", name: "X", value: "from A" }, { id: "b-y", name: "Y" }],
+      variables: [
+        { id: "b-x", name: "X", value: "from A" },
+        { id: "b-y", name: "Y" },
+      ],
       returnTo: undefined,
       resumeStack: undefined,
       linkStack: [
@@ -61,7 +80,12 @@ describe("enterLinkedBot", () => {
 
   it("with merging: the same result and answers, nothing kept apart", () => {
     const entered = enterLinkedBot(liveState, entry(true));
-    expect(entered).toMatchObject({ resultId: "r-a", resultAnswers: 2, answers: liveState.answers, currentBotId: "bot-b" });
+    expect(entered).toMatchObject({
+      resultId: "r-a",
+      resultAnswers: 2,
+      answers: liveState.answers,
+      currentBotId: "bot-b",
+    });
     expect(entered.linkStack?.[0].separate).toBeUndefined();
   });
 
@@ -79,7 +103,10 @@ describe("leaveLinkedBot", () => {
     const entered = enterLinkedBot(liveState, entry(merge));
     return {
       ...entered,
-      variables: [{ id: "b-x", name: "X", value: "from B" }, { id: "b-y", name: "Y", value: "only B" }],
+      variables: [
+        { id: "b-x", name: "X", value: "from B" },
+        { id: "b-y", name: "Y", value: "only B" },
+      ],
       answers: [...entered.answers, { key: "Y", blockId: "b-q", value: "only B" }],
       totalAnswers: 3,
       resultAnswers: (entered.resultAnswers ?? 0) + 1,

@@ -31,7 +31,9 @@ describe("touchedResults", () => {
     expect(touchedResults(state({}), state({ currentBlockId: "b-mail" }), bot, undefined, false)).toEqual([
       { resultId: "r", botId: "bot-1", variables: [], answerCount: 1, finished: false, waitingInputBlockId: "b-mail" },
     ]);
-    expect(touchedResults(state({}), state({ currentBlockId: "b-embed" }), bot, undefined, false)[0].waitingInputBlockId).toBeUndefined();
+    expect(
+      touchedResults(state({}), state({ currentBlockId: "b-embed" }), bot, undefined, false)[0].waitingInputBlockId,
+    ).toBeUndefined();
   });
 
   it("marks the session's result finished when the chat ended", () => {
@@ -52,8 +54,17 @@ describe("touchedResults", () => {
 });
 
 describe("mergeResultUpdates", () => {
-  const update = (resultId: string, answerCount: number): ResultUpdate => ({ resultId, botId: "b", variables: [], answerCount, finished: false });
+  const update = (resultId: string, answerCount: number): ResultUpdate => ({
+    resultId,
+    botId: "b",
+    variables: [],
+    answerCount,
+    finished: false,
+  });
   it("keeps the later step's view of a result touched twice", () => {
-    expect(mergeResultUpdates([update("a", 0), update("b", 0)], [update("a", 1)])).toEqual([update("b", 0), update("a", 1)]);
+    expect(mergeResultUpdates([update("a", 0), update("b", 0)], [update("a", 1)])).toEqual([
+      update("b", 0),
+      update("a", 1),
+    ]);
   });
 });

@@ -25,8 +25,15 @@ export function buildBot(spec: BotSpec): Json {
   return {
     version: "6",
     name: "Scripted bot",
-    events: [{ id: "ev-start", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" }, ...(spec.events ?? [])],
-    groups: spec.groups.map((group, index) => ({ title: group.id, graphCoordinates: { x: 200 * (index + 1), y: 0 }, ...group })),
+    events: [
+      { id: "ev-start", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" },
+      ...(spec.events ?? []),
+    ],
+    groups: spec.groups.map((group, index) => ({
+      title: group.id,
+      graphCoordinates: { x: 200 * (index + 1), y: 0 },
+      ...group,
+    })),
     edges: [{ id: "e-start", from: { eventId: "ev-start" }, to: { groupId: first.id } }, ...(spec.edges ?? [])],
     variables: spec.variables ?? [],
     theme: spec.theme ?? {},
@@ -43,11 +50,24 @@ export const edge = (id: string, groupId: string, blockId?: string) => ({
   to: blockId ? { groupId, blockId } : { groupId },
 });
 /** The text bubble the server sends back for an invalid reply (its id is the input's). */
-export const retryBubble = (inputId: string, text: string) => ({ id: inputId, type: "text", content: { type: "richText", richText: richText(text) } });
+export const retryBubble = (inputId: string, text: string) => ({
+  id: inputId,
+  type: "text",
+  content: { type: "richText", richText: richText(text) },
+});
 /** A text bubble as the client receives it, one leaf per paragraph. */
-export const textMessage = (id: string, text: string) => ({ id, type: "text", content: { type: "richText", richText: richText(text) } });
+export const textMessage = (id: string, text: string) => ({
+  id,
+  type: "text",
+  content: { type: "richText", richText: richText(text) },
+});
 
-export type StoredResult = { id: string; hasStarted: boolean; isCompleted: boolean; variables: Record<string, unknown> };
+export type StoredResult = {
+  id: string;
+  hasStarted: boolean;
+  isCompleted: boolean;
+  variables: Record<string, unknown>;
+};
 export type StoredAnswer = { blockId: string; content: string; attachedFileUrls?: string[] };
 
 export type Conversation = {
@@ -117,9 +137,20 @@ export async function createChatHarness(env: Record<string, string> = {}): Promi
       },
       sendRaw: (message, extra) => chat.post(continueUrl(self.sessionId), messageBody(message, extra)),
       async result() {
-        const row = await db.selectFrom("results").selectAll().where("id", "=", await resultIdOf(self)).executeTakeFirstOrThrow();
-        const variables = Object.fromEntries((JSON.parse(row.variables) as { name: string; value: unknown }[]).map((v) => [v.name, v.value]));
-        return { id: row.id, hasStarted: Boolean(Number(row.hasStarted)), isCompleted: Boolean(Number(row.isCompleted)), variables };
+        const row = await db
+          .selectFrom("results")
+          .selectAll()
+          .where("id", "=", await resultIdOf(self))
+          .executeTakeFirstOrThrow();
+        const variables = Object.fromEntries(
+          (JSON.parse(row.variables) as { name: string; value: unknown }[]).map((v) => [v.name, v.value]),
+        );
+        return {
+          id: row.id,
+          hasStarted: Boolean(Number(row.hasStarted)),
+          isCompleted: Boolean(Number(row.isCompleted)),
+          variables,
+        };
       },
       async answers() {
         const rows = await db
@@ -135,14 +166,24 @@ export async function createChatHarness(env: Record<string, string> = {}): Promi
           ...(row.attachedFileUrls ? { attachedFileUrls: JSON.parse(row.attachedFileUrls) as string[] } : {}),
         }));
       },
-      logs: async () => db.selectFrom("logs").select(["status", "description"]).where("resultId", "=", await resultIdOf(self)).execute(),
+      logs: async () =>
+        db
+          .selectFrom("logs")
+          .select(["status", "description"])
+          .where("resultId", "=", await resultIdOf(self))
+          .execute(),
     };
     return self;
   }
 
   async function resultIdOf(conversation: Conversation): Promise<string> {
     if (conversation.resultId) return conversation.resultId;
-    const row = await db.selectFrom("results").select("id").where("botId", "=", conversation.botId).orderBy("createdAt", "desc").executeTakeFirst();
+    const row = await db
+      .selectFrom("results")
+      .select("id")
+      .where("botId", "=", conversation.botId)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirst();
     return row?.id ?? "none";
   }
 

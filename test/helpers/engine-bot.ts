@@ -4,7 +4,12 @@ import { botDocumentSchema } from "../../src/schemas/bot.js";
 
 /** A validated runtime bot from a compact description, for engine tests without a server. */
 export function engineBot(
-  document: Omit<Partial<BotDocument>, "groups" | "edges" | "events" | "variables"> & { groups: unknown[]; edges?: unknown[]; events?: unknown[]; variables?: unknown[] },
+  document: Omit<Partial<BotDocument>, "groups" | "edges" | "events" | "variables"> & {
+    groups: unknown[];
+    edges?: unknown[];
+    events?: unknown[];
+    variables?: unknown[];
+  },
 ): RuntimeBot {
   const parsed = botDocumentSchema.parse({
     version: "6",
@@ -18,9 +23,22 @@ export function engineBot(
   return createRuntimeBot("bot-1", parsed as BotDocument);
 }
 
-export const text = (id: string, value: string) => ({ id, type: "text", content: { richText: [{ type: "p", children: [{ text: value }] }] } });
-export const group = (id: string, blocks: unknown[], title = id) => ({ id, title, graphCoordinates: { x: 0, y: 0 }, blocks });
-export const edge = (id: string, groupId: string, blockId?: string) => ({ id, from: { blockId: "x" }, to: { groupId, ...(blockId ? { blockId } : {}) } });
+export const text = (id: string, value: string) => ({
+  id,
+  type: "text",
+  content: { richText: [{ type: "p", children: [{ text: value }] }] },
+});
+export const group = (id: string, blocks: unknown[], title = id) => ({
+  id,
+  title,
+  graphCoordinates: { x: 0, y: 0 },
+  blocks,
+});
+export const edge = (id: string, groupId: string, blockId?: string) => ({
+  id,
+  from: { blockId: "x" },
+  to: { groupId, ...(blockId ? { blockId } : {}) },
+});
 
 /** Deterministic ports: a fixed clock, counting ids and a scripted random draw. */
 export function fakePorts(draws: number[] = [0.5]): EnginePorts {
@@ -33,4 +51,6 @@ export function fakePorts(draws: number[] = [0.5]): EnginePorts {
 }
 
 export const texts = (messages: { content: Record<string, unknown> }[]) =>
-  messages.map((m) => ((m.content.richText as { children: { text: string }[] }[])[0].children.map((c) => c.text).join("")));
+  messages.map((m) =>
+    (m.content.richText as { children: { text: string }[] }[])[0].children.map((c) => c.text).join(""),
+  );

@@ -2,7 +2,12 @@
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
 export function createClient(baseUrl: string, token?: string) {
-  async function request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const response = await fetch(baseUrl + path, {
       method,
       headers: {
@@ -24,7 +29,8 @@ export function createClient(baseUrl: string, token?: string) {
   return {
     request,
     get: <T = any>(path: string, headers?: Record<string, string>) => request<T>("GET", path, undefined, headers),
-    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, body, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      request<T>("POST", path, body, headers),
     patch: <T = any>(path: string, body?: unknown) => request<T>("PATCH", path, body),
     delete: <T = any>(path: string) => request<T>("DELETE", path),
   };

@@ -1,6 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 
-export type ServerProcess = { child: ChildProcessWithoutNullStreams; url: string; output(): string; stop(signal?: NodeJS.Signals): Promise<number | null> };
+export type ServerProcess = {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
 
 /** Starts `parley start` as its own process (the bundled CLI) and waits for its URL. */
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {

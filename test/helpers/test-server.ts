@@ -19,10 +19,15 @@ export type TestServer = RunningServer & {
 
 let counter = 0;
 
-export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl: string | undefined; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  dataDir: string;
+  databaseUrl: string | undefined;
+  drop(): Promise<void>;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
   const base = process.env.DATABASE_URL;
-  if (!base) return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  if (!base)
+    return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   const schema = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

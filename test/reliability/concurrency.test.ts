@@ -26,7 +26,12 @@ afterAll(() => server.close());
 const chat = () => createClient(server.baseUrl);
 
 async function answersOf(resultId: string) {
-  return server.ctx.store.db.selectFrom("answers").select(["blockId", "content"]).where("resultId", "=", resultId).orderBy("position").execute();
+  return server.ctx.store.db
+    .selectFrom("answers")
+    .select(["blockId", "content"])
+    .where("resultId", "=", resultId)
+    .orderBy("position")
+    .execute();
 }
 
 const conflict = {
@@ -37,26 +42,45 @@ const conflict = {
 describe(`${PARALLEL} parallel continueChat calls on one session`, () => {
   it("store exactly one answer when all of them read the session before the first one is written; the rest get 409", async () => {
     // A linked bot that takes 300 ms to load holds every request between its read and its write.
-    const child = await publishBot(api, workspaceId, buildBot({ groups: [{ id: "c", blocks: [say("c-hi", "Linked")] }] }));
+    const child = await publishBot(
+      api,
+      workspaceId,
+      buildBot({ groups: [{ id: "c", blocks: [say("c-hi", "Linked")] }] }),
+    );
     const { publicId } = await publishBot(
       api,
       workspaceId,
       buildBot({
-        groups: [{ id: "g", blocks: [{ id: "q1", type: "text input", options: { variableId: "v" } }, { id: "b-link", type: "Bot link", options: { botId: child.botId } }, { id: "q2", type: "text input", options: { variableId: "v" } }] }],
+        groups: [
+          {
+            id: "g",
+            blocks: [
+              { id: "q1", type: "text input", options: { variableId: "v" } },
+              { id: "b-link", type: "Bot link", options: { botId: child.botId } },
+              { id: "q2", type: "text input", options: { variableId: "v" } },
+            ],
+          },
+        ],
         variables: [{ id: "v", name: "V" }],
       }),
     );
     const start = await chat().post(`/v1/bots/${publicId}/startChat`, {});
     const realLoader = server.ctx.ports.bots!;
-    const slowLoader: BotLoaderPort = { load: async (...args) => (await new Promise((resolve) => setTimeout(resolve, 300)), realLoader.load(...args)) };
+    const slowLoader: BotLoaderPort = {
+      load: async (...args) => (await new Promise((resolve) => setTimeout(resolve, 300)), realLoader.load(...args)),
+    };
     server.ctx.ports.bots = slowLoader;
     try {
       const replies = await Promise.all(
-        Array.from({ length: PARALLEL }, (_, i) => chat().post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: `answer ${i}` })),
+        Array.from({ length: PARALLEL }, (_, i) =>
+          chat().post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: `answer ${i}` }),
+        ),
       );
       const ok = replies.filter((reply) => reply.status === 200);
       expect(ok).toHaveLength(1);
-      expect(replies.filter((reply) => reply.status === 409).map((reply) => reply.body)).toEqual(Array(PARALLEL - 1).fill(conflict));
+      expect(replies.filter((reply) => reply.status === 409).map((reply) => reply.body)).toEqual(
+        Array(PARALLEL - 1).fill(conflict),
+      );
       const stored = await answersOf(start.body.resultId);
       expect(stored).toHaveLength(1);
       expect(stored[0].blockId).toBe("q1");
@@ -73,7 +97,9 @@ describe(`${PARALLEL} parallel continueChat calls on one session`, () => {
     const { publicId } = await publishBot(api, workspaceId, questionsBot(PARALLEL + 1));
     const start = await chat().post(`/v1/bots/${publicId}/startChat`, {});
     const replies = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) => chat().post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: `answer ${i}` })),
+      Array.from({ length: PARALLEL }, (_, i) =>
+        chat().post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: `answer ${i}` }),
+      ),
     );
     const ok = replies.flatMap((reply, i) => (reply.status === 200 ? [i] : []));
     expect(ok.length).toBeGreaterThanOrEqual(1);
@@ -82,7 +108,11 @@ describe(`${PARALLEL} parallel continueChat calls on one session`, () => {
     // Each acknowledged message is stored once, each at the next question; nothing else is stored.
     expect(stored.map((answer) => answer.blockId)).toEqual(ok.map((_, position) => `q${position + 1}`));
     expect(stored.map((answer) => answer.content).sort()).toEqual(ok.map((i) => `answer ${i}`).sort());
-    const session = await server.ctx.store.db.selectFrom("sessions").select("revision").where("id", "=", start.body.sessionId).executeTakeFirstOrThrow();
+    const session = await server.ctx.store.db
+      .selectFrom("sessions")
+      .select("revision")
+      .where("id", "=", start.body.sessionId)
+      .executeTakeFirstOrThrow();
     expect(session.revision).toBe(ok.length);
   });
 });
@@ -91,10 +121,14 @@ describe("chat turns racing the deletion of their bot", () => {
   it("never fail with a 500 (each turn is stored, or refused cleanly because the chat is gone)", async () => {
     for (let round = 0; round < 8; round++) {
       const { botId, publicId } = await publishBot(api, workspaceId, questionsBot(3));
-      const sessions = await Promise.all(Array.from({ length: 30 }, () => chat().post(`/v1/bots/${publicId}/startChat`, {})));
+      const sessions = await Promise.all(
+        Array.from({ length: 30 }, () => chat().post(`/v1/bots/${publicId}/startChat`, {})),
+      );
       const [deleted, ...replies] = await Promise.all([
         api.delete(`/v1/bots/${botId}`),
-        ...sessions.map((start) => chat().post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: "racing" })),
+        ...sessions.map((start) =>
+          chat().post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: "racing" }),
+        ),
       ]);
       expect(deleted.status).toBe(200);
       for (const reply of replies) {

@@ -36,7 +36,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const acknowledged = (conversations: Conversation[]) => conversations.reduce((sum, conversation) => sum + conversation.acknowledged.length, 0);
+const acknowledged = (conversations: Conversation[]) =>
+  conversations.reduce((sum, conversation) => sum + conversation.acknowledged.length, 0);
 const answerText = (conversation: number, question: number) => `c${conversation}-q${question}`;
 
 /** Workers start conversations and answer them one question at a time until the server dies. */
@@ -48,11 +49,18 @@ async function runLoad(baseUrl: string, conversations: Conversation[], publicId:
         try {
           const start = await chat.post(`/v1/bots/${publicId}/startChat`, {});
           if (start.status !== 200) throw new Error(`startChat answered ${start.status}`);
-          const conversation: Conversation = { sessionId: start.body.sessionId, resultId: start.body.resultId, acknowledged: [] };
+          const conversation: Conversation = {
+            sessionId: start.body.sessionId,
+            resultId: start.body.resultId,
+            acknowledged: [],
+          };
           const index = conversations.push(conversation) - 1;
           for (let q = 1; q <= QUESTIONS && !stop.dead; q++) {
-            const reply = await chat.post(`/v1/sessions/${conversation.sessionId}/continueChat`, { message: answerText(index, q) });
-            if (reply.status !== 200) throw new Error(`continueChat answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+            const reply = await chat.post(`/v1/sessions/${conversation.sessionId}/continueChat`, {
+              message: answerText(index, q),
+            });
+            if (reply.status !== 200)
+              throw new Error(`continueChat answered ${reply.status}: ${JSON.stringify(reply.body)}`);
             conversation.acknowledged.push(answerText(index, q));
           }
         } catch (error) {
@@ -67,9 +75,15 @@ async function runLoad(baseUrl: string, conversations: Conversation[], publicId:
 function storedAnswers(): Map<string, { blockId: string; content: string }[]> {
   const db = new Database(path.join(dataDir, "parley.db"), { readonly: true });
   try {
-    const rows = db.prepare(`select "resultId", "blockId", content from answers order by position, "createdAt"`).all() as { resultId: string; blockId: string; content: string }[];
+    const rows = db
+      .prepare(`select "resultId", "blockId", content from answers order by position, "createdAt"`)
+      .all() as { resultId: string; blockId: string; content: string }[];
     const byResult = new Map<string, { blockId: string; content: string }[]>();
-    for (const row of rows) byResult.set(row.resultId, [...(byResult.get(row.resultId) ?? []), { blockId: row.blockId, content: row.content }]);
+    for (const row of rows)
+      byResult.set(row.resultId, [
+        ...(byResult.get(row.resultId) ?? []),
+        { blockId: row.blockId, content: row.content },
+      ]);
     return byResult;
   } finally {
     db.close();
@@ -91,7 +105,10 @@ describe("crash durability (SIGKILL mid-load, restart on the same database)", ()
       const load = runLoad(`${running.url}/api`, conversations, publicId, stop);
       // Kill in full flow: after a while and enough acknowledged answers (a busy machine is slower).
       const startedAt = Date.now();
-      while (Date.now() - startedAt < LOAD_MS || (acknowledged(conversations) - before < MIN_ANSWERS_PER_KILL && Date.now() - startedAt < 10_000))
+      while (
+        Date.now() - startedAt < LOAD_MS ||
+        (acknowledged(conversations) - before < MIN_ANSWERS_PER_KILL && Date.now() - startedAt < 10_000)
+      )
         await new Promise((resolve) => setTimeout(resolve, 50));
       stop.dead = true;
       await running.stop("SIGKILL");
@@ -110,14 +127,19 @@ describe("crash durability (SIGKILL mid-load, restart on the same database)", ()
       const answers = stored.get(conversation.resultId) ?? [];
       // Every acknowledged answer is there, in order, at its question; at most the one in flight
       // when the process died was also committed without its 200 reaching the client.
-      expect(answers.slice(0, conversation.acknowledged.length).map((answer) => answer.content)).toEqual(conversation.acknowledged);
+      expect(answers.slice(0, conversation.acknowledged.length).map((answer) => answer.content)).toEqual(
+        conversation.acknowledged,
+      );
       expect(answers.length - conversation.acknowledged.length).toBeGreaterThanOrEqual(0);
       expect(answers.length - conversation.acknowledged.length).toBeLessThanOrEqual(1);
       expect(answers.map((answer) => answer.blockId)).toEqual(answers.map((_, q) => `q${q + 1}`));
-      if (answers.length === conversation.acknowledged.length + 1) expect(answers.at(-1)!.content).toBe(answerText(index, answers.length));
+      if (answers.length === conversation.acknowledged.length + 1)
+        expect(answers.at(-1)!.content).toBe(answerText(index, answers.length));
 
       // The session is where its stored answers say: the next question, or gone with a clear 404.
-      const reply = await chat.post(`/v1/sessions/${conversation.sessionId}/continueChat`, { message: "after restart" });
+      const reply = await chat.post(`/v1/sessions/${conversation.sessionId}/continueChat`, {
+        message: "after restart",
+      });
       if (answers.length === QUESTIONS) {
         expect(reply).toMatchObject({ status: 404, body: { code: "NOT_FOUND", message: "Session not found." } });
         finished++;

@@ -7,7 +7,15 @@ type Client = ReturnType<typeof createClient>;
 /** One question asked again after every answer: a session that can be continued for ever. */
 export function loopBot(settings: Record<string, unknown> = {}) {
   return buildBot({
-    groups: [{ id: "g", blocks: [say("b-ask", "Say something"), { id: "b-say", type: "text input", options: { variableId: "v" }, outgoingEdgeId: "e-loop" }] }],
+    groups: [
+      {
+        id: "g",
+        blocks: [
+          say("b-ask", "Say something"),
+          { id: "b-say", type: "text input", options: { variableId: "v" }, outgoingEdgeId: "e-loop" },
+        ],
+      },
+    ],
     edges: [edge("e-loop", "g")],
     variables: [{ id: "v", name: "Said" }],
     settings,
@@ -21,7 +29,11 @@ export function questionsBot(count: number) {
       {
         id: "g",
         blocks: [
-          ...Array.from({ length: count }, (_, i) => ({ id: `q${i + 1}`, type: "text input", options: { variableId: `v${i + 1}` } })),
+          ...Array.from({ length: count }, (_, i) => ({
+            id: `q${i + 1}`,
+            type: "text input",
+            options: { variableId: `v${i + 1}` },
+          })),
           say("b-bye", "Thanks"),
         ],
       },
@@ -30,7 +42,11 @@ export function questionsBot(count: number) {
   });
 }
 
-export async function publishBot(api: Client, workspaceId: string, bot: Record<string, unknown>): Promise<{ botId: string; publicId: string }> {
+export async function publishBot(
+  api: Client,
+  workspaceId: string,
+  bot: Record<string, unknown>,
+): Promise<{ botId: string; publicId: string }> {
   const created = await api.post("/v1/bots", { workspaceId, bot });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const published = await api.post(`/v1/bots/${created.body.bot.id}/publish`);

@@ -6,13 +6,47 @@ import fc from "fast-check";
  */
 
 export const nastyStrings = [
-  "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "", " ", "null", "undefined", "NaN",
-  "-1", "1e309", "0x10", "9007199254740993", "../../etc/passwd", "..", "%", "%00", "%zz", "\u0000", "\uffff", "\ud800", "😀", "\u202e",
-  "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇", "{{Name}}", "{{={{Name}}=}}", "<script>alert(1)</script>", "javascript:alert(1)", "' OR 1=1 --", "=cmd|' /C calc'!A0",
-  "a".repeat(300), "é".repeat(5_000),
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "",
+  " ",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "1e309",
+  "0x10",
+  "9007199254740993",
+  "../../etc/passwd",
+  "..",
+  "%",
+  "%00",
+  "%zz",
+  "\u0000",
+  "\uffff",
+  "\ud800",
+  "😀",
+  "\u202e",
+  "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇",
+  "{{Name}}",
+  "{{={{Name}}=}}",
+  "<script>alert(1)</script>",
+  "javascript:alert(1)",
+  "' OR 1=1 --",
+  "=cmd|' /C calc'!A0",
+  "a".repeat(300),
+  "é".repeat(5_000),
 ];
 
-export const fuzzKey = fc.oneof(fc.constantFrom(...nastyStrings), fc.string({ maxLength: 12 }), fc.string({ unit: "binary", maxLength: 8 }));
+export const fuzzKey = fc.oneof(
+  fc.constantFrom(...nastyStrings),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: "binary", maxLength: 8 }),
+);
 
 export const fuzzString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...nastyStrings) },
@@ -38,7 +72,18 @@ export const fuzzValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
 /** Text bodies the JSON parser must refuse cleanly, or that try to reach Object.prototype through it. */
 export const rawJsonBodies = fc.oneof(
   fc.constantFrom(
-    "", "{", "}", "{\"a\":}", "[1,2", "nul", "tru", "\"unterminated", "{\"a\":1,}", "\u0000", "NaN", "1e999999",
+    "",
+    "{",
+    "}",
+    '{"a":}',
+    "[1,2",
+    "nul",
+    "tru",
+    '"unterminated',
+    '{"a":1,}',
+    "\u0000",
+    "NaN",
+    "1e999999",
     '{"__proto__":{"polluted":true}}',
     '{"message":"x","__proto__":{"polluted":true}}',
     '{"constructor":{"prototype":{"polluted":true}}}',
@@ -49,25 +94,38 @@ export const rawJsonBodies = fc.oneof(
   ),
   fc.integer({ min: 1, max: 20_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
   fc.integer({ min: 1, max: 20_000 }).map((depth) => '{"message":'.repeat(depth) + '"x"' + "}".repeat(depth)),
-  fc.integer({ min: 1, max: 5_000 }).map((depth) => `{"prefilledVariables":{"v":${"[".repeat(depth)}${"]".repeat(depth)}}}`),
+  fc
+    .integer({ min: 1, max: 5_000 })
+    .map((depth) => `{"prefilledVariables":{"v":${"[".repeat(depth)}${"]".repeat(depth)}}}`),
   // Around the parser's nesting limit (128): just below must work, just above must be refused cleanly.
-  fc.tuple(fc.integer({ min: 110, max: 140 }), fc.constantFrom("prefilledVariables", "clientLogs", "bot", "message")).map(([depth, where]) => {
-    const deep = `${'{"a":'.repeat(depth - 3)}1${"}".repeat(depth - 3)}`;
-    if (where === "clientLogs") return `{"clientLogs":[{"description":"d","details":${deep}}]}`;
-    if (where === "bot") return `{"bot":{"name":"x","settings":${deep}}}`;
-    if (where === "message") return `{"message":{"type":"text","text":"x","metadata":${deep}}}`;
-    return `{"prefilledVariables":{"v":${deep}}}`;
-  }),
+  fc
+    .tuple(fc.integer({ min: 110, max: 140 }), fc.constantFrom("prefilledVariables", "clientLogs", "bot", "message"))
+    .map(([depth, where]) => {
+      const deep = `${'{"a":'.repeat(depth - 3)}1${"}".repeat(depth - 3)}`;
+      if (where === "clientLogs") return `{"clientLogs":[{"description":"d","details":${deep}}]}`;
+      if (where === "bot") return `{"bot":{"name":"x","settings":${deep}}}`;
+      if (where === "message") return `{"message":{"type":"text","text":"x","metadata":${deep}}}`;
+      return `{"prefilledVariables":{"v":${deep}}}`;
+    }),
 );
 
 /** Query values: mostly short, now and then long enough to pass the 16 KiB header limit. */
 export const fuzzQueryValue = fc.oneof(
-  { weight: 20, arbitrary: fc.oneof(fc.constantFrom(...nastyStrings.slice(0, -2)), fc.string({ unit: "binary", maxLength: 30 }), fc.string({ maxLength: 12 })) },
+  {
+    weight: 20,
+    arbitrary: fc.oneof(
+      fc.constantFrom(...nastyStrings.slice(0, -2)),
+      fc.string({ unit: "binary", maxLength: 30 }),
+      fc.string({ maxLength: 12 }),
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 20_000 }).map((n) => "x".repeat(n)) },
 );
 
 /** Sizes around the body limits (256 KiB for chat, 1 MiB by default, 2 MiB for bots). */
-export const hugeBody = fc.constantFrom(200_000, 300_000, 1_100_000, 2_200_000).map((size) => JSON.stringify({ message: "é".repeat(size / 2) }));
+export const hugeBody = fc
+  .constantFrom(200_000, 300_000, 1_100_000, 2_200_000)
+  .map((size) => JSON.stringify({ message: "é".repeat(size / 2) }));
 
 export const contentTypes = fc.constantFrom(
   "application/json",
@@ -91,7 +149,9 @@ export function mutate(sample: Json): fc.Arbitrary<Json> {
     fuzzValue,
     fc.tuple(fc.constantFrom(...paths), fuzzValue).map(([path, value]) => setAt(sample, path, value)),
     fc.constantFrom(...paths).map((path) => setAt(sample, path, undefined)),
-    fc.tuple(fc.constantFrom(...paths), fuzzKey, fuzzValue).map(([path, key, value]) => addKey(sample, path, key, value)),
+    fc
+      .tuple(fc.constantFrom(...paths), fuzzKey, fuzzValue)
+      .map(([path, key, value]) => addKey(sample, path, key, value)),
     fc.constant([sample]),
   );
 }

@@ -6,7 +6,15 @@ import { errorCodes } from "../../src/errors.js";
 import { createClient } from "../helpers/http-client.js";
 import { greetingBot } from "../helpers/sample-bots.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
-import { contentTypes, fuzzQueryValue, fuzzString, fuzzValue, hugeBody, mutate, rawJsonBodies } from "./fuzz-arbitraries.js";
+import {
+  contentTypes,
+  fuzzQueryValue,
+  fuzzString,
+  fuzzValue,
+  hugeBody,
+  mutate,
+  rawJsonBodies,
+} from "./fuzz-arbitraries.js";
 import { loopBot, publishBot } from "./fixtures.js";
 
 /**
@@ -19,10 +27,21 @@ import { loopBot, publishBot } from "./fixtures.js";
 const REQUESTS_PER_RUN = 25;
 const RUNS = 420;
 
-type Fixtures = { workspaceId: string; botId: string; publicId: string; sessionId: string; resultId: string; credentialsId: string; tokenId: string };
+type Fixtures = {
+  workspaceId: string;
+  botId: string;
+  publicId: string;
+  sessionId: string;
+  resultId: string;
+  credentialsId: string;
+  tokenId: string;
+};
 type Target = { method: string; url: string; queryKeys: string[]; sample: unknown };
 type ParamChoice = { fixture: keyof Fixtures | "strangerWorkspaceId" } | { raw: string; encode: boolean };
-type BodyChoice = { kind: "json"; value: unknown; contentType: string } | { kind: "raw"; text: string; contentType: string } | { kind: "none" };
+type BodyChoice =
+  | { kind: "json"; value: unknown; contentType: string }
+  | { kind: "raw"; text: string; contentType: string }
+  | { kind: "none" };
 type FuzzRequest = {
   target: Target;
   method: string;
@@ -54,7 +73,9 @@ beforeAll(async () => {
   const ownerUser = await server.createUser();
   const stranger = await server.createUser();
   const revoked = await server.createUser("revoked@fuzz.example");
-  await server.ctx.users.revokeToken((await server.ctx.users.listTokens()).find((t) => t.email === "revoked@fuzz.example")!.id);
+  await server.ctx.users.revokeToken(
+    (await server.ctx.users.listTokens()).find((t) => t.email === "revoked@fuzz.example")!.id,
+  );
   tokens = { owner: ownerUser.token, stranger: stranger.token, revoked: revoked.token };
   strangerWorkspaceId = stranger.workspaceId;
   ownerUserId = ownerUser.userId;
@@ -69,15 +90,28 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 async function freshFixtures(workspaceId: string): Promise<Fixtures> {
-  const { botId, publicId } = await publishBot(owner, workspaceId, loopBot({ general: { rememberUser: { isEnabled: true } } }));
+  const { botId, publicId } = await publishBot(
+    owner,
+    workspaceId,
+    loopBot({ general: { rememberUser: { isEnabled: true } } }),
+  );
   const start = await createClient(server.baseUrl).post(`/v1/bots/${publicId}/startChat`, {});
   await createClient(server.baseUrl).post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: "hello" });
-  const credentials = await owner.post(`/v1/workspaces/${workspaceId}/credentials`, { type: "openai", name: "Key", data: { apiKey: "sk-fuzz" } });
+  const credentials = await owner.post(`/v1/workspaces/${workspaceId}/credentials`, {
+    type: "openai",
+    name: "Key",
+    data: { apiKey: "sk-fuzz" },
+  });
   // A spare token of the owner, for the token routes to revoke (never the one the fuzzing signs with).
   const spare = await server.ctx.users.createToken(ownerUserId, "spare");
   return {
-    workspaceId, botId, publicId, sessionId: start.body.sessionId, resultId: start.body.resultId,
-    credentialsId: credentials.body?.credentials?.id ?? "none", tokenId: spare.id,
+    workspaceId,
+    botId,
+    publicId,
+    sessionId: start.body.sessionId,
+    resultId: start.body.resultId,
+    credentialsId: credentials.body?.credentials?.id ?? "none",
+    tokenId: spare.id,
   };
 }
 
@@ -91,11 +125,26 @@ function buildTargets(workspaceId: string): Target[] {
     "POST /api/auth/login": { email: "nobody@fuzz.example", password: "not the password" },
     "POST /api/v1/bots": { workspaceId, bot: greetingBot() },
     "PATCH /api/v1/bots/:botId": { bot: { name: "Renamed", settings: { general: { isBrandingEnabled: true } } } },
-    "POST /api/v1/bots/:publicId/startChat": { message: "hi", prefilledVariables: { Said: "x" }, textBubbleContentFormat: "markdown" },
-    "POST /api/v1/bots/:botId/preview/startChat": { bot: greetingBot(), startFrom: { type: "group", groupId: "g-hello" } },
-    "POST /api/v1/sessions/:sessionId/continueChat": { message: { type: "text", text: "Ada", attachedFileUrls: ["https://x.example/a.png"] } },
-    "POST /api/v1/sessions/:sessionId/clientLogs": { clientLogs: [{ status: "info", description: "d", details: { a: [1] } }] },
-    "POST /api/v1/workspaces/:workspaceId/credentials": { type: "smtp", name: "Mail", data: { host: "127.0.0.1", port: 2525, from: "a@b.example" } },
+    "POST /api/v1/bots/:publicId/startChat": {
+      message: "hi",
+      prefilledVariables: { Said: "x" },
+      textBubbleContentFormat: "markdown",
+    },
+    "POST /api/v1/bots/:botId/preview/startChat": {
+      bot: greetingBot(),
+      startFrom: { type: "group", groupId: "g-hello" },
+    },
+    "POST /api/v1/sessions/:sessionId/continueChat": {
+      message: { type: "text", text: "Ada", attachedFileUrls: ["https://x.example/a.png"] },
+    },
+    "POST /api/v1/sessions/:sessionId/clientLogs": {
+      clientLogs: [{ status: "info", description: "d", details: { a: [1] } }],
+    },
+    "POST /api/v1/workspaces/:workspaceId/credentials": {
+      type: "smtp",
+      name: "Mail",
+      data: { host: "127.0.0.1", port: 2525, from: "a@b.example" },
+    },
     "POST /api/v1/sessions/:sessionId/streamMessage": { messages: [{ role: "user", content: "hi" }] },
   };
   const table = apiRoutes(server.ctx).map((route) => ({
@@ -116,34 +165,74 @@ function buildTargets(workspaceId: string): Target[] {
 const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
 
 function paramChoice(name: string): fc.Arbitrary<ParamChoice> {
-  const fixture = (["workspaceId", "botId", "publicId", "sessionId", "resultId", "credentialsId", "tokenId"] as const).find((key) => key === name);
+  const fixture = (
+    ["workspaceId", "botId", "publicId", "sessionId", "resultId", "credentialsId", "tokenId"] as const
+  ).find((key) => key === name);
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant<ParamChoice>(fixture ? { fixture } : { raw: "unknown-id", encode: true }) },
     { weight: 1, arbitrary: fc.constant<ParamChoice>({ fixture: "strangerWorkspaceId" }) },
     { weight: 3, arbitrary: fuzzString.map<ParamChoice>((raw) => ({ raw, encode: true })) },
-    { weight: 1, arbitrary: fc.constantFrom("..", "%", "%zz", "%2e%2e", "a b", "x?y=1", "%F0%9F").map<ParamChoice>((raw) => ({ raw, encode: false })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom("..", "%", "%zz", "%2e%2e", "a b", "x?y=1", "%F0%9F")
+        .map<ParamChoice>((raw) => ({ raw, encode: false })),
+    },
   );
 }
 
 function bodyChoice(target: Target): fc.Arbitrary<BodyChoice> {
   return fc.oneof(
-    { weight: 6, arbitrary: mutate(target.sample).map<BodyChoice>((value) => ({ kind: "json", value, contentType: "application/json" })) },
-    { weight: 2, arbitrary: rawJsonBodies.map<BodyChoice>((text) => ({ kind: "raw", text, contentType: "application/json" })) },
-    { weight: 1, arbitrary: fc.tuple(fuzzValue, contentTypes).map<BodyChoice>(([value, contentType]) => ({ kind: "json", value, contentType })) },
+    {
+      weight: 6,
+      arbitrary: mutate(target.sample).map<BodyChoice>((value) => ({
+        kind: "json",
+        value,
+        contentType: "application/json",
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: rawJsonBodies.map<BodyChoice>((text) => ({ kind: "raw", text, contentType: "application/json" })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fuzzValue, contentTypes)
+        .map<BodyChoice>(([value, contentType]) => ({ kind: "json", value, contentType })),
+    },
     { weight: 1, arbitrary: fc.constant<BodyChoice>({ kind: "none" }) },
-    { weight: 1, arbitrary: fc.constant<BodyChoice>({ kind: "json", value: undefined, contentType: "application/json" }) },
-    { weight: 1, arbitrary: fc.integer({ min: 0, max: 40 }).chain((n) => (n === 0 ? hugeBody : fc.constant("{}"))).map<BodyChoice>((text) => ({ kind: "raw", text, contentType: "application/json" })) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<BodyChoice>({ kind: "json", value: undefined, contentType: "application/json" }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 0, max: 40 })
+        .chain((n) => (n === 0 ? hugeBody : fc.constant("{}")))
+        .map<BodyChoice>((text) => ({ kind: "raw", text, contentType: "application/json" })),
+    },
   );
 }
 
 function requestFor(target: Target): fc.Arbitrary<FuzzRequest> {
   const query = fc.array(
-    fc.tuple(fc.oneof(fc.constantFrom(...(target.queryKeys.length ? target.queryKeys : ["q"]), "__proto__[polluted]", "constructor"), fc.string({ maxLength: 8 })), fuzzQueryValue),
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(...(target.queryKeys.length ? target.queryKeys : ["q"]), "__proto__[polluted]", "constructor"),
+        fc.string({ maxLength: 8 }),
+      ),
+      fuzzQueryValue,
+    ),
     { maxLength: 4 },
   );
   return fc.record({
     target: fc.constant(target),
-    method: fc.oneof({ weight: 9, arbitrary: fc.constant(target.method) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD") }),
+    method: fc.oneof(
+      { weight: 9, arbitrary: fc.constant(target.method) },
+      { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD") },
+    ),
     params: fc.tuple(...paramNames(target.url).map(paramChoice)),
     query,
     body: bodyChoice(target),
@@ -153,14 +242,24 @@ function requestFor(target: Target): fc.Arbitrary<FuzzRequest> {
 }
 
 /** encodeURIComponent refuses lone surrogates; a browser would send U+FFFD for them, so does this. */
-const encodePathValue = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+const encodePathValue = (value: string) =>
+  encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
 
-async function send(request: FuzzRequest): Promise<{ status: number; text: string; headers: Headers; description: string }> {
+async function send(
+  request: FuzzRequest,
+): Promise<{ status: number; text: string; headers: Headers; description: string }> {
   const names = paramNames(request.target.url);
   let path = request.target.url;
   names.forEach((name, i) => {
     const choice = request.params[i];
-    const value = "fixture" in choice ? (choice.fixture === "strangerWorkspaceId" ? strangerWorkspaceId : fixtures[choice.fixture]) : choice.raw;
+    const value =
+      "fixture" in choice
+        ? choice.fixture === "strangerWorkspaceId"
+          ? strangerWorkspaceId
+          : fixtures[choice.fixture]
+        : choice.raw;
     path = path.replace(`:${name}`, "fixture" in choice || choice.encode ? encodePathValue(value) : value);
   });
   const search = new URLSearchParams(request.query).toString();
@@ -173,7 +272,12 @@ async function send(request: FuzzRequest): Promise<{ status: number; text: strin
   const canHaveBody = request.method !== "GET" && request.method !== "HEAD";
   if (canHaveBody && request.body.kind !== "none") {
     headers["content-type"] = request.body.contentType;
-    body = request.body.kind === "raw" ? request.body.text : request.body.value === undefined ? "" : JSON.stringify(request.body.value);
+    body =
+      request.body.kind === "raw"
+        ? request.body.text
+        : request.body.value === undefined
+          ? ""
+          : JSON.stringify(request.body.value);
   }
   const description = `${request.method} ${url.slice(0, 300)} auth=${request.auth} body=${(body ?? "").slice(0, 300)}`;
   if (process.env.FUZZ_DUMP) lastBodies.set(description, { url, method: request.method, headers, body });
@@ -188,7 +292,8 @@ function checkAnswer(answer: Awaited<ReturnType<typeof send>>, method: string): 
   if (answer.status >= 500) return `${answer.status} ${answer.text.slice(0, 500)}`;
   if (answer.headers.get("x-content-type-options") !== "nosniff") return "no nosniff header";
   const cookie = answer.headers.get("set-cookie");
-  if (cookie && !(/;\s*HttpOnly/i.test(cookie) && /;\s*SameSite=(Lax|Strict)/i.test(cookie))) return `a cookie without HttpOnly and SameSite: ${cookie}`;
+  if (cookie && !(/;\s*HttpOnly/i.test(cookie) && /;\s*SameSite=(Lax|Strict)/i.test(cookie)))
+    return `a cookie without HttpOnly and SameSite: ${cookie}`;
   if (answer.status < 400 || method === "HEAD") return undefined;
   let body: any;
   try {
@@ -209,30 +314,39 @@ describe("fuzzing every route", () => {
     const requests = fc.constantFrom(...targets).chain(requestFor);
     let run = 0;
     const details = await fc.check(
-      fc.asyncProperty(fc.array(requests, { minLength: REQUESTS_PER_RUN, maxLength: REQUESTS_PER_RUN }), async (batch) => {
-        // Fuzzed deletes and finished chats use fixtures up: renew them now and then.
-        if (++run % 40 === 0) fixtures = await freshFixtures(fixtures.workspaceId);
-        const answers = await Promise.all(batch.map(async (request) => ({ request, answer: await send(request) })));
-        for (const { request, answer } of answers) {
-          const fault = checkAnswer(answer, request.method);
-          if (fault) throw new Error(`${answer.status}: ${fault}\n  request: ${answer.description}`);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(requests, { minLength: REQUESTS_PER_RUN, maxLength: REQUESTS_PER_RUN }),
+        async (batch) => {
+          // Fuzzed deletes and finished chats use fixtures up: renew them now and then.
+          if (++run % 40 === 0) fixtures = await freshFixtures(fixtures.workspaceId);
+          const answers = await Promise.all(batch.map(async (request) => ({ request, answer: await send(request) })));
+          for (const { request, answer } of answers) {
+            const fault = checkAnswer(answer, request.method);
+            if (fault) throw new Error(`${answer.status}: ${fault}\n  request: ${answer.description}`);
+          }
+        },
+      ),
       { numRuns: RUNS, endOnFailure: true, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     );
     // The counterexample itself can be megabytes of generated text: report the faulty request only.
     if (details.failed && process.env.FUZZ_DUMP) {
       const { writeFileSync } = await import("node:fs");
       const message = (details.errorInstance as Error).message;
-      writeFileSync(process.env.FUZZ_DUMP, JSON.stringify({ request: lastBodies.get(message.split("request: ")[1]) ?? null, serverErrors }));
+      writeFileSync(
+        process.env.FUZZ_DUMP,
+        JSON.stringify({ request: lastBodies.get(message.split("request: ")[1]) ?? null, serverErrors }),
+      );
     }
-    if (details.failed) throw new Error(`seed ${details.seed}: ${(details.errorInstance as Error | undefined)?.message ?? "failed"}`);
+    if (details.failed)
+      throw new Error(`seed ${details.seed}: ${(details.errorInstance as Error | undefined)?.message ?? "failed"}`);
     expect(sent).toBeGreaterThanOrEqual(10_000);
     // The 4xx paths were really exercised, and so were the successful ones.
     expect(statusCounts.get(200) ?? 0).toBeGreaterThan(500);
     expect(statusCounts.get(400) ?? 0).toBeGreaterThan(500);
     expect(statusCounts.get(404) ?? 0).toBeGreaterThan(500);
-    console.info(`fuzzed ${sent} requests; answers by status: ${JSON.stringify(Object.fromEntries([...statusCounts].sort()))}`);
+    console.info(
+      `fuzzed ${sent} requests; answers by status: ${JSON.stringify(Object.fromEntries([...statusCounts].sort()))}`,
+    );
 
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -243,6 +357,14 @@ describe("fuzzing every route", () => {
     const start = await chat.post(`/v1/bots/${publicId}/startChat`, {});
     expect(start.status).toBe(200);
     const reply = await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: "Ada" });
-    expect(reply.body).toEqual({ messages: [{ id: "b-thanks", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "Nice to meet you, Ada." }] }] } }] });
+    expect(reply.body).toEqual({
+      messages: [
+        {
+          id: "b-thanks",
+          type: "text",
+          content: { type: "richText", richText: [{ type: "p", children: [{ text: "Nice to meet you, Ada." }] }] },
+        },
+      ],
+    });
   }, 120_000);
 });

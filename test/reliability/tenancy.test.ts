@@ -31,8 +31,14 @@ beforeAll(async () => {
   const chat = createClient(server.baseUrl);
   const start = await chat.post(`/v1/bots/${publicId}/startChat`, {});
   await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: "Owner's secret answer" });
-  const credentials = await api.post(`/v1/workspaces/${owner.workspaceId}/credentials`, { type: "openai", name: "Owner's key", data: { apiKey: "sk-owner-secret" } });
-  const ownerTokenId = (await server.ctx.users.listTokens()).find((token) => token.email === "owner@tenancy.example")!.id;
+  const credentials = await api.post(`/v1/workspaces/${owner.workspaceId}/credentials`, {
+    type: "openai",
+    name: "Owner's key",
+    data: { apiKey: "sk-owner-secret" },
+  });
+  const ownerTokenId = (await server.ctx.users.listTokens()).find(
+    (token) => token.email === "owner@tenancy.example",
+  )!.id;
   Object.assign(ids, {
     tokenId: ownerTokenId,
     workspaceId: owner.workspaceId,
@@ -42,7 +48,17 @@ beforeAll(async () => {
     sessionId: start.body.sessionId,
     credentialsId: credentials.body?.credentials?.id ?? credentials.body?.id ?? "no-credentials",
   });
-  secrets.push(ownerTokenId, owner.token, owner.workspaceId, botId, start.body.resultId, "Owner's secret bot", "Owner's secret answer", "sk-owner-secret", "Owner's key");
+  secrets.push(
+    ownerTokenId,
+    owner.token,
+    owner.workspaceId,
+    botId,
+    start.body.resultId,
+    "Owner's secret bot",
+    "Owner's secret answer",
+    "sk-owner-secret",
+    "Owner's key",
+  );
 });
 afterAll(() => server.close());
 
@@ -55,13 +71,22 @@ const bodies: Record<string, unknown> = {
   "POST /api/v1/bots": () => ({ workspaceId: ids.workspaceId, bot: greetingBot() }),
   "PATCH /api/v1/bots/:botId": { bot: { name: "Hijacked" } },
   "POST /api/v1/bots/:botId/preview/startChat": {},
-  "POST /api/v1/workspaces/:workspaceId/credentials": { type: "openai", name: "Planted", data: { apiKey: "sk-planted" } },
+  "POST /api/v1/workspaces/:workspaceId/credentials": {
+    type: "openai",
+    name: "Planted",
+    data: { apiKey: "sk-planted" },
+  },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",
 };
 /** Routes that act on the caller's own account rather than on someone else's resources. */
-const ownScope = new Set(["GET /api/v1/workspaces", "POST /api/v1/workspaces", "GET /api/v1/tokens", "POST /api/v1/tokens"]);
+const ownScope = new Set([
+  "GET /api/v1/workspaces",
+  "POST /api/v1/workspaces",
+  "GET /api/v1/tokens",
+  "POST /api/v1/tokens",
+]);
 
 const managementRoutes = () =>
   apiRoutes(server.ctx).filter((route) => route.auth !== "none" && route.url !== "/api/health");
@@ -71,7 +96,11 @@ function request(route: RouteDefinition<any, any, any>, token: string) {
   const fill = (text: string) => text.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? `unknown-${name}`);
   const query = queries[key] ? `?${fill(queries[key])}` : "";
   const body = typeof bodies[key] === "function" ? (bodies[key] as () => unknown)() : bodies[key];
-  return createClient("", token).request(route.method, `${server.url}${fill(route.url)}${query}`, route.method === "GET" || route.method === "DELETE" ? undefined : (body ?? {}));
+  return createClient("", token).request(
+    route.method,
+    `${server.url}${fill(route.url)}${query}`,
+    route.method === "GET" || route.method === "DELETE" ? undefined : (body ?? {}),
+  );
 }
 
 describe("tenancy", () => {
@@ -81,7 +110,9 @@ describe("tenancy", () => {
     // A route whose body schema refuses {} needs a valid body here, or it would answer 400 before any access check.
     for (const route of managementRoutes())
       if (route.body && !route.body.safeParse({}).success)
-        expect(Object.keys(bodies), `a valid body for ${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
+        expect(Object.keys(bodies), `a valid body for ${route.method} ${route.url}`).toContain(
+          `${route.method} ${route.url}`,
+        );
   });
 
   it("answers another user's token with 404 and none of the owner's data on every management route", async () => {
@@ -92,7 +123,12 @@ describe("tenancy", () => {
       const text = JSON.stringify(response.body ?? "");
       for (const secret of secrets) expect(text, `${key} leaks ${secret}`).not.toContain(secret);
       if (ownScope.has(key)) expect(response.status, key).toBe(200);
-      else expect({ route: key, status: response.status, code: response.body?.code }).toEqual({ route: key, status: 404, code: "NOT_FOUND" });
+      else
+        expect({ route: key, status: response.status, code: response.body?.code }).toEqual({
+          route: key,
+          status: 404,
+          code: "NOT_FOUND",
+        });
       checked.push(key);
     }
     expect(checked.length).toBe(managementRoutes().length);

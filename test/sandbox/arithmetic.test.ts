@@ -108,19 +108,41 @@ describe("plain arithmetic without the sandbox", () => {
 // that some are syntax errors (`-2 ** 2`, `1--2`): the fast path must then decline.
 const literal = fc.oneof(
   fc.integer({ min: 0, max: 1_000_000 }).map(String),
-  fc.constantFrom("0", "1", "2", "10", "65536", "2147483647", "2147483648", "4294967296", "9007199254740993", "1e308", "1e400", "5e-324", "012", "0x1f"),
+  fc.constantFrom(
+    "0",
+    "1",
+    "2",
+    "10",
+    "65536",
+    "2147483647",
+    "2147483648",
+    "4294967296",
+    "9007199254740993",
+    "1e308",
+    "1e400",
+    "5e-324",
+    "012",
+    "0x1f",
+  ),
   fc.double({ min: 0, max: 1e6, noNaN: true }).map(String),
-  fc.tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: -30, max: 30 })).map(([a, b, e]) => `${a}.${b}e${e}`),
+  fc
+    .tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: -30, max: 30 }))
+    .map(([a, b, e]) => `${a}.${b}e${e}`),
   fc.stringMatching(/^[0-9]{1,25}\.[0-9]{0,25}$/),
   fc.stringMatching(/^\.[0-9]{1,6}$/),
 );
-const leaf = fc.oneof({ weight: 4, arbitrary: literal }, { weight: 1, arbitrary: fc.constantFrom(...Object.keys(globals), "vMissing") });
+const leaf = fc.oneof(
+  { weight: 4, arbitrary: literal },
+  { weight: 1, arbitrary: fc.constantFrom(...Object.keys(globals), "vMissing") },
+);
 const space = fc.constantFrom("", "", " ", "  ", "\t", "\n");
 const { expression } = fc.letrec<{ expression: string }>((tie) => ({
   expression: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     leaf,
-    fc.tuple(tie("expression"), space, fc.constantFrom("+", "-", "*", "/", "%", "**"), space, tie("expression")).map((parts) => parts.join("")),
+    fc
+      .tuple(tie("expression"), space, fc.constantFrom("+", "-", "*", "/", "%", "**"), space, tie("expression"))
+      .map((parts) => parts.join("")),
     fc.tuple(fc.constantFrom("-", "+"), space, tie("expression")).map((parts) => parts.join("")),
     fc.tuple(space, tie("expression"), space).map(([a, inner, b]) => `(${a}${inner}${b})`),
   ),
@@ -133,7 +155,8 @@ describe("the fast path and the sandbox agree", () => {
     await fc.assert(
       fc.asyncProperty(expression, async (code) => {
         runs++;
-        if ((await expectSameAsSandbox(code)) !== undefined || evaluateArithmetic(code, globals) !== undefined) answered++;
+        if ((await expectSameAsSandbox(code)) !== undefined || evaluateArithmetic(code, globals) !== undefined)
+          answered++;
       }),
       { numRuns: 3000 },
     );

@@ -16,17 +16,32 @@ afterAll(() => sandbox.close());
 
 describe("PooledSandbox", () => {
   it("computes plain arithmetic at once and hands everything else to the pool", async () => {
-    expect(await sandbox.run({ code: "vAge * 2", globals: { vAge: 21 }, kind: "expression" })).toEqual({ ok: true, value: 42, setVariables: [] });
+    expect(await sandbox.run({ code: "vAge * 2", globals: { vAge: 21 }, kind: "expression" })).toEqual({
+      ok: true,
+      value: 42,
+      setVariables: [],
+    });
     expect(pool.stats().workers).toBe(0);
-    expect(await sandbox.run({ code: '"a" + 1', globals: {}, kind: "expression" })).toEqual({ ok: true, value: '"a" + 1', setVariables: [] });
+    expect(await sandbox.run({ code: '"a" + 1', globals: {}, kind: "expression" })).toEqual({
+      ok: true,
+      value: '"a" + 1',
+      setVariables: [],
+    });
     // A Code block's script has no value to give back, even when it reads like arithmetic.
-    expect(await sandbox.run({ code: "36 * 2", globals: {}, kind: "script" })).toEqual({ ok: true, value: "36 * 2", setVariables: [] });
+    expect(await sandbox.run({ code: "36 * 2", globals: {}, kind: "script" })).toEqual({
+      ok: true,
+      value: "36 * 2",
+      setVariables: [],
+    });
   });
 
   it("evaluates inline code synchronously in-process, arithmetic included", () => {
     expect(sandbox.evaluateSync({ code: "vA + 1", globals: { vA: 1 } })).toEqual({ ok: true, value: 2 });
     expect(sandbox.evaluateSync({ code: "vA + 1", globals: { vA: "1" } })).toEqual({ ok: true, value: "11" });
-    expect(sandbox.evaluateSync({ code: "(() => { while (true) {} })()", globals: {} })).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
+    expect(sandbox.evaluateSync({ code: "(() => { while (true) {} })()", globals: {} })).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 300 ms",
+    });
   });
 });
 
@@ -37,21 +52,37 @@ describe("createSandboxPort", () => {
 
   it("runs code in the bundled worker, fetching through the given port, and closes", async () => {
     const port = createSandboxPort(config, http);
-    expect(await port.run({ code: '"a" + 1', globals: {}, kind: "expression" })).toEqual({ ok: true, value: "a1", setVariables: [] });
-    expect(await port.run({ code: "setVariable('R', await fetch('https://api.test/ping'))", globals: {}, kind: "script" })).toEqual({
+    expect(await port.run({ code: '"a" + 1', globals: {}, kind: "expression" })).toEqual({
+      ok: true,
+      value: "a1",
+      setVariables: [],
+    });
+    expect(
+      await port.run({ code: "setVariable('R', await fetch('https://api.test/ping'))", globals: {}, kind: "script" }),
+    ).toEqual({
       ok: true,
       value: undefined,
       setVariables: [{ name: "R", value: "pong" }],
     });
     expect(requests.map((request) => request.url)).toEqual(["https://api.test/ping"]);
-    expect(await port.run({ code: "while (true) {}", globals: {}, kind: "script" })).toEqual({ ok: false, error: "Timed out: the code ran for more than 500 ms" });
+    expect(await port.run({ code: "while (true) {}", globals: {}, kind: "script" })).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 500 ms",
+    });
     await closeSandboxPort(port);
-    expect(await port.run({ code: "'after'", globals: {}, kind: "expression" })).toEqual({ ok: false, error: "The code sandbox is closed" });
+    expect(await port.run({ code: "'after'", globals: {}, kind: "expression" })).toEqual({
+      ok: false,
+      error: "The code sandbox is closed",
+    });
   });
 
   it("runs code on this thread with no workers", async () => {
     const port = createSandboxPort({ ...config, sandboxWorkers: 0 }, http);
-    expect(await port.run({ code: '"a" + 1', globals: {}, kind: "expression" })).toEqual({ ok: true, value: "a1", setVariables: [] });
+    expect(await port.run({ code: '"a" + 1', globals: {}, kind: "expression" })).toEqual({
+      ok: true,
+      value: "a1",
+      setVariables: [],
+    });
     await closeSandboxPort(port);
   });
 });

@@ -14,13 +14,18 @@ afterEach(() => {
   expect(sandbox.stats().liveRuntimes).toBe(0);
 });
 
-const expression = (code: string, globals: Record<string, unknown> = {}) => sandbox.run({ code, globals, kind: "expression" });
+const expression = (code: string, globals: Record<string, unknown> = {}) =>
+  sandbox.run({ code, globals, kind: "expression" });
 const script = (code: string, globals: Record<string, unknown> = {}) => sandbox.run({ code, globals, kind: "script" });
 
 describe("values and globals", () => {
   it("evaluates an expression over type-guessed globals", async () => {
     expect(await expression("vAge * 2", { vAge: 21 })).toEqual({ ok: true, value: 42, setVariables: [] });
-    expect(await expression("vList.concat(vName)", { vList: ["a", null], vName: "b" })).toEqual({ ok: true, value: ["a", null, "b"], setVariables: [] });
+    expect(await expression("vList.concat(vName)", { vList: ["a", null], vName: "b" })).toEqual({
+      ok: true,
+      value: ["a", null, "b"],
+      setVariables: [],
+    });
   });
 
   it("runs code holding `return ` as a function body, with async/await", async () => {
@@ -29,52 +34,91 @@ describe("values and globals", () => {
   });
 
   it("runs a script without adding a return, collecting setVariable calls (last value per name wins)", async () => {
-    const result = await script('setVariable("Total", 1);\nsetVariable("Name", "Ada");\nawait null;\nsetVariable("Total", { sum: 3 })');
-    expect(result).toEqual({ ok: true, value: undefined, setVariables: [{ name: "Total", value: { sum: 3 } }, { name: "Name", value: "Ada" }] });
+    const result = await script(
+      'setVariable("Total", 1);\nsetVariable("Name", "Ada");\nawait null;\nsetVariable("Total", { sum: 3 })',
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: undefined,
+      setVariables: [
+        { name: "Total", value: { sum: 3 } },
+        { name: "Name", value: "Ada" },
+      ],
+    });
   });
 
   it("gives objects back as JSON data and functions as undefined", async () => {
-    expect(await expression("({ a: [1, 'x'], d: new Date(0) })")).toEqual({ ok: true, value: { a: [1, "x"], d: "1970-01-01T00:00:00.000Z" }, setVariables: [] });
+    expect(await expression("({ a: [1, 'x'], d: new Date(0) })")).toEqual({
+      ok: true,
+      value: { a: [1, "x"], d: "1970-01-01T00:00:00.000Z" },
+      setVariables: [],
+    });
     expect((await expression("() => 1")).ok && undefined).toBeUndefined();
   });
 
   it("cannot reach the host: no process, require, module or host fetch", async () => {
-    expect(await expression("typeof globalThis.process + ',' + typeof require + ',' + typeof module + ',' + typeof globalThis.Buffer")).toEqual({
+    expect(
+      await expression(
+        "typeof globalThis.process + ',' + typeof require + ',' + typeof module + ',' + typeof globalThis.Buffer",
+      ),
+    ).toEqual({
       ok: true,
       value: "undefined,undefined,undefined,undefined",
       setVariables: [],
     });
-    expect(await expression("process.exit()")).toEqual({ ok: false, error: "ReferenceError: 'process' is not defined" });
+    expect(await expression("process.exit()")).toEqual({
+      ok: false,
+      error: "ReferenceError: 'process' is not defined",
+    });
     expect(await expression('require("fs")')).toEqual({ ok: false, error: "ReferenceError: 'require' is not defined" });
     expect(await expression('import("fs")')).toMatchObject({ ok: false });
-    expect(await expression("fetch('http://example.com')")).toEqual({ ok: false, error: "Error: fetch is not available" });
+    expect(await expression("fetch('http://example.com')")).toEqual({
+      ok: false,
+      error: "Error: fetch is not available",
+    });
   });
 
   it("keeps runs apart: a global set by one run is gone in the next", async () => {
     await script("globalThis.leak = 'secret'; Object.prototype.polluted = 1");
-    expect(await expression("typeof leak + ',' + ({}).polluted")).toEqual({ ok: true, value: "undefined,undefined", setVariables: [] });
+    expect(await expression("typeof leak + ',' + ({}).polluted")).toEqual({
+      ok: true,
+      value: "undefined,undefined",
+      setVariables: [],
+    });
   });
 
   it("reports thrown errors and syntax errors as faults", async () => {
     expect(await script("throw new TypeError('bad input')")).toEqual({ ok: false, error: "TypeError: bad input" });
     expect(await script("throw 'plain text'")).toEqual({ ok: false, error: "plain text" });
     expect(await expression("1 +")).toMatchObject({ ok: false, error: expect.stringMatching(/^SyntaxError: /) });
-    expect(await script("await new Promise(() => {})")).toEqual({ ok: false, error: "The code waits for a promise that never settles" });
+    expect(await script("await new Promise(() => {})")).toEqual({
+      ok: false,
+      error: "The code waits for a promise that never settles",
+    });
   });
 });
 
 describe("limits", () => {
   it("ends an infinite loop with a timeout within the limit, and the next run works", async () => {
     const started = Date.now();
-    expect(await script("while (true) {}")).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
+    expect(await script("while (true) {}")).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 300 ms",
+    });
     // The limit plus scheduling slack on a busy machine.
     expect(Date.now() - started).toBeLessThan(300 + 700);
     expect(await expression("1 + 1")).toEqual({ ok: true, value: 2, setVariables: [] });
   });
 
   it("ends endless async work and catastrophic regular expressions with a timeout", async () => {
-    expect(await script("for (;;) await null")).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
-    expect(await expression("/(a+)+$/.test('a'.repeat(40) + 'b')")).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
+    expect(await script("for (;;) await null")).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 300 ms",
+    });
+    expect(await expression("/(a+)+$/.test('a'.repeat(40) + 'b')")).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 300 ms",
+    });
   });
 
   it("times out guest code run while reading a result or an error (toJSON, getters, proxies)", async () => {
@@ -89,8 +133,14 @@ describe("limits", () => {
     const roomy = new QuickJsSandbox({ ...limits, timeoutMs: 10_000 });
     await roomy.ready();
     const run = (code: string) => roomy.run({ code, globals: {}, kind: "script" });
-    expect(await run("return new Array(1e9).fill(1)")).toEqual({ ok: false, error: "Out of memory: the code used more than 16 MB" });
-    expect(await run("const a = []; for (;;) a.push({ n: a.length })")).toEqual({ ok: false, error: "Out of memory: the code used more than 16 MB" });
+    expect(await run("return new Array(1e9).fill(1)")).toEqual({
+      ok: false,
+      error: "Out of memory: the code used more than 16 MB",
+    });
+    expect(await run("const a = []; for (;;) a.push({ n: a.length })")).toEqual({
+      ok: false,
+      error: "Out of memory: the code used more than 16 MB",
+    });
     // Doubling a string reaches the engine's longest string before the memory limit.
     expect(await run("let s = 'x'; for (;;) s += s")).toEqual({ ok: false, error: "InternalError: string too long" });
     expect(await run("return 'ok'")).toEqual({ ok: true, value: "ok", setVariables: [] });
@@ -98,28 +148,43 @@ describe("limits", () => {
   });
 
   it("ends deep recursion with a stack overflow inside the guest", async () => {
-    expect(await script("function f() { return f() } f()")).toEqual({ ok: false, error: "InternalError: stack overflow" });
-    expect(await script("function f() { return f() } try { f() } catch (e) { return 'caught ' + e.message }")).toEqual({ ok: true, value: "caught stack overflow", setVariables: [] });
+    expect(await script("function f() { return f() } f()")).toEqual({
+      ok: false,
+      error: "InternalError: stack overflow",
+    });
+    expect(await script("function f() { return f() } try { f() } catch (e) { return 'caught ' + e.message }")).toEqual({
+      ok: true,
+      value: "caught stack overflow",
+      setVariables: [],
+    });
   });
 
   it("survives a value nested too deeply for the host stack by replacing the interpreter", async () => {
     const before = sandbox.stats().moduleReplacements;
-    const result = await expression("let o = {}; let p = o; for (let i = 0; i < 200000; i++) { p.a = {}; p = p.a }; return JSON.stringify(o).length");
+    const result = await expression(
+      "let o = {}; let p = o; for (let i = 0; i < 200000; i++) { p.a = {}; p = p.a }; return JSON.stringify(o).length",
+    );
     expect(result).toEqual({ ok: false, error: "InternalError: stack overflow (the code nests too deeply)" });
     expect(sandbox.stats().moduleReplacements).toBe(before + 1);
     expect(await expression("6 * 7")).toEqual({ ok: true, value: 42, setVariables: [] });
   });
 
   it("bounds what setVariable may hand out", async () => {
-    const result = await script("const big = 'x'.repeat(1024 * 1024); for (let i = 0; i < 100; i++) setVariable('v' + i, big)");
+    const result = await script(
+      "const big = 'x'.repeat(1024 * 1024); for (let i = 0; i < 100; i++) setVariable('v' + i, big)",
+    );
     expect(result).toEqual({ ok: false, error: "Error: setVariable: too much data was set from this code" });
   });
 });
 
 describe("concurrency and resources", () => {
   it("runs 20 runs in parallel, each with its own globals", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => script(`await null; setVariable("N", vN); return vN * 10`, { vN: i })));
-    expect(results).toEqual(Array.from({ length: 20 }, (_, i) => ({ ok: true, value: i * 10, setVariables: [{ name: "N", value: i }] })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => script(`await null; setVariable("N", vN); return vN * 10`, { vN: i })),
+    );
+    expect(results).toEqual(
+      Array.from({ length: 20 }, (_, i) => ({ ok: true, value: i * 10, setVariables: [{ name: "N", value: i }] })),
+    );
   });
 
   it("keeps memory flat over many runs", async () => {
@@ -164,16 +229,30 @@ describe("fetch", () => {
     const bounded = new QuickJsSandbox({ ...limits, timeoutMs: 2000, maxConcurrentRuns: 8 }, http);
     await bounded.ready();
     const runs = Array.from({ length: 20 }, (_, i) => String(i).padStart(2, "0"));
-    const results = await Promise.all(runs.map((n) => bounded.run({ code: `return "got " + await fetch("https://api.test/${n}")`, globals: {}, kind: "expression" })));
+    const results = await Promise.all(
+      runs.map((n) =>
+        bounded.run({ code: `return "got " + await fetch("https://api.test/${n}")`, globals: {}, kind: "expression" }),
+      ),
+    );
     expect(results).toEqual(runs.map((n) => ({ ok: true, value: `got ${n}`, setVariables: [] })));
     expect(peak).toBe(8);
     expect(bounded.stats().liveRuntimes).toBe(0);
   });
 
   it("rejects in the guest when no response came back, and times out a fetch that never answers", async () => {
-    const failing = new QuickJsSandbox(limits, async () => ({ statusCode: 403, data: undefined, error: { kind: "refused", message: "address not allowed" } }));
+    const failing = new QuickJsSandbox(limits, async () => ({
+      statusCode: 403,
+      data: undefined,
+      error: { kind: "refused", message: "address not allowed" },
+    }));
     await failing.ready();
-    expect(await failing.run({ code: "try { await fetch('http://10.0.0.1') } catch (e) { return e.message }", globals: {}, kind: "expression" })).toEqual({
+    expect(
+      await failing.run({
+        code: "try { await fetch('http://10.0.0.1') } catch (e) { return e.message }",
+        globals: {},
+        kind: "expression",
+      }),
+    ).toEqual({
       ok: true,
       value: "fetch failed: address not allowed",
       setVariables: [],
@@ -192,8 +271,17 @@ describe("evaluateSync (inline {{= =}})", () => {
   it("evaluates synchronously with the same isolation and limits, without fetch", () => {
     expect(sandbox.evaluateSync({ code: "vA + 1", globals: { vA: 1 } })).toEqual({ ok: true, value: 2 });
     expect(sandbox.evaluateSync({ code: "const x = 2; return x * 3", globals: {} })).toEqual({ ok: true, value: 6 });
-    expect(sandbox.evaluateSync({ code: "process.exit()", globals: {} })).toEqual({ ok: false, error: "ReferenceError: 'process' is not defined" });
-    expect(sandbox.evaluateSync({ code: "(() => { while (true) {} })()", globals: {} })).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
-    expect(sandbox.evaluateSync({ code: "fetch('https://x.test')", globals: {} })).toEqual({ ok: false, error: "Error: fetch is not available" });
+    expect(sandbox.evaluateSync({ code: "process.exit()", globals: {} })).toEqual({
+      ok: false,
+      error: "ReferenceError: 'process' is not defined",
+    });
+    expect(sandbox.evaluateSync({ code: "(() => { while (true) {} })()", globals: {} })).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 300 ms",
+    });
+    expect(sandbox.evaluateSync({ code: "fetch('https://x.test')", globals: {} })).toEqual({
+      ok: false,
+      error: "Error: fetch is not available",
+    });
   });
 });

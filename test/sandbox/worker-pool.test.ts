@@ -18,8 +18,10 @@ const pool = (options: Partial<WorkerPoolOptions> = {}) => {
 };
 afterAll(() => Promise.all(pools.map((created) => created.close())));
 
-const expression = (target: { run: SandboxWorkerPool["run"] }, code: string, globals: Record<string, unknown> = {}) => target.run({ code, globals, kind: "expression" });
-const script = (target: { run: SandboxWorkerPool["run"] }, code: string, globals: Record<string, unknown> = {}) => target.run({ code, globals, kind: "script" });
+const expression = (target: { run: SandboxWorkerPool["run"] }, code: string, globals: Record<string, unknown> = {}) =>
+  target.run({ code, globals, kind: "expression" });
+const script = (target: { run: SandboxWorkerPool["run"] }, code: string, globals: Record<string, unknown> = {}) =>
+  target.run({ code, globals, kind: "script" });
 // Thread ids of this process, where the system tells (Linux). Other threads (libuv's pool, V8's helpers) may
 // start at any time, so tests look for threads that ended, never at a count.
 const threadIds = () => (fs.existsSync("/proc/self/task") ? new Set(fs.readdirSync("/proc/self/task")) : undefined);
@@ -47,8 +49,16 @@ describe("the same answers as the in-process sandbox", () => {
     ["expression", "vAge * 2", { vAge: 21 }],
     ["expression", '"a" + 1'],
     ["expression", "vList.concat(vName)", { vList: ["a", null], vName: "b" }],
-    ["expression", "typeof vFn + ',' + typeof vPoint + ',' + typeof vSymbol + ',' + vWhen + ',' + vBig", { vFn: () => 1, vPoint: new Point(), vSymbol: Symbol("s"), vWhen: new Date(0), vBig: 10n }],
-    ["expression", "JSON.stringify(vNested) + Object.keys(vOwnProto)", { vNested: { list: [1, { deep: [() => 1, "x"] }] }, vOwnProto: JSON.parse('{"__proto__": 1}') }],
+    [
+      "expression",
+      "typeof vFn + ',' + typeof vPoint + ',' + typeof vSymbol + ',' + vWhen + ',' + vBig",
+      { vFn: () => 1, vPoint: new Point(), vSymbol: Symbol("s"), vWhen: new Date(0), vBig: 10n },
+    ],
+    [
+      "expression",
+      "JSON.stringify(vNested) + Object.keys(vOwnProto)",
+      { vNested: { list: [1, { deep: [() => 1, "x"] }] }, vOwnProto: JSON.parse('{"__proto__": 1}') },
+    ],
     ["expression", "vSparse.length + ',' + (1 in vSparse)", { vSparse: [1, , 3] }],
     ["expression", "vBad", { vBad: new Date(Number.NaN) }],
     ["expression", "({ a: [1, 'x'], d: new Date(0), f() {} })"],
@@ -65,7 +75,10 @@ describe("the same answers as the in-process sandbox", () => {
     ["script", "return { toJSON() { for (;;) {} } }"],
     ["script", "return new Array(1e9).fill(1)"],
     ["script", "function f() { return f() } f()"],
-    ["expression", "let o = {}; let p = o; for (let i = 0; i < 200000; i++) { p.a = {}; p = p.a }; return JSON.stringify(o).length"],
+    [
+      "expression",
+      "let o = {}; let p = o; for (let i = 0; i < 200000; i++) { p.a = {}; p = p.a }; return JSON.stringify(o).length",
+    ],
     ["script", "const big = 'x'.repeat(1024 * 1024); for (let i = 0; i < 100; i++) setVariable('v' + i, big)"],
     ["expression", "10n ** 20n"],
   ];
@@ -93,8 +106,14 @@ describe("the server's thread stays free", () => {
 
   it("runs 20 runs at once on 2 workers, each with its own globals", async () => {
     const pooled = pool();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => script(pooled, `await null; setVariable("N", vN); return vN * 10`, { vN: i })));
-    expect(results).toEqual(Array.from({ length: 20 }, (_, i) => ({ ok: true, value: i * 10, setVariables: [{ name: "N", value: i }] })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        script(pooled, `await null; setVariable("N", vN); return vN * 10`, { vN: i }),
+      ),
+    );
+    expect(results).toEqual(
+      Array.from({ length: 20 }, (_, i) => ({ ok: true, value: i * 10, setVariables: [{ name: "N", value: i }] })),
+    );
     expect(pooled.stats()).toEqual({ workers: 2, running: 0, queued: 0, replacements: 0 });
   });
 });
@@ -103,7 +122,10 @@ describe("workers that do not answer", () => {
   it("replaces a worker silent past the time limit and its grace; the run times out and the next one works", async () => {
     const pooled = pool({ workerUrl: scriptedWorker, size: 1, graceMs: 100 });
     const started = Date.now();
-    expect(await expression(pooled, "hang")).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
+    expect(await expression(pooled, "hang")).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 300 ms",
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(await expression(pooled, "next")).toEqual({ ok: true, value: "next", setVariables: [] });
     expect(pooled.stats()).toMatchObject({ workers: 1, replacements: 1 });
@@ -112,7 +134,10 @@ describe("workers that do not answer", () => {
   it("fails a run that waits longer than the time limit for a free worker", async () => {
     const pooled = pool({ workerUrl: scriptedWorker, size: 1, graceMs: 200 });
     const hanging = expression(pooled, "silent");
-    expect(await expression(pooled, "queued")).toEqual({ ok: false, error: "The code sandbox is busy: no worker was free within 300 ms" });
+    expect(await expression(pooled, "queued")).toEqual({
+      ok: false,
+      error: "The code sandbox is busy: no worker was free within 300 ms",
+    });
     expect(await hanging).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
   });
 
@@ -122,18 +147,26 @@ describe("workers that do not answer", () => {
     const runs = ["silent", "a", "b", "c"].map((code) => expression(pooled, code));
     expect(await runs[3]).toEqual({ ok: false, error: "The code sandbox is busy: too many runs are waiting" });
     await pooled.close();
-    expect(await Promise.all(runs.slice(0, 3))).toEqual(Array.from({ length: 3 }, () => ({ ok: false, error: "The code sandbox is closed" })));
+    expect(await Promise.all(runs.slice(0, 3))).toEqual(
+      Array.from({ length: 3 }, () => ({ ok: false, error: "The code sandbox is closed" })),
+    );
   });
 
   it("replaces a worker that stops by itself", async () => {
     const pooled = pool({ workerUrl: scriptedWorker, size: 1 });
-    expect(await expression(pooled, "exit")).toEqual({ ok: false, error: "The code could not be run: the sandbox worker stopped (exit code 3)" });
+    expect(await expression(pooled, "exit")).toEqual({
+      ok: false,
+      error: "The code could not be run: the sandbox worker stopped (exit code 3)",
+    });
     expect(await expression(pooled, "again")).toEqual({ ok: true, value: "again", setVariables: [] });
   });
 
   it("fails runs when the worker cannot start", async () => {
     const pooled = pool({ workerUrl: new URL("./fixtures/missing-worker.mjs", import.meta.url) });
-    expect(await expression(pooled, "'x'")).toMatchObject({ ok: false, error: expect.stringMatching(/^The code sandbox could not start: Cannot find module/) });
+    expect(await expression(pooled, "'x'")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^The code sandbox could not start: Cannot find module/),
+    });
   });
 });
 
@@ -146,7 +179,8 @@ describe("fetch", () => {
       return { statusCode: 200, data: request.url.endsWith("json") ? { hello: "world" } : "plain" };
     };
     const pooled = pool({ http });
-    const code = 'const a = await fetch("https://api.test/json", { method: "post", headers: { "x-n": 1 }, body: { q: 1 } });\nconst b = await fetch("https://api.test/text");\nreturn JSON.parse(a).hello + " " + b';
+    const code =
+      'const a = await fetch("https://api.test/json", { method: "post", headers: { "x-n": 1 }, body: { q: 1 } });\nconst b = await fetch("https://api.test/text");\nreturn JSON.parse(a).hello + " " + b';
     expect(await expression(pooled, code)).toEqual({ ok: true, value: "world plain", setVariables: [] });
     expect(requests.map(({ timeoutMs: _, ...request }) => request)).toEqual([
       { url: "https://api.test/json", method: "POST", headers: { "x-n": "1" }, body: '{"q":1}' },
@@ -160,7 +194,8 @@ describe("fetch", () => {
     let calls = 0;
     const http = async (request: HttpRequest): Promise<HttpResponse> => {
       calls++;
-      if (request.url.includes("refused")) return { statusCode: 403, data: undefined, error: { kind: "refused", message: "address not allowed" } };
+      if (request.url.includes("refused"))
+        return { statusCode: 403, data: undefined, error: { kind: "refused", message: "address not allowed" } };
       if (request.url.includes("throws")) throw new Error("socket hang up");
       if (request.url.includes("huge")) return { statusCode: 200, data: "x".repeat(9 * 1024 * 1024) };
       if (request.url.includes("never")) return new Promise<HttpResponse>(() => {});
@@ -168,12 +203,30 @@ describe("fetch", () => {
     };
     const pooled = pool({ http });
     const attempt = (url: string) => `try { return await fetch('${url}') } catch (e) { return e.message }`;
-    expect(await expression(pooled, attempt("http://10.0.0.1/refused"))).toEqual({ ok: true, value: "fetch failed: address not allowed", setVariables: [] });
-    expect(await expression(pooled, attempt("https://x.test/throws"))).toEqual({ ok: true, value: "fetch failed: socket hang up", setVariables: [] });
-    expect(await expression(pooled, attempt("https://x.test/huge"))).toEqual({ ok: true, value: "fetch failed: the response is too large", setVariables: [] });
-    expect(await script(pooled, "await fetch('https://x.test/never')")).toEqual({ ok: false, error: "Timed out: the code ran for more than 300 ms" });
+    expect(await expression(pooled, attempt("http://10.0.0.1/refused"))).toEqual({
+      ok: true,
+      value: "fetch failed: address not allowed",
+      setVariables: [],
+    });
+    expect(await expression(pooled, attempt("https://x.test/throws"))).toEqual({
+      ok: true,
+      value: "fetch failed: socket hang up",
+      setVariables: [],
+    });
+    expect(await expression(pooled, attempt("https://x.test/huge"))).toEqual({
+      ok: true,
+      value: "fetch failed: the response is too large",
+      setVariables: [],
+    });
+    expect(await script(pooled, "await fetch('https://x.test/never')")).toEqual({
+      ok: false,
+      error: "Timed out: the code ran for more than 300 ms",
+    });
     calls = 0;
-    expect(await script(pooled, "for (let i = 0; i < 11; i++) await fetch('https://x.test/' + i)")).toEqual({ ok: false, error: "Error: fetch may be called at most 10 times" });
+    expect(await script(pooled, "for (let i = 0; i < 11; i++) await fetch('https://x.test/' + i)")).toEqual({
+      ok: false,
+      error: "Error: fetch may be called at most 10 times",
+    });
     expect(calls).toBe(10);
   });
 

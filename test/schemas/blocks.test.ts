@@ -59,32 +59,56 @@ describe("blockSchema", () => {
     const result = botDocumentSchema.safeParse(
       documentWith([blockSamples.text, { id: "b2", type: "text input", options: { isLong: "yes" } }]),
     );
-    expect(result.error?.issues).toMatchObject([{ code: "invalid_type", expected: "boolean", path: ["groups", 0, "blocks", 1, "options", "isLong"] }]);
+    expect(result.error?.issues).toMatchObject([
+      { code: "invalid_type", expected: "boolean", path: ["groups", 0, "blocks", 1, "options", "isLong"] },
+    ]);
   });
 
   test("reports an unknown comparison operator inside a condition item", () => {
-    const block = { id: "c", type: "Condition", items: [{ id: "i", content: { comparisons: [{ id: "x", comparisonOperator: "Equals" }] } }] };
+    const block = {
+      id: "c",
+      type: "Condition",
+      items: [{ id: "i", content: { comparisons: [{ id: "x", comparisonOperator: "Equals" }] } }],
+    };
     const result = botDocumentSchema.safeParse(documentWith([block]));
     expect(issuePaths(result.error)).toEqual(["groups.0.blocks.0.items.0.content.comparisons.0.comparisonOperator"]);
   });
 
   test("reports an invalid number-input locale with a readable message", () => {
     const result = blockSchema.safeParse({ id: "n", type: "number input", options: { locale: "english" } });
-    expect(result.error?.issues).toMatchObject([{ path: ["options", "locale"], message: "locale must look like 'en' or 'en-US'" }]);
+    expect(result.error?.issues).toMatchObject([
+      { path: ["options", "locale"], message: "locale must look like 'en' or 'en-US'" },
+    ]);
   });
 
   test("requires the two A/B paths in order", () => {
-    const swapped = { id: "ab", type: "AB test", items: [{ id: "1", path: "b" }, { id: "2", path: "a" }] };
+    const swapped = {
+      id: "ab",
+      type: "AB test",
+      items: [
+        { id: "1", path: "b" },
+        { id: "2", path: "a" },
+      ],
+    };
     expect(issuePaths(blockSchema.safeParse(swapped).error)).toEqual(["items.0.path", "items.1.path"]);
   });
 
   test("strips unknown keys such as the v5 item blockId", () => {
-    const parsed = choiceInputBlockSchema.parse({ id: "c", type: "choice input", items: [{ id: "i", blockId: "c", content: "Yes" }], extra: 1 });
+    const parsed = choiceInputBlockSchema.parse({
+      id: "c",
+      type: "choice input",
+      items: [{ id: "i", blockId: "c", content: "Yes" }],
+      extra: 1,
+    });
     expect(parsed).toEqual({ id: "c", type: "choice input", items: [{ id: "i", content: "Yes" }] });
   });
 
   test("keeps every option of a plug-in block, since they vary by action", () => {
-    const block = { id: "f", type: "anthropic", options: { credentialsId: "c", action: "Create Chat Message", model: "claude", messages: [{ role: "user" }] } };
+    const block = {
+      id: "f",
+      type: "anthropic",
+      options: { credentialsId: "c", action: "Create Chat Message", model: "claude", messages: [{ role: "user" }] },
+    };
     expect(blockSchema.parse(block)).toEqual(block);
   });
 

@@ -25,7 +25,14 @@ const theme = {
   general: {
     font: "Open Sans",
     background: { type: "Color", content: "#ffffff" },
-    progressBar: { isEnabled: true, color: "#0042da", backgroundColor: "#e0edff", placement: "Top", thickness: 4, position: "fixed" },
+    progressBar: {
+      isEnabled: true,
+      color: "#0042da",
+      backgroundColor: "#e0edff",
+      placement: "Top",
+      thickness: 4,
+      position: "fixed",
+    },
   },
   chat: {
     container: { maxWidth: "800px", maxHeight: "100%", ...surface },
@@ -51,10 +58,20 @@ const settings = {
     systemMessages: { invalidMessage: "Sorry?", botClosed: "Closed for today" },
   },
   typingEmulation: { enabled: true, speed: 400, maxDelay: 3, delayBetweenBubbles: 0, isDisabledOnFirstMessage: true },
-  metadata: { title: "Support", description: "Ask us", imageUrl: "https://example.com/og.png", favIconUrl: "https://example.com/f.ico", customHeadCode: "<meta name=x>", tagManagerId: "GTM-1" },
+  metadata: {
+    title: "Support",
+    description: "Ask us",
+    imageUrl: "https://example.com/og.png",
+    favIconUrl: "https://example.com/f.ico",
+    customHeadCode: "<meta name=x>",
+    tagManagerId: "GTM-1",
+  },
   chatApp: {
     isEnabled: false,
-    startCondition: { logicalOperator: "OR", comparisons: [{ id: "sc1", comparisonOperator: "Equal to", value: "start" }] },
+    startCondition: {
+      logicalOperator: "OR",
+      comparisons: [{ id: "sc1", comparisonOperator: "Equal to", value: "start" }],
+    },
     sessionExpiryTimeout: 4,
   },
   publicShare: { isEnabled: false },
@@ -69,7 +86,11 @@ const document = {
       title: "Group #1",
       graphCoordinates: { x: 120, y: 40 },
       blocks: [
-        { id: "b1", type: "text", content: { html: "<p>Hi</p>", richText: [{ type: "p", children: [{ text: "Hi" }] }], plainText: "Hi" } },
+        {
+          id: "b1",
+          type: "text",
+          content: { html: "<p>Hi</p>", richText: [{ type: "p", children: [{ text: "Hi" }] }], plainText: "Hi" },
+        },
         { id: "b2", outgoingEdgeId: "e2", type: "text input", options: { variableId: "v1" } },
       ],
     },
@@ -77,8 +98,18 @@ const document = {
   ],
   events: [
     { id: "ev1", outgoingEdgeId: "e1", graphCoordinates: { x: 0, y: 0 }, type: "start" },
-    { id: "ev2", graphCoordinates: { x: 0, y: 200 }, type: "command", options: { command: "restart", resumeAfter: false } },
-    { id: "ev3", graphCoordinates: { x: 0, y: 400 }, type: "reply", options: { contentVariableId: "v1", inputTypeVariableId: "v2" } },
+    {
+      id: "ev2",
+      graphCoordinates: { x: 0, y: 200 },
+      type: "command",
+      options: { command: "restart", resumeAfter: false },
+    },
+    {
+      id: "ev3",
+      graphCoordinates: { x: 0, y: 400 },
+      type: "reply",
+      options: { contentVariableId: "v1", inputTypeVariableId: "v2" },
+    },
     { id: "ev4", graphCoordinates: { x: 0, y: 600 }, type: "invalidReply", options: { inputNameVariableId: "v2" } },
   ],
   edges: [
@@ -153,13 +184,20 @@ describe("botDocumentSchema", () => {
   });
 
   test("accepts an edge from an event or from a block, item or card path", () => {
-    expect(edgeSchema.parse({ id: "e", from: { eventId: "ev" }, to: { groupId: "g" } }).from).toEqual({ eventId: "ev" });
-    expect(edgeSchema.parse({ id: "e", from: { blockId: "b", pathId: "p" }, to: { groupId: "g" } }).from).toEqual({ blockId: "b", pathId: "p" });
+    expect(edgeSchema.parse({ id: "e", from: { eventId: "ev" }, to: { groupId: "g" } }).from).toEqual({
+      eventId: "ev",
+    });
+    expect(edgeSchema.parse({ id: "e", from: { blockId: "b", pathId: "p" }, to: { groupId: "g" } }).from).toEqual({
+      blockId: "b",
+      pathId: "p",
+    });
     expect(edgeSchema.safeParse({ id: "e", from: {}, to: { groupId: "g" } }).success).toBe(false);
   });
 
   test("rejects theme and settings values outside their enums", () => {
-    expect(issuePaths(themeSchema.safeParse({ chat: { hostBubbles: { shadow: "huge" } } }).error)).toEqual(["chat.hostBubbles.shadow"]);
+    expect(issuePaths(themeSchema.safeParse({ chat: { hostBubbles: { shadow: "huge" } } }).error)).toEqual([
+      "chat.hostBubbles.shadow",
+    ]);
     expect(issuePaths(settingsSchema.safeParse({ general: { rememberUser: { storage: "cookie" } } }).error)).toEqual([
       "general.rememberUser.storage",
     ]);
@@ -184,23 +222,29 @@ describe("publicId", () => {
     expect(publicIdSchema.safeParse(publicId).success).toBe(true);
   });
 
-  test.each(["", "-support", "Support", "support bot", "support.bot", "a--b", "x".repeat(256)])("rejects %j", (publicId) => {
-    expect(publicIdSchema.safeParse(publicId).success).toBe(false);
-  });
+  test.each(["", "-support", "Support", "support bot", "support.bot", "a--b", "x".repeat(256)])(
+    "rejects %j",
+    (publicId) => {
+      expect(publicIdSchema.safeParse(publicId).success).toBe(false);
+    },
+  );
 
   test("explains the rule when the format is wrong", () => {
     const result = botCreateInputSchema.safeParse({ publicId: "My Bot" });
     expect(result.error?.issues).toMatchObject([
       {
         path: ["publicId"],
-        message: "publicId may only contain lowercase letters, digits and single hyphens, and must not start with a hyphen",
+        message:
+          "publicId may only contain lowercase letters, digits and single hyphens, and must not start with a hyphen",
       },
     ]);
   });
 
   test("explains the rule when it is too long", () => {
     const result = botUpdateInputSchema.safeParse({ publicId: "a".repeat(256) });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["publicId must be at most 255 characters long"]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "publicId must be at most 255 characters long",
+    ]);
   });
 
   test("can be cleared with null in an update", () => {
@@ -248,7 +292,9 @@ describe("create and update inputs", () => {
   });
 
   test("update takes the last-read updatedAt as an ISO timestamp", () => {
-    expect(botUpdateInputSchema.parse({ updatedAt: "2024-05-02T10:00:00.000Z", isClosed: true, version: "6.1" })).toEqual({
+    expect(
+      botUpdateInputSchema.parse({ updatedAt: "2024-05-02T10:00:00.000Z", isClosed: true, version: "6.1" }),
+    ).toEqual({
       updatedAt: "2024-05-02T10:00:00.000Z",
       isClosed: true,
       version: "6.1",
@@ -257,7 +303,9 @@ describe("create and update inputs", () => {
   });
 
   test("reject a custom domain that is not a domain name", () => {
-    expect(issuePaths(botCreateInputSchema.safeParse({ customDomain: "not a domain" }).error)).toEqual(["customDomain"]);
+    expect(issuePaths(botCreateInputSchema.safeParse({ customDomain: "not a domain" }).error)).toEqual([
+      "customDomain",
+    ]);
   });
 });
 
@@ -284,6 +332,10 @@ describe("JSON Schema generation", () => {
   });
 
   test("publicId keeps its pattern and length limit", () => {
-    expect(z.toJSONSchema(publicIdSchema)).toMatchObject({ type: "string", maxLength: 255, pattern: "^(?!.*--)[a-z0-9][a-z0-9-]*$" });
+    expect(z.toJSONSchema(publicIdSchema)).toMatchObject({
+      type: "string",
+      maxLength: 255,
+      pattern: "^(?!.*--)[a-z0-9][a-z0-9-]*$",
+    });
   });
 });

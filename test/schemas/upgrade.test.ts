@@ -57,7 +57,9 @@ const v5Document = () =>
 const v6Document = () =>
   deepFreeze({
     version: "6",
-    groups: [{ id: "g1", title: "Group #1", graphCoordinates: { x: 300, y: 0 }, blocks: [{ id: "b-hello", type: "text" }] }],
+    groups: [
+      { id: "g1", title: "Group #1", graphCoordinates: { x: 300, y: 0 }, blocks: [{ id: "b-hello", type: "text" }] },
+    ],
     events: [{ id: "ev", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e1" }],
     edges: [{ id: "e1", from: { eventId: "ev" }, to: { groupId: "g1" } }],
     variables: [],
@@ -73,7 +75,9 @@ describe("upgradeBotDocument from v5", () => {
   test("turns the start block and its group into a start event with the group's id", () => {
     const upgraded = upgradeBotDocument(v5Document()) as ReturnType<typeof botDocumentSchema.parse>;
     expect(upgraded.version).toBe("6");
-    expect(upgraded.events).toEqual([{ id: "g-start", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" }]);
+    expect(upgraded.events).toEqual([
+      { id: "g-start", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" },
+    ]);
     expect(upgraded.groups.map((group) => group.id)).toEqual(["g1", "g2"]);
   });
 
@@ -105,7 +109,9 @@ describe("upgradeBotDocument from v5", () => {
 
   test("renames the bot link block and its target option, and keeps v5's merged results (v6 defaults to a result per bot)", () => {
     const parsed = botDocumentSchema.parse(upgradeBotDocument(v5Document()));
-    expect(parsed.groups[1].blocks).toEqual([{ id: "b-link", type: "Bot link", options: { botId: "bot-other", groupId: "g-x", mergeResults: true } }]);
+    expect(parsed.groups[1].blocks).toEqual([
+      { id: "b-link", type: "Bot link", options: { botId: "bot-other", groupId: "g-x", mergeResults: true } },
+    ]);
   });
 
   test("leaves a v5 bot link that chose its own results as it is", () => {
@@ -113,7 +119,9 @@ describe("upgradeBotDocument from v5", () => {
     const link = document.groups.flatMap((group) => group.blocks).find((block) => block.id === "b-link")!;
     link.options = { ...link.options, mergeResults: false };
     const parsed = botDocumentSchema.parse(upgradeBotDocument(document));
-    expect(parsed.groups[1].blocks).toEqual([{ id: "b-link", type: "Bot link", options: { botId: "bot-other", groupId: "g-x", mergeResults: false } }]);
+    expect(parsed.groups[1].blocks).toEqual([
+      { id: "b-link", type: "Bot link", options: { botId: "bot-other", groupId: "g-x", mergeResults: false } },
+    ]);
   });
 
   test("renames brand-named settings", () => {
@@ -148,9 +156,16 @@ describe("upgradeBotDocument from v5", () => {
     const sheets = {
       id: "b-sheet",
       type: "Google Sheets",
-      options: { action: "Update a row", referenceCell: { id: "rc", column: "Email", value: "{{Email}}" }, cellsToUpsert: [] },
+      options: {
+        action: "Update a row",
+        referenceCell: { id: "rc", column: "Email", value: "{{Email}}" },
+        cellsToUpsert: [],
+      },
     };
-    const withSheets = { ...doc, groups: [...doc.groups, { id: "g3", title: "G3", graphCoordinates: { x: 0, y: 0 }, blocks: [sheets] }] };
+    const withSheets = {
+      ...doc,
+      groups: [...doc.groups, { id: "g3", title: "G3", graphCoordinates: { x: 0, y: 0 }, blocks: [sheets] }],
+    };
     const parsed = botDocumentSchema.parse(upgradeBotDocument(deepFreeze(withSheets)));
     expect(parsed.groups[2].blocks[0]).toEqual({
       id: "b-sheet",
@@ -158,7 +173,11 @@ describe("upgradeBotDocument from v5", () => {
       options: {
         action: "Update a row",
         cellsToUpsert: [],
-        filter: { comparisons: [{ id: "b-sheet-reference-cell", column: "Email", comparisonOperator: "Equal to", value: "{{Email}}" }] },
+        filter: {
+          comparisons: [
+            { id: "b-sheet-reference-cell", column: "Email", comparisonOperator: "Equal to", value: "{{Email}}" },
+          ],
+        },
       },
     });
   });
@@ -170,7 +189,12 @@ describe("upgradeBotDocument from v3", () => {
       version: "3",
       id: "bot1",
       groups: [
-        { id: "g0", title: "Start", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "s", type: "start", label: "Start", outgoingEdgeId: "e0" }] },
+        {
+          id: "g0",
+          title: "Start",
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [{ id: "s", type: "start", label: "Start", outgoingEdgeId: "e0" }],
+        },
         {
           id: "g1",
           title: "Group #1",
@@ -195,19 +219,28 @@ describe("upgradeBotDocument from v3", () => {
   });
 
   test("gives block-less groups an empty list and drops half-drawn edges", () => {
-    const upgraded = upgradeBotDocument(previewBot()) as { groups: { id: string; blocks: unknown[] }[]; edges: { id: string }[] };
+    const upgraded = upgradeBotDocument(previewBot()) as {
+      groups: { id: string; blocks: unknown[] }[];
+      edges: { id: string }[];
+    };
     expect(upgraded.groups.find((group) => group.id === "g2")?.blocks).toEqual([]);
     expect(upgraded.edges.map((edge) => edge.id)).toEqual(["e0"]);
   });
 
   test("inlines a referenced webhook when the document carries its definition", () => {
-    const withDefinitions = { ...previewBot(), webhooks: [{ id: "wh1", url: "https://api.example.com", method: "GET", headers: null, body: null }] };
+    const withDefinitions = {
+      ...previewBot(),
+      webhooks: [{ id: "wh1", url: "https://api.example.com", method: "GET", headers: null, body: null }],
+    };
     const upgraded = upgradeBotDocument(deepFreeze(withDefinitions)) as Record<string, unknown>;
     const parsed = botDocumentSchema.parse(upgraded);
     expect(parsed.groups[0].blocks[0]).toEqual({
       id: "b-http",
       type: "Webhook",
-      options: { isCustomBody: false, webhook: { url: "https://api.example.com", method: "GET", headers: [], queryParams: [] } },
+      options: {
+        isCustomBody: false,
+        webhook: { url: "https://api.example.com", method: "GET", headers: [], queryParams: [] },
+      },
     });
     expect(upgraded).not.toHaveProperty("webhooks");
   });
@@ -245,7 +278,10 @@ describe("upgradeBotDocument from v6", () => {
   });
 
   test("turns an empty column-width list into an empty map", () => {
-    const bot = { ...v6Document(), resultsTablePreferences: { columnsOrder: [], columnsVisibility: {}, columnsWidth: [] } };
+    const bot = {
+      ...v6Document(),
+      resultsTablePreferences: { columnsOrder: [], columnsVisibility: {}, columnsWidth: [] },
+    };
     expect(upgradeBotDocument(bot)).toMatchObject({ resultsTablePreferences: { columnsWidth: {} } });
   });
 

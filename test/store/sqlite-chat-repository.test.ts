@@ -13,8 +13,22 @@ let store: Store;
 beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-chat-repo-"));
   store = await openStore({ dataDir });
-  await store.db.insertInto("workspaces").values({ id: "w", name: "W", icon: null, plan: "free", createdAt: now, updatedAt: now } as never).execute();
-  await store.db.insertInto("bots").values({ id: "bot", workspaceId: "w", name: "Bot", version: "6", document: "{}", createdAt: now, updatedAt: now } as never).execute();
+  await store.db
+    .insertInto("workspaces")
+    .values({ id: "w", name: "W", icon: null, plan: "free", createdAt: now, updatedAt: now } as never)
+    .execute();
+  await store.db
+    .insertInto("bots")
+    .values({
+      id: "bot",
+      workspaceId: "w",
+      name: "Bot",
+      version: "6",
+      document: "{}",
+      createdAt: now,
+      updatedAt: now,
+    } as never)
+    .execute();
 });
 afterEach(async () => {
   await store.close();
@@ -22,14 +36,39 @@ afterEach(async () => {
 });
 
 const sessionRow = (id: string) => ({
-  id, botId: "bot", botVersionId: null, previewDocument: null, resultId: "r", state: "{}", revision: 0, createdAt: now, updatedAt: now, expiresAt: null,
+  id,
+  botId: "bot",
+  botVersionId: null,
+  previewDocument: null,
+  resultId: "r",
+  state: "{}",
+  revision: 0,
+  createdAt: now,
+  updatedAt: now,
+  expiresAt: null,
 });
 const resultRow = (id: string) => ({
-  id, botId: "bot", botVersionId: null, variables: "[]", isCompleted: 0 as const, hasStarted: 1 as const, isArchived: 0 as const,
-  lastChatSessionId: "s", lastInputBlockId: null, createdAt: now, updatedAt: now,
+  id,
+  botId: "bot",
+  botVersionId: null,
+  variables: "[]",
+  isCompleted: 0 as const,
+  hasStarted: 1 as const,
+  isArchived: 0 as const,
+  lastChatSessionId: "s",
+  lastInputBlockId: null,
+  createdAt: now,
+  updatedAt: now,
 });
 const answer = (id: string, resultId: string, content: string) => ({
-  id, resultId, blockId: "b", groupId: null, position: 0, content, attachedFileUrls: null, createdAt: now,
+  id,
+  resultId,
+  blockId: "b",
+  groupId: null,
+  position: 0,
+  content,
+  attachedFileUrls: null,
+  createdAt: now,
 });
 const update = (state: string, answers: TurnWrite["answers"]): TurnWrite => ({
   session: { kind: "update", id: "s", expectedRevision: 0, state, updatedAt: now },
@@ -42,7 +81,12 @@ const answersStored = () => store.db.selectFrom("answers").select(["id", "conten
 describe("chat turns on the embedded database (group commit)", () => {
   it("writes turns sent together in one batch, each judged on its own: one winner per session revision", async () => {
     const chat = createChatRepository(store);
-    await chat.writeTurn({ session: { kind: "insert", row: sessionRow("s") }, results: [resultRow("r")], answers: [], logs: [] });
+    await chat.writeTurn({
+      session: { kind: "insert", row: sessionRow("s") },
+      results: [resultRow("r")],
+      answers: [],
+      logs: [],
+    });
     const outcomes = await Promise.allSettled([
       chat.writeTurn(update("first", [answer("a1", "r", "Ada")])),
       chat.writeTurn(update("second", [answer("a2", "r", "Bob")])),
@@ -57,13 +101,31 @@ describe("chat turns on the embedded database (group commit)", () => {
   it("undoes only the turn whose statement failed; the rest of its batch is committed", async () => {
     const chat = createChatRepository(store);
     const outcomes = await Promise.allSettled([
-      chat.writeTurn({ session: { kind: "insert", row: sessionRow("s1") }, results: [resultRow("r1")], answers: [answer("a1", "r1", "kept")], logs: [] }),
+      chat.writeTurn({
+        session: { kind: "insert", row: sessionRow("s1") },
+        results: [resultRow("r1")],
+        answers: [answer("a1", "r1", "kept")],
+        logs: [],
+      }),
       // An answer to a result that does not exist breaks the foreign key: that turn's session goes too.
-      chat.writeTurn({ session: { kind: "insert", row: sessionRow("s2") }, results: [], answers: [answer("a2", "missing", "dropped")], logs: [] }),
-      chat.writeTurn({ session: { kind: "insert", row: sessionRow("s3") }, results: [], answers: [answer("a3", "r1", "kept too")], logs: [] }),
+      chat.writeTurn({
+        session: { kind: "insert", row: sessionRow("s2") },
+        results: [],
+        answers: [answer("a2", "missing", "dropped")],
+        logs: [],
+      }),
+      chat.writeTurn({
+        session: { kind: "insert", row: sessionRow("s3") },
+        results: [],
+        answers: [answer("a3", "r1", "kept too")],
+        logs: [],
+      }),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect(await answersStored()).toEqual([{ id: "a1", content: "kept" }, { id: "a3", content: "kept too" }]);
+    expect(await answersStored()).toEqual([
+      { id: "a1", content: "kept" },
+      { id: "a3", content: "kept too" },
+    ]);
     expect(await chat.findSession("s2")).toBeUndefined();
     expect(await chat.findSession("s3")).toMatchObject({ id: "s3" });
   });
@@ -77,7 +139,12 @@ describe("chat turns on the embedded database (group commit)", () => {
     });
     let written = false;
     const write = chat
-      .writeTurn({ session: { kind: "insert", row: sessionRow("s") }, results: [resultRow("r")], answers: [answer("a1", "r", "Ada")], logs: [] })
+      .writeTurn({
+        session: { kind: "insert", row: sessionRow("s") },
+        results: [resultRow("r")],
+        answers: [answer("a1", "r", "Ada")],
+        logs: [],
+      })
       .then(() => (written = true));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(written).toBe(false);
@@ -89,24 +156,54 @@ describe("chat turns on the embedded database (group commit)", () => {
 
   it("lets a management transaction that reads, then writes, go through while chat turns commit on their thread", async () => {
     const chat = createChatRepository(store);
-    await chat.writeTurn({ session: { kind: "insert", row: sessionRow("s") }, results: [resultRow("r")], answers: [], logs: [] });
+    await chat.writeTurn({
+      session: { kind: "insert", row: sessionRow("s") },
+      results: [resultRow("r")],
+      answers: [],
+      logs: [],
+    });
     const renamed = store.db.transaction().execute(async (trx) => {
       const { name } = await trx.selectFrom("bots").select("name").where("id", "=", "bot").executeTakeFirstOrThrow();
       await new Promise((resolve) => setTimeout(resolve, 20));
-      await trx.updateTable("bots").set({ name: `${name} (2)` }).where("id", "=", "bot").execute();
+      await trx
+        .updateTable("bots")
+        .set({ name: `${name} (2)` })
+        .where("id", "=", "bot")
+        .execute();
     });
     const turns = ["one", "two", "three"].map((state, revision) =>
-      chat.writeTurn({ session: { kind: "update", id: "s", expectedRevision: revision, state, updatedAt: now }, results: [], answers: [], logs: [] }),
+      chat.writeTurn({
+        session: { kind: "update", id: "s", expectedRevision: revision, state, updatedAt: now },
+        results: [],
+        answers: [],
+        logs: [],
+      }),
     );
-    await Promise.all([renamed, ...turns.map((turn, i) => turn.then(() => new Promise((resolve) => setTimeout(resolve, i))))]);
+    await Promise.all([
+      renamed,
+      ...turns.map((turn, i) => turn.then(() => new Promise((resolve) => setTimeout(resolve, i)))),
+    ]);
     expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Bot (2)" });
     expect(await chat.findSession("s")).toMatchObject({ state: "three", revision: 3 });
   });
 
   it("raises a result's completion but never lowers it", async () => {
     const chat = createChatRepository(store);
-    await chat.writeTurn({ session: { kind: "none" }, results: [{ ...resultRow("r"), isCompleted: 1 }], answers: [], logs: [] });
-    await chat.writeTurn({ session: { kind: "none" }, results: [{ ...resultRow("r"), variables: "[1]" }], answers: [], logs: [] });
-    expect(await store.db.selectFrom("results").select(["isCompleted", "variables"]).executeTakeFirst()).toEqual({ isCompleted: 1, variables: "[1]" });
+    await chat.writeTurn({
+      session: { kind: "none" },
+      results: [{ ...resultRow("r"), isCompleted: 1 }],
+      answers: [],
+      logs: [],
+    });
+    await chat.writeTurn({
+      session: { kind: "none" },
+      results: [{ ...resultRow("r"), variables: "[1]" }],
+      answers: [],
+      logs: [],
+    });
+    expect(await store.db.selectFrom("results").select(["isCompleted", "variables"]).executeTakeFirst()).toEqual({
+      isCompleted: 1,
+      variables: "[1]",
+    });
   });
 });

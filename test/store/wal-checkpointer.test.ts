@@ -16,7 +16,10 @@ const databaseBytes = () => fs.statSync(path.join(dataDir, "parley.db")).size;
 
 async function writeFiveMegabytes(db: Store["db"]) {
   await sql`create table filler (text text)`.execute(db);
-  for (let i = 0; i < 50; i++) await sql`insert into filler select ${"x".repeat(1000)} from (select 1 from json_each(${JSON.stringify(Array(100).fill(0))}))`.execute(db);
+  for (let i = 0; i < 50; i++)
+    await sql`insert into filler select ${"x".repeat(1000)} from (select 1 from json_each(${JSON.stringify(Array(100).fill(0))}))`.execute(
+      db,
+    );
 }
 
 describe("WAL checkpoints on a worker thread", () => {
@@ -26,7 +29,9 @@ describe("WAL checkpoints on a worker thread", () => {
     const before = databaseBytes();
     await writeFiveMegabytes(store.db);
     // The commits themselves leave everything in the log: their own threshold is 64 MiB away.
-    expect(await sql`pragma wal_autocheckpoint`.execute(store.db)).toMatchObject({ rows: [{ wal_autocheckpoint: 16_384 }] });
+    expect(await sql`pragma wal_autocheckpoint`.execute(store.db)).toMatchObject({
+      rows: [{ wal_autocheckpoint: 16_384 }],
+    });
     let grown = 0;
     for (let i = 0; i < 60 && grown < 5_000_000; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -41,7 +46,9 @@ describe("WAL checkpoints on a worker thread", () => {
     const before = databaseBytes();
     await writeFiveMegabytes(store.db);
     // SQLite's default threshold (1000 pages) was crossed: a commit checkpointed on this thread.
-    expect(await sql`pragma wal_autocheckpoint`.execute(store.db)).toMatchObject({ rows: [{ wal_autocheckpoint: 1000 }] });
+    expect(await sql`pragma wal_autocheckpoint`.execute(store.db)).toMatchObject({
+      rows: [{ wal_autocheckpoint: 1000 }],
+    });
     expect(databaseBytes() - before).toBeGreaterThan(3_000_000);
   });
 });

@@ -28,8 +28,17 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
   page.problems = [];
   page.dialogs = [];
   // Failed loads are reported with their URL by the response listener; the console repeats them without it.
-  page.on("console", (message) => message.type() === "error" && !message.text().startsWith("Failed to load resource") && page.problems.push(`console: ${message.text()}`));
-  page.on("response", (response) => response.status() >= 400 && page.problems.push(`${response.status()} ${response.url()}`));
+  page.on(
+    "console",
+    (message) =>
+      message.type() === "error" &&
+      !message.text().startsWith("Failed to load resource") &&
+      page.problems.push(`console: ${message.text()}`),
+  );
+  page.on(
+    "response",
+    (response) => response.status() >= 400 && page.problems.push(`${response.status()} ${response.url()}`),
+  );
   page.on("pageerror", (error) => page.problems.push(`pageerror: ${error.message}`));
   page.on("dialog", (dialog) => {
     page.dialogs.push(dialog.message());

@@ -21,7 +21,15 @@ describe("embeds on another site", { timeout: 90_000 }, () => {
     world = await openBrowserWorld();
     ({ harness, browser, site } = world);
     ada = (await harness.conversation(greeterBot("Ada here, who are you?"))).publicId;
-    bob = (await harness.conversation(greeterBot("Bob speaking, your name?", {}, { chat: { hostBubbles: { backgroundColor: "#123456", color: "#ffffff" } } }))).publicId;
+    bob = (
+      await harness.conversation(
+        greeterBot(
+          "Bob speaking, your name?",
+          {},
+          { chat: { hostBubbles: { backgroundColor: "#123456", color: "#ffffff" } } },
+        ),
+      )
+    ).publicId;
     script = `<script src="${harness.server.url}/embed.js"></script>`;
   });
   afterAll(() => world?.close());
@@ -34,7 +42,10 @@ describe("embeds on another site", { timeout: 90_000 }, () => {
   }
 
   it("runs a standard embed declared as an element, talking to the script's own server", async () => {
-    const { page, context } = await visit("/standard", `<parley-standard bot="${ada}" style="height:480px;max-width:600px"></parley-standard>${script}`);
+    const { page, context } = await visit(
+      "/standard",
+      `<parley-standard bot="${ada}" style="height:480px;max-width:600px"></parley-standard>${script}`,
+    );
     await page.getByText("Ada here, who are you?").waitFor();
     await page.getByPlaceholder("Your name").fill("Grace");
     await page.getByPlaceholder("Your name").press("Enter");
@@ -115,7 +126,8 @@ describe("embeds on another site", { timeout: 90_000 }, () => {
     await second.getByPlaceholder("Your name").press("Enter");
     await first.getByText("Hello One, from Ada").waitFor();
     await second.getByText("Hello Two, from Bob").waitFor();
-    const color = async (locator: typeof first) => (await computedStyle(locator.locator(".bubble.host"), "background-color"))[0];
+    const color = async (locator: typeof first) =>
+      (await computedStyle(locator.locator(".bubble.host"), "background-color"))[0];
     expect([await color(first), await color(second)]).toEqual(["rgb(247, 248, 255)", "rgb(18, 52, 86)"]);
     await screenshot(page, "embed-two-bots");
 
@@ -142,10 +154,14 @@ describe("embeds on another site", { timeout: 90_000 }, () => {
   });
 
   it("says plainly why a chat cannot start: unknown bot, closed bot, origin not allowed, server unreachable", async () => {
-    const closed = await harness.conversation(greeterBot("Closed soon", { general: { systemMessages: { botClosed: "We are closed for the holidays." } } }));
+    const closed = await harness.conversation(
+      greeterBot("Closed soon", { general: { systemMessages: { botClosed: "We are closed for the holidays." } } }),
+    );
     const patched = await harness.api.patch(`/v1/bots/${closed.botId}`, { bot: { isClosed: true } });
     expect(patched.status).toBe(200);
-    const guarded = (await harness.conversation(greeterBot("Guarded", { security: { allowedOrigins: ["https://only.example"] } }))).publicId;
+    const guarded = (
+      await harness.conversation(greeterBot("Guarded", { security: { allowedOrigins: ["https://only.example"] } }))
+    ).publicId;
     const { page, context } = await visit(
       "/errors",
       `<parley-standard id="unknown" bot="no-such-bot" style="height:150px"></parley-standard>
@@ -157,7 +173,9 @@ describe("embeds on another site", { timeout: 90_000 }, () => {
     await expect.poll(() => message("unknown")).toBe("The bot you're looking for doesn't exist.");
     await expect.poll(() => message("closed")).toBe("We are closed for the holidays.");
     await expect.poll(() => message("guarded")).toBe("Origin not allowed");
-    await expect.poll(() => message("down")).toBe("Couldn't reach the chat server. Check your internet connection and try again.");
+    await expect
+      .poll(() => message("down"))
+      .toBe("Couldn't reach the chat server. Check your internet connection and try again.");
     await screenshot(page, "embed-errors");
     await context.close();
   });

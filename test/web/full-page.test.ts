@@ -5,7 +5,10 @@ import { launchBrowser, openPage, recordMetric, screenshot } from "./browser.js"
 import { tourBot } from "./web-bots.js";
 
 /** A 1×1 PNG: what a visitor uploads. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
   let harness: ChatHarness;
@@ -31,13 +34,17 @@ describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
     await expect.poll(() => log.locator(".bubble.host").first().textContent()).toBe("Welcome to Parley!");
     const firstBubbleMs = await page.evaluate("performance.getEntriesByName('parley:first-bubble')[0].startTime");
     recordMetric("fullPageFirstBubbleMs", Math.round(firstBubbleMs as number));
-    console.log(`full page: first bubble ${Math.round(firstBubbleMs as number)} ms after navigation start (${Date.now() - started} ms wall clock)`);
+    console.log(
+      `full page: first bubble ${Math.round(firstBubbleMs as number)} ms after navigation start (${Date.now() - started} ms wall clock)`,
+    );
     await expect.poll(() => log.locator(".bubble.host strong").textContent()).toBe("Parley");
     expect(await page.title()).toBe("Tour bot");
 
     // The input has the focus: typing goes straight into it.
     await page.getByPlaceholder("Your name").waitFor();
-    await expect.poll(() => page.evaluate("document.querySelector('parley-standard').shadowRoot.activeElement?.placeholder")).toBe("Your name");
+    await expect
+      .poll(() => page.evaluate("document.querySelector('parley-standard').shadowRoot.activeElement?.placeholder"))
+      .toBe("Your name");
     await page.keyboard.type("Ada");
     await page.keyboard.press("Enter");
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("Ada");
@@ -61,7 +68,9 @@ describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
     await page.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("01/02/2025");
 
-    await page.locator("parley-standard input[type=file]").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .locator("parley-standard input[type=file]")
+      .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("File uploaded");
     await expect.poll(() => log.locator(".bubble.guest img").last().getAttribute("alt")).toBe("photo.png");
@@ -73,7 +82,9 @@ describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
     await screenshot(page, "full-page-end");
 
     const answers = await conversation.answers();
-    expect(answers.map((answer) => [answer.blockId, answer.content.replace(/\/files\/[\w-]+\//, "/files/<id>/")])).toEqual([
+    expect(
+      answers.map((answer) => [answer.blockId, answer.content.replace(/\/files\/[\w-]+\//, "/files/<id>/")]),
+    ).toEqual([
       ["b-name", "Ada"],
       ["b-plan", "Pro"],
       ["b-email", "ada@example.com"],
@@ -84,7 +95,11 @@ describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
     // The uploaded file is served back by its URL, and only by it.
     const fileUrl = answers[4].content;
     const file = await fetch(fileUrl);
-    expect([file.status, file.headers.get("content-type"), Buffer.from(await file.arrayBuffer()).equals(PNG)]).toEqual([200, "image/png", true]);
+    expect([file.status, file.headers.get("content-type"), Buffer.from(await file.arrayBuffer()).equals(PNG)]).toEqual([
+      200,
+      "image/png",
+      true,
+    ]);
     expect(page.problems).toEqual([]);
     await context.close();
   });

@@ -13,17 +13,36 @@ function galleryBot(site: HostSite) {
   const image = site.asset("/sunset.svg", picture("#e8590c", "Sunset"), "image/svg+xml");
   const mountain = site.asset("/mountain.svg", picture("#2b8a3e", "Mountain"), "image/svg+xml");
   const sea = site.asset("/sea.svg", picture("#1864ab", "Sea"), "image/svg+xml");
-  const widget = site.page("/widget", `<!doctype html><p>Calendar widget</p><script>setTimeout(() => parent.postMessage({ name: "booked", data: "slot-42" }, "*"), 100)</script>`);
+  const widget = site.page(
+    "/widget",
+    `<!doctype html><p>Calendar widget</p><script>setTimeout(() => parent.postMessage({ name: "booked", data: "slot-42" }, "*"), 100)</script>`,
+  );
   return buildBot({
     groups: [
       {
         id: "g-media",
         blocks: [
-          { id: "b-image", type: "image", content: { url: image, clickLink: { url: "https://example.com/sunset", alt: "A sunset" } } },
+          {
+            id: "b-image",
+            type: "image",
+            content: { url: image, clickLink: { url: "https://example.com/sunset", alt: "A sunset" } },
+          },
           { id: "b-youtube", type: "video", content: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m5s" } },
           { id: "b-file-video", type: "video", content: { url: site.asset("/clip.mp4", "", "video/mp4") } },
-          { id: "b-audio", type: "audio", content: { url: site.asset("/sound.mp3", "", "audio/mpeg"), isAutoplayEnabled: false } },
-          { id: "b-embed", type: "embed", content: { url: widget, height: 120, waitForEvent: { isEnabled: true, name: "booked", saveDataInVariableId: "v-slot" } } },
+          {
+            id: "b-audio",
+            type: "audio",
+            content: { url: site.asset("/sound.mp3", "", "audio/mpeg"), isAutoplayEnabled: false },
+          },
+          {
+            id: "b-embed",
+            type: "embed",
+            content: {
+              url: widget,
+              height: 120,
+              waitForEvent: { isEnabled: true, name: "booked", saveDataInVariableId: "v-slot" },
+            },
+          },
           say("b-booked", "Booked {{Slot}}."),
           { id: "b-number", type: "number input", options: { variableId: "v-number", min: 1, max: 10 } },
           { id: "b-url", type: "url input" },
@@ -44,13 +63,34 @@ function galleryBot(site: HostSite) {
               { id: "p-2", pictureSrc: sea, title: "Sea", description: "Waves" },
             ],
           },
-          { id: "b-stars", type: "rating input", options: { buttonType: "Icons", length: 5, isOneClickSubmitEnabled: true, labels: { left: "Meh", right: "Great" } } },
+          {
+            id: "b-stars",
+            type: "rating input",
+            options: {
+              buttonType: "Icons",
+              length: 5,
+              isOneClickSubmitEnabled: true,
+              labels: { left: "Meh", right: "Great" },
+            },
+          },
           {
             id: "b-cards",
             type: "cards",
             items: [
-              { id: "c-1", imageUrl: mountain, title: "Hike", description: "A day in the hills", paths: [{ id: "path-1", text: "Book hike" }] },
-              { id: "c-2", imageUrl: sea, title: "Sail", description: "A day at sea", paths: [{ id: "path-2", text: "Book sail" }] },
+              {
+                id: "c-1",
+                imageUrl: mountain,
+                title: "Hike",
+                description: "A day in the hills",
+                paths: [{ id: "path-1", text: "Book hike" }],
+              },
+              {
+                id: "c-2",
+                imageUrl: sea,
+                title: "Sail",
+                description: "A day at sea",
+                paths: [{ id: "path-2", text: "Book sail" }],
+              },
             ],
           },
           { id: "b-pay", type: "payment input", options: { amount: "10", currency: "EUR" } },
@@ -89,13 +129,19 @@ describe("every bubble and input type in a real browser", { timeout: 90_000 }, (
     // The embed's page tells the chat it is done; the flow goes on with what it sent.
     await chat.getByText("Booked slot-42.").waitFor();
     expect(await chat.locator("a[href='https://example.com/sunset'] img").getAttribute("alt")).toBe("A sunset");
-    expect(await chat.locator("iframe.media-frame").first().getAttribute("src")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=65");
+    expect(await chat.locator("iframe.media-frame").first().getAttribute("src")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=65",
+    );
     expect(await chat.locator("video").getAttribute("src")).toBe(`${site.origin}/clip.mp4`);
     expect(await chat.locator("audio").getAttribute("controls")).toBe("");
     await screenshot(page, "gallery-media");
 
     const number = chat.getByPlaceholder("Type a number...");
-    expect([await number.getAttribute("type"), await number.getAttribute("min"), await number.getAttribute("max")]).toEqual(["number", "1", "10"]);
+    expect([
+      await number.getAttribute("type"),
+      await number.getAttribute("min"),
+      await number.getAttribute("max"),
+    ]).toEqual(["number", "1", "10"]);
     await number.fill("7");
     await number.press("Enter");
     await expect.poll(lastGuest).toBe("7");

@@ -29,7 +29,11 @@ export async function startHostSite(): Promise<HostSite> {
           "access-control-allow-headers": "content-type",
           "access-control-allow-methods": "GET, POST, OPTIONS",
         });
-        response.end(request.method === "OPTIONS" ? undefined : JSON.stringify({ received: body ? JSON.parse(body) : null, plan: "gold" }));
+        response.end(
+          request.method === "OPTIONS"
+            ? undefined
+            : JSON.stringify({ received: body ? JSON.parse(body) : null, plan: "gold" }),
+        );
       });
       return;
     }

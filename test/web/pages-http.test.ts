@@ -15,7 +15,16 @@ describe("pages, client script and uploads over HTTP", () => {
 
   function fileBot(options: Record<string, unknown> = {}) {
     return buildBot({
-      groups: [{ id: "g-1", blocks: [say("b-hello", "Send a picture"), { id: "b-file", type: "file input", options }, say("b-done", "Thanks")] }],
+      groups: [
+        {
+          id: "g-1",
+          blocks: [
+            say("b-hello", "Send a picture"),
+            { id: "b-file", type: "file input", options },
+            say("b-done", "Thanks"),
+          ],
+        },
+      ],
     });
   }
 
@@ -25,14 +34,35 @@ describe("pages, client script and uploads over HTTP", () => {
     return conversation.sessionId!;
   }
 
-  const upload = (sessionId: string, name: string, body: RequestInit["body"], contentType = "image/png", headers: Record<string, string> = {}) =>
-    fetch(`${root}/api/v1/sessions/${sessionId}/files?name=${encodeURIComponent(name)}`, { method: "POST", headers: { "content-type": contentType, ...headers }, body, duplex: "half" } as RequestInit);
+  const upload = (
+    sessionId: string,
+    name: string,
+    body: RequestInit["body"],
+    contentType = "image/png",
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${root}/api/v1/sessions/${sessionId}/files?name=${encodeURIComponent(name)}`, {
+      method: "POST",
+      headers: { "content-type": contentType, ...headers },
+      body,
+      duplex: "half",
+    } as RequestInit);
 
   it("serves embed.js with an ETag, revalidation, gzip and a year-long cache on the versioned URL", async () => {
     const bare = await fetch(`${root}/embed.js`);
     const etag = bare.headers.get("etag")!;
-    expect([bare.status, bare.headers.get("content-type"), bare.headers.get("content-encoding"), bare.headers.get("cache-control"), bare.headers.get("x-content-type-options")]).toEqual([
-      200, "text/javascript; charset=utf-8", "gzip", "public, max-age=3600, stale-while-revalidate=86400", "nosniff",
+    expect([
+      bare.status,
+      bare.headers.get("content-type"),
+      bare.headers.get("content-encoding"),
+      bare.headers.get("cache-control"),
+      bare.headers.get("x-content-type-options"),
+    ]).toEqual([
+      200,
+      "text/javascript; charset=utf-8",
+      "gzip",
+      "public, max-age=3600, stale-while-revalidate=86400",
+      "nosniff",
     ]);
     expect((await bare.text()).length).toBeGreaterThan(10_000);
     const again = await fetch(`${root}/embed.js`, { headers: { "if-none-match": etag } });
@@ -44,7 +74,12 @@ describe("pages, client script and uploads over HTTP", () => {
 
   it("serves the full page with the bot's metadata escaped, prefilled variables and strict security headers", async () => {
     const bot = greeterBot("Hi {{Name}}", {
-      metadata: { title: 'Ada\'s <script>alert("x")</script> bot', description: "Talk & learn", imageUrl: "https://cdn.example/og.png", favIconUrl: "javascript:alert(1)" },
+      metadata: {
+        title: 'Ada\'s <script>alert("x")</script> bot',
+        description: "Talk & learn",
+        imageUrl: "https://cdn.example/og.png",
+        favIconUrl: "javascript:alert(1)",
+      },
     });
     const { publicId } = await harness.conversation(bot);
     const response = await fetch(`${root}/${publicId}?Name=Grace&utm=%22x%22`);
@@ -54,8 +89,17 @@ describe("pages, client script and uploads over HTTP", () => {
     expect(html).toContain('<meta name="description" content="Talk &amp; learn">');
     expect(html).toContain('<meta property="og:image" content="https://cdn.example/og.png">');
     expect(html).not.toContain("javascript:");
-    expect(html).toContain(`<parley-standard bot="${publicId}" full-page prefilled-variables="{&quot;Name&quot;:&quot;Grace&quot;,&quot;utm&quot;:&quot;\\&quot;x\\&quot;&quot;}">`);
-    expect(Object.fromEntries(["content-security-policy", "x-content-type-options", "referrer-policy"].map((name) => [name, response.headers.get(name)]))).toEqual({
+    expect(html).toContain(
+      `<parley-standard bot="${publicId}" full-page prefilled-variables="{&quot;Name&quot;:&quot;Grace&quot;,&quot;utm&quot;:&quot;\\&quot;x\\&quot;&quot;}">`,
+    );
+    expect(
+      Object.fromEntries(
+        ["content-security-policy", "x-content-type-options", "referrer-policy"].map((name) => [
+          name,
+          response.headers.get(name),
+        ]),
+      ),
+    ).toEqual({
       "content-security-policy":
         "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'",
       "x-content-type-options": "nosniff",
@@ -100,15 +144,22 @@ describe("pages, client script and uploads over HTTP", () => {
     expect([unknown.status, unknown.headers.get("content-type")]).toEqual([404, "text/html; charset=utf-8"]);
     expect(await unknown.text()).toContain("The bot you&#39;re looking for doesn&#39;t exist.");
 
-    const created = await harness.api.post("/v1/bots", { workspaceId: harness.workspaceId, bot: { ...greeterBot("Draft"), publicId: "draft-only" } });
+    const created = await harness.api.post("/v1/bots", {
+      workspaceId: harness.workspaceId,
+      bot: { ...greeterBot("Draft"), publicId: "draft-only" },
+    });
     expect(created.status).toBe(200);
     expect((await fetch(`${root}/draft-only`)).status).toBe(404);
 
-    const closed = await harness.conversation(greeterBot("Closed", { general: { systemMessages: { botClosed: "Back on Monday." } } }));
+    const closed = await harness.conversation(
+      greeterBot("Closed", { general: { systemMessages: { botClosed: "Back on Monday." } } }),
+    );
     await harness.api.patch(`/v1/bots/${closed.botId}`, { bot: { isClosed: true } });
     const closedPage = await fetch(`${root}/${closed.publicId}`);
     const closedHtml = await closedPage.text();
-    expect([closedPage.status, closedHtml.includes("<p>Back on Monday.</p>"), closedHtml.includes("embed.js")]).toEqual([200, true, false]);
+    expect([closedPage.status, closedHtml.includes("<p>Back on Monday.</p>"), closedHtml.includes("embed.js")]).toEqual(
+      [200, true, false],
+    );
 
     const api = await fetch(`${root}/api`);
     expect([api.status, await api.json()]).toEqual([404, { code: "NOT_FOUND", message: "Route GET /api not found" }]);
@@ -117,17 +168,37 @@ describe("pages, client script and uploads over HTTP", () => {
 
   it("stores an upload under an unguessable URL and serves it back with safe headers", async () => {
     const sessionId = await sessionWaitingForFile();
-    const preflight = await fetch(`${root}/api/v1/sessions/${sessionId}/files`, { method: "OPTIONS", headers: { origin: "https://site.example", "access-control-request-method": "POST" } });
-    expect([preflight.status, preflight.headers.get("access-control-allow-origin")]).toEqual([204, "https://site.example"]);
+    const preflight = await fetch(`${root}/api/v1/sessions/${sessionId}/files`, {
+      method: "OPTIONS",
+      headers: { origin: "https://site.example", "access-control-request-method": "POST" },
+    });
+    expect([preflight.status, preflight.headers.get("access-control-allow-origin")]).toEqual([
+      204,
+      "https://site.example",
+    ]);
 
-    const response = await upload(sessionId, "../../notes <1>.html", "<script>alert(1)</script>", "text/html", { origin: "https://site.example" });
+    const response = await upload(sessionId, "../../notes <1>.html", "<script>alert(1)</script>", "text/html", {
+      origin: "https://site.example",
+    });
     const body = (await response.json()) as any;
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("https://site.example");
-    expect(body).toEqual({ name: "notes _1_.html", size: 25, contentType: "text/html", url: expect.stringMatching(new RegExp(`^${root}/files/[\\w-]{24}/notes%20_1_\\.html$`)) });
+    expect(body).toEqual({
+      name: "notes _1_.html",
+      size: 25,
+      contentType: "text/html",
+      url: expect.stringMatching(new RegExp(`^${root}/files/[\\w-]{24}/notes%20_1_\\.html$`)),
+    });
 
     const served = await fetch(body.url);
-    expect(Object.fromEntries(["content-type", "content-disposition", "x-content-type-options", "content-security-policy"].map((name) => [name, served.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ["content-type", "content-disposition", "x-content-type-options", "content-security-policy"].map((name) => [
+          name,
+          served.headers.get(name),
+        ]),
+      ),
+    ).toEqual({
       "content-type": "application/octet-stream",
       "content-disposition": "attachment; filename*=UTF-8''notes%20_1_.html",
       "x-content-type-options": "nosniff",
@@ -135,14 +206,21 @@ describe("pages, client script and uploads over HTTP", () => {
     });
     expect(await served.text()).toBe("<script>alert(1)</script>");
     const folder = new URL(body.url).pathname.split("/")[2];
-    expect((await fetch(`${root}/files/${folder.replace(/^./, folder[0] === "A" ? "B" : "A")}/notes%20_1_.html`)).status).toBe(404);
+    expect(
+      (await fetch(`${root}/files/${folder.replace(/^./, folder[0] === "A" ? "B" : "A")}/notes%20_1_.html`)).status,
+    ).toBe(404);
     expect((await fetch(`${root}/files/${folder}/..%2F..%2Fparley.db`)).status).toBe(404);
   });
 
   it("refuses files of types the input does not allow (415), too large (413), or when no file is expected (400, 404)", async () => {
-    const sessionId = await sessionWaitingForFile({ allowedFileTypes: { isEnabled: true, types: ["image/png", "pdf"] } });
+    const sessionId = await sessionWaitingForFile({
+      allowedFileTypes: { isEnabled: true, types: ["image/png", "pdf"] },
+    });
     const wrongType = await upload(sessionId, "virus.exe", "MZ");
-    expect([wrongType.status, await wrongType.json()]).toEqual([415, { code: "UNSUPPORTED_MEDIA_TYPE", message: "This file type is not accepted here (allowed: png, pdf)" }]);
+    expect([wrongType.status, await wrongType.json()]).toEqual([
+      415,
+      { code: "UNSUPPORTED_MEDIA_TYPE", message: "This file type is not accepted here (allowed: png, pdf)" },
+    ]);
     expect((await upload(sessionId, "doc.PDF", "%PDF", "application/pdf")).status).toBe(200);
 
     const declared = await upload(sessionId, "big.png", new Uint8Array(10 * 1024 * 1024 + 1));
@@ -162,7 +240,10 @@ describe("pages, client script and uploads over HTTP", () => {
     const textSession = await harness.conversation(greeterBot("No files here"));
     await textSession.start();
     const notWaiting = await upload(textSession.sessionId!, "a.png", "x");
-    expect([notWaiting.status, ((await notWaiting.json()) as any).message]).toEqual([400, "This chat is not waiting for a file"]);
+    expect([notWaiting.status, ((await notWaiting.json()) as any).message]).toEqual([
+      400,
+      "This chat is not waiting for a file",
+    ]);
     expect((await upload("no-such-session", "a.png", "x")).status).toBe(404);
   });
 });

@@ -23,7 +23,9 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
     (await harness.server.ctx.store.db.selectFrom("results").select("id").where("botId", "=", botId).execute()).length;
 
   it("keeps the conversation and the result across reloads when the bot remembers the visitor", async () => {
-    const conversation = await harness.conversation(greeterBot("Welcome back?", { general: { rememberUser: { isEnabled: true, storage: "local" } } }));
+    const conversation = await harness.conversation(
+      greeterBot("Welcome back?", { general: { rememberUser: { isEnabled: true, storage: "local" } } }),
+    );
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${conversation.publicId}`);
     await page.getByPlaceholder("Your name").fill("Ada");
@@ -33,11 +35,17 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
     await page.reload();
     // Shown again at once from storage, with the question that was waiting.
     await page.getByText("Hello Ada, from Welcome").waitFor();
-    expect(await page.locator("parley-standard .bubble").allTextContents()).toEqual(["Welcome back?", "Ada", "Hello Ada, from Welcome"]);
+    expect(await page.locator("parley-standard .bubble").allTextContents()).toEqual([
+      "Welcome back?",
+      "Ada",
+      "Hello Ada, from Welcome",
+    ]);
     await screenshot(page, "remember-after-reload");
     await page.getByPlaceholder("Anything else?").fill("No, thanks");
     await page.getByPlaceholder("Anything else?").press("Enter");
-    await expect.poll(() => page.locator("parley-standard .bubble.guest").allTextContents()).toEqual(["Ada", "No, thanks"]);
+    await expect
+      .poll(() => page.locator("parley-standard .bubble.guest").allTextContents())
+      .toEqual(["Ada", "No, thanks"]);
     await expect.poll(async () => (await conversation.result()).isCompleted).toBe(true);
 
     // The chat ended; a new visit starts over on the same result, which still knows the name.
@@ -69,8 +77,19 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
     expect(await page.evaluate("window.__pwned")).toBeUndefined();
     expect(page.dialogs).toEqual([]);
     const inside = (selector: string) => page.locator(`${root} ${selector}`).count();
-    expect([await inside("script"), await inside("[onerror]"), await inside("a[href^='javascript']"), await inside("img[src^='javascript']")]).toEqual([0, 0, 0, 0]);
-    expect(await page.locator(`${root} .bubble.host a`).evaluateAll((links) => links.map((link) => (link as unknown as { getAttribute(name: string): string | null }).getAttribute("href")))).toEqual(["https://example.com/ok"]);
+    expect([
+      await inside("script"),
+      await inside("[onerror]"),
+      await inside("a[href^='javascript']"),
+      await inside("img[src^='javascript']"),
+    ]).toEqual([0, 0, 0, 0]);
+    expect(
+      await page
+        .locator(`${root} .bubble.host a`)
+        .evaluateAll((links) =>
+          links.map((link) => (link as unknown as { getAttribute(name: string): string | null }).getAttribute("href")),
+        ),
+    ).toEqual(["https://example.com/ok"]);
     const text = await page.locator(`${root} .bubble.host`).first().innerText();
     expect(text).toContain('<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">');
     expect(text).toContain('Hi <img src=x onerror="window.__pwned = 7"><script>window.__pwned = 8</script>');
@@ -87,7 +106,15 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
   it("shows markup and scripts from texts and variables as text, embedded on a page without any CSP", async () => {
     const { publicId } = await harness.conversation(hostileBot());
     const page = await openPage(await browser.newContext());
-    await page.goto(site.page("/hostile", hostPage("Hostile", `<parley-standard bot="${publicId}" style="height:600px"></parley-standard><script src="${harness.server.url}/embed.js"></script>`)));
+    await page.goto(
+      site.page(
+        "/hostile",
+        hostPage(
+          "Hostile",
+          `<parley-standard bot="${publicId}" style="height:600px"></parley-standard><script src="${harness.server.url}/embed.js"></script>`,
+        ),
+      ),
+    );
     await expectNothingRan(page, "parley-standard");
   });
 });

@@ -42,11 +42,24 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     await page.getByPlaceholder("Your name").fill("Ada");
     await page.getByPlaceholder("Your name").press("Enter");
     await page.getByText("Hello Ada, from Themed").waitFor();
-    const style = (selector: string, ...properties: string[]) => computedStyle(page.locator(`parley-standard ${selector}`), ...properties);
-    expect(await style(".parley", "background-color", "font-family")).toEqual(["rgb(16, 24, 32)", 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif']);
-    expect(await style(".bubble.host", "background-color", "color", "border-top-left-radius")).toEqual(["rgb(254, 231, 21)", "rgb(16, 24, 32)", "20px"]);
-    expect(await style(".bubble.guest", "background-color", "color", "border-top-left-radius", "letter-spacing")).toEqual(["rgb(0, 0, 255)", "rgb(255, 255, 255)", "0px", "2px"]);
-    expect(await style(".field .btn", "background-color", "border-top-left-radius")).toEqual(["rgb(255, 0, 0)", "12px"]);
+    const style = (selector: string, ...properties: string[]) =>
+      computedStyle(page.locator(`parley-standard ${selector}`), ...properties);
+    expect(await style(".parley", "background-color", "font-family")).toEqual([
+      "rgb(16, 24, 32)",
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    ]);
+    expect(await style(".bubble.host", "background-color", "color", "border-top-left-radius")).toEqual([
+      "rgb(254, 231, 21)",
+      "rgb(16, 24, 32)",
+      "20px",
+    ]);
+    expect(
+      await style(".bubble.guest", "background-color", "color", "border-top-left-radius", "letter-spacing"),
+    ).toEqual(["rgb(0, 0, 255)", "rgb(255, 255, 255)", "0px", "2px"]);
+    expect(await style(".field .btn", "background-color", "border-top-left-radius")).toEqual([
+      "rgb(255, 0, 0)",
+      "12px",
+    ]);
     expect(await style(".field", "background-color", "color")).toEqual(["rgb(34, 34, 34)", "rgb(238, 238, 238)"]);
     expect(await style(".progress", "background-color", "height", "bottom")).toEqual(["rgb(51, 51, 51)", "6px", "0px"]);
     expect(await style(".progress > div", "background-color")).toEqual(["rgb(0, 255, 0)"]);
@@ -56,7 +69,9 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
   });
 
   it("emulates typing: dots first, then the message, the first one without delay", async () => {
-    const bot = greeterBot("First line comes at once", { typingEmulation: { enabled: true, speed: 60, maxDelay: 1.5, isDisabledOnFirstMessage: true } });
+    const bot = greeterBot("First line comes at once", {
+      typingEmulation: { enabled: true, speed: 60, maxDelay: 1.5, isDisabledOnFirstMessage: true },
+    });
     bot.groups[0].blocks.splice(1, 0, say("b-second", "Second line takes a while to type"));
     const { publicId } = await harness.conversation(bot);
     const page = await openPage(await browser.newContext());
@@ -98,10 +113,31 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
         body: JSON.stringify({
           sessionId: "s-1",
           bot: { id: "b", theme: {}, settings: { typingEmulation: { enabled: false } } },
-          messages: [{ id: "m-1", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "Running code" }] }] } }],
+          messages: [
+            {
+              id: "m-1",
+              type: "text",
+              content: { type: "richText", richText: [{ type: "p", children: [{ text: "Running code" }] }] },
+            },
+          ],
           clientSideActions: [
-            { type: "scriptToExecute", lastBubbleBlockId: "m-1", scriptToExecute: { content: "window.__ran = a + b", args: [{ id: "a", value: 2 }, { id: "b", value: 3 }] } },
-            { type: "setVariable", lastBubbleBlockId: "m-1", expectsDedicatedReply: true, setVariable: { scriptToExecute: { content: "return 'computed-' + window.__ran", args: [] } } },
+            {
+              type: "scriptToExecute",
+              lastBubbleBlockId: "m-1",
+              scriptToExecute: {
+                content: "window.__ran = a + b",
+                args: [
+                  { id: "a", value: 2 },
+                  { id: "b", value: 3 },
+                ],
+              },
+            },
+            {
+              type: "setVariable",
+              lastBubbleBlockId: "m-1",
+              expectsDedicatedReply: true,
+              setVariable: { scriptToExecute: { content: "return 'computed-' + window.__ran", args: [] } },
+            },
           ],
         }),
       }),
@@ -112,18 +148,40 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
       const turn =
         sent.length === 1
           ? { messages: [], clientSideActions: [{ type: "stream", stream: true, expectsDedicatedReply: true }] }
-          : { messages: [{ id: "m-2", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "All done" }] }] } }] };
+          : {
+              messages: [
+                {
+                  id: "m-2",
+                  type: "text",
+                  content: { type: "richText", richText: [{ type: "p", children: [{ text: "All done" }] }] },
+                },
+              ],
+            };
       await route.fulfill({ contentType: "application/json", body: JSON.stringify(turn) });
     });
-    await page.route("**/api/v1/sessions/s-1/streamMessage", (route) => route.fulfill({ contentType: "text/plain", body: "Streamed words arrive" }));
-    await page.goto(site.page("/scripted", hostPage("Scripted", `<parley-standard bot="scripted" api-host="${harness.server.url}" style="height:400px"></parley-standard><script src="${harness.server.url}/embed.js"></script>`)));
+    await page.route("**/api/v1/sessions/s-1/streamMessage", (route) =>
+      route.fulfill({ contentType: "text/plain", body: "Streamed words arrive" }),
+    );
+    await page.goto(
+      site.page(
+        "/scripted",
+        hostPage(
+          "Scripted",
+          `<parley-standard bot="scripted" api-host="${harness.server.url}" style="height:400px"></parley-standard><script src="${harness.server.url}/embed.js"></script>`,
+        ),
+      ),
+    );
     await page.locator("parley-standard").getByText("All done").waitFor();
     expect(await page.evaluate("window.__ran")).toBe(5);
     expect(sent).toEqual([
       { type: "text", text: "computed-5" },
       { type: "text", text: "Streamed words arrive" },
     ]);
-    expect(await page.locator("parley-standard .bubble.host").allTextContents()).toEqual(["Running code", "Streamed words arrive", "All done"]);
+    expect(await page.locator("parley-standard .bubble.host").allTextContents()).toEqual([
+      "Running code",
+      "Streamed words arrive",
+      "All done",
+    ]);
   });
 
   it("reports a failed answer through clientLogs and lets the visitor try again", async () => {
@@ -132,7 +190,15 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     await page.goto(`${harness.server.url}/${conversation.publicId}`);
     await page.getByText("Flaky network ahead").waitFor();
     let failures = 1;
-    await page.route("**/continueChat", (route) => (failures-- > 0 ? route.fulfill({ status: 500, contentType: "application/json", body: '{"code":"INTERNAL_SERVER_ERROR","message":"Internal server error"}' }) : route.continue()));
+    await page.route("**/continueChat", (route) =>
+      failures-- > 0
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: '{"code":"INTERNAL_SERVER_ERROR","message":"Internal server error"}',
+          })
+        : route.continue(),
+    );
     await page.getByPlaceholder("Your name").fill("Ada");
     await page.getByPlaceholder("Your name").press("Enter");
     await page.getByRole("alert").filter({ hasText: "Internal server error" }).waitFor();
@@ -140,8 +206,9 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     await page.getByPlaceholder("Your name").fill("Ada");
     await page.getByPlaceholder("Your name").press("Enter");
     await page.getByText("Hello Ada, from Flaky").waitFor();
-    await expect.poll(async () => (await conversation.logs()).map((log) => log.description)).toContain("Failed to send the reply");
+    await expect
+      .poll(async () => (await conversation.logs()).map((log) => log.description))
+      .toContain("Failed to send the reply");
     page.problems.length = 0;
   });
 });
-

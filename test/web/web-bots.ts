@@ -14,7 +14,11 @@ export function tourBot(settings: Json = {}, theme: Json = {}): Json {
           {
             id: "b-welcome",
             type: "text",
-            content: { richText: [{ type: "p", children: [{ text: "Welcome to " }, { text: "Parley", bold: true }, { text: "!" }] }] },
+            content: {
+              richText: [
+                { type: "p", children: [{ text: "Welcome to " }, { text: "Parley", bold: true }, { text: "!" }] },
+              ],
+            },
           },
           { id: "b-name", type: "text input", options: { variableId: "v-name", labels: { placeholder: "Your name" } } },
           say("b-hi", "Nice to meet you, {{Name}}."),
@@ -60,7 +64,11 @@ export function greeterBot(greeting: string, settings: Json = {}, theme: Json = 
         id: "g-1",
         blocks: [
           say("b-hello", greeting),
-          { id: "b-name", type: "text input", options: { variableId: "v-name", labels: { placeholder: "Your name", button: "Send" } } },
+          {
+            id: "b-name",
+            type: "text input",
+            options: { variableId: "v-name", labels: { placeholder: "Your name", button: "Send" } },
+          },
           say("b-reply", "Hello {{Name}}, from " + greeting.split(" ")[0]),
           { id: "b-more", type: "text input", options: { labels: { placeholder: "Anything else?" } } },
         ],
@@ -84,26 +92,43 @@ export function hostileBot(): Json {
             type: "text",
             content: {
               richText: [
-                { type: "p", children: [{ text: "<script>window.__pwned = 1</script><img src=x onerror=\"window.__pwned = 2\">" }] },
-                { type: "p", children: [{ type: "a", url: "javascript:window.__pwned = 3", children: [{ text: "click me" }] }] },
+                {
+                  type: "p",
+                  children: [{ text: '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">' }],
+                },
+                {
+                  type: "p",
+                  children: [{ type: "a", url: "javascript:window.__pwned = 3", children: [{ text: "click me" }] }],
+                },
                 { type: "p", children: [{ type: "a", url: "{{Link}}", children: [{ text: "variable link" }] }] },
-                { type: "p", children: [{ type: "a", url: "https://example.com/ok", children: [{ text: "safe link" }] }] },
+                {
+                  type: "p",
+                  children: [{ type: "a", url: "https://example.com/ok", children: [{ text: "safe link" }] }],
+                },
                 { type: "p", children: [{ text: "Hi {{Name}}" }] },
               ],
             },
           },
-          { id: "b-img", type: "image", content: { url: "javascript:window.__pwned = 4", clickLink: { url: "javascript:window.__pwned = 5" } } },
+          {
+            id: "b-img",
+            type: "image",
+            content: { url: "javascript:window.__pwned = 4", clickLink: { url: "javascript:window.__pwned = 5" } },
+          },
           {
             id: "b-choice",
             type: "choice input",
-            items: [{ id: "i-x", content: "<img src=x onerror=\"window.__pwned = 6\">" }],
+            items: [{ id: "i-x", content: '<img src=x onerror="window.__pwned = 6">' }],
           },
           say("b-echo", "You said {{Answer}}"),
         ],
       },
     ],
     variables: [
-      { id: "v-name", name: "Name", value: '<img src=x onerror="window.__pwned = 7"><script>window.__pwned = 8</script>' },
+      {
+        id: "v-name",
+        name: "Name",
+        value: '<img src=x onerror="window.__pwned = 7"><script>window.__pwned = 8</script>',
+      },
       { id: "v-link", name: "Link", value: "javascript:window.__pwned = 9" },
       { id: "v-answer", name: "Answer" },
     ],

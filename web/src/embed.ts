@@ -6,9 +6,14 @@ import { targets } from "./modes/registry";
 import { ParleyStandard } from "./modes/standard";
 
 /** embed.js: the three custom elements and `window.Parley`, whose commands reach chats by id. */
-const ELEMENTS = { "parley-standard": ParleyStandard, "parley-popup": ParleyPopup, "parley-bubble": ParleyBubble } as const;
+const ELEMENTS = {
+  "parley-standard": ParleyStandard,
+  "parley-popup": ParleyPopup,
+  "parley-bubble": ParleyBubble,
+} as const;
 
-for (const [name, constructor] of Object.entries(ELEMENTS)) if (!customElements.get(name)) customElements.define(name, constructor);
+for (const [name, constructor] of Object.entries(ELEMENTS))
+  if (!customElements.get(name)) customElements.define(name, constructor);
 
 type Target = string | { id?: string } | undefined;
 const idOf = (target: Target) => (typeof target === "string" ? target : target?.id);
@@ -20,7 +25,10 @@ function create(tag: keyof typeof ELEMENTS, config: EmbedConfig): ParleyElement 
 }
 
 function initStandard(config: EmbedConfig & { element?: HTMLElement }): ParleyElement {
-  const found = config.element ?? (config.id ? document.getElementById(config.id) : null) ?? document.querySelector("parley-standard:not([bot])");
+  const found =
+    config.element ??
+    (config.id ? document.getElementById(config.id) : null) ??
+    document.querySelector("parley-standard:not([bot])");
   if (found instanceof ParleyStandard && !found.config) {
     found.config = config;
     found.connectedCallback();
@@ -46,7 +54,8 @@ const api = {
   close: (target?: Target) => targets(idOf(target)).forEach((chat) => chat.close()),
   toggle: (target?: Target) => targets(idOf(target)).forEach((chat) => chat.toggle()),
   reset: (target?: Target) => targets(idOf(target)).forEach((chat) => chat.reset()),
-  setPrefilledVariables: (variables: Record<string, unknown>, target?: Target) => targets(idOf(target)).forEach((chat) => chat.setPrefilledVariables(variables)),
+  setPrefilledVariables: (variables: Record<string, unknown>, target?: Target) =>
+    targets(idOf(target)).forEach((chat) => chat.setPrefilledVariables(variables)),
 };
 
 declare global {

@@ -11,7 +11,9 @@ import type { VariableLike } from "../variables/types.js";
  * evaluated ahead when there is one, else synchronously here. Undefined when the sandbox cannot
  * evaluate synchronously: inline code then stays plain text.
  */
-export function inlineEvaluator(ctx: Pick<ExecutionContext, "ports" | "state" | "inlineValues">): SubstituteOptions["evaluateInline"] {
+export function inlineEvaluator(
+  ctx: Pick<ExecutionContext, "ports" | "state" | "inlineValues">,
+): SubstituteOptions["evaluateInline"] {
   const sandbox = ctx.ports.sandbox;
   const ahead = ctx.inlineValues;
   if (!sandbox?.evaluateSync && !ahead) return undefined;
@@ -30,7 +32,11 @@ export function inlineEvaluator(ctx: Pick<ExecutionContext, "ports" | "state" | 
  * in a worker thread, so that inline code looping until its time limit holds a worker, not every chat
  * on the server. The block then reads the values (inlineEvaluator) with the same variables.
  */
-export async function evaluateInlineAhead(block: Block, state: SessionState, ports: EnginePorts): Promise<Map<string, string | undefined> | undefined> {
+export async function evaluateInlineAhead(
+  block: Block,
+  state: SessionState,
+  ports: EnginePorts,
+): Promise<Map<string, string | undefined> | undefined> {
   const expressions = inlineExpressionsOf(block);
   if (expressions.length === 0 || !ports.sandbox) return undefined;
   const codes = new Set(expressions.flatMap((text) => inlineCodeOf(text, state.variables)));
@@ -69,7 +75,8 @@ function collectInlineTexts(value: unknown, into: string[]): void {
   }
 }
 
-const inlineGlobals = (variables: readonly VariableLike[]) => Object.fromEntries(variables.map((variable) => [variable.id, guessType(variable.value)]));
+const inlineGlobals = (variables: readonly VariableLike[]) =>
+  Object.fromEntries(variables.map((variable) => [variable.id, guessType(variable.value)]));
 
 /** Text with `{{Name}}` filled in and `{{= … =}}` evaluated. */
 export function templateText(text: string, ctx: Pick<ExecutionContext, "ports" | "state" | "inlineValues">): string {

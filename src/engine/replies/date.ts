@@ -23,9 +23,10 @@ const ISO_DATE_TIME_NO_SECONDS = /\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d/;
  * (already templated) bound is cut to minutes, or to the date alone when the input has no time.
  * Anything else is kept as written; empty bounds are dropped.
  */
-export function resolveDateBounds(
-  options: Pick<DateReplyOptions, "min" | "max" | "hasTime"> | null | undefined,
-): { min?: string; max?: string } {
+export function resolveDateBounds(options: Pick<DateReplyOptions, "min" | "max" | "hasTime"> | null | undefined): {
+  min?: string;
+  max?: string;
+} {
   const bounds: { min?: string; max?: string } = {};
   const min = resolveBound(options?.min, options?.hasTime ?? false);
   const max = resolveBound(options?.max, options?.hasTime ?? false);

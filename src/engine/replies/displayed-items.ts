@@ -120,7 +120,10 @@ export function getDisplayedCards<C, I extends CardLike<C>, VS extends readonly 
   return block.items.filter((item) => isShown(item.options?.displayCondition, variables, evaluateCondition));
 }
 
-function expandDynamicCard<I extends CardLike<unknown>>(template: I, variables: readonly ReplyVariable[]): I[] | undefined {
+function expandDynamicCard<I extends CardLike<unknown>>(
+  template: I,
+  variables: readonly ReplyVariable[],
+): I[] | undefined {
   const listOf = (field: string | null | undefined) => {
     const value = soleVariableReference(variables, field)?.value;
     return isListValue(value) ? valueAsList(value) : undefined;
@@ -140,11 +143,14 @@ function expandDynamicCard<I extends CardLike<unknown>>(template: I, variables: 
       imageUrl: pick(imageUrls, template.imageUrl, index),
       description: pick(descriptions, template.description, index),
       ...(template.paths
-        ? { paths: template.paths.map((path, pathIndex) => ({ ...path, id: `dynamic-card-${index}-path-${pathIndex}` })) }
+        ? {
+            paths: template.paths.map((path, pathIndex) => ({
+              ...path,
+              id: `dynamic-card-${index}-path-${pathIndex}`,
+            })),
+          }
         : {}),
-      ...(internalValues
-        ? { options: { ...template.options, internalValue: internalValues[index] } }
-        : {}),
+      ...(internalValues ? { options: { ...template.options, internalValue: internalValues[index] } } : {}),
     };
     return card as I;
   });

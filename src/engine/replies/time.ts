@@ -10,9 +10,16 @@ export const DEFAULT_TIME_FORMAT = "HH:mm";
  * Understands "14:30", "2:30pm", "noon"... and saves the time with `format` (default "HH:mm").
  * `now` anchors relative expressions ("in 2 hours"); it defaults to the current time.
  */
-export function parseTimeReply(reply: ReplyMessage | undefined, options?: TimeReplyOptions | null, now?: Date): ParsedReply {
+export function parseTimeReply(
+  reply: ReplyMessage | undefined,
+  options?: TimeReplyOptions | null,
+  now?: Date,
+): ParsedReply {
   if (!reply) return { status: "fail" };
   const parsed = parseDateText(reply.text, chrono.en.casual, now);
   if (!parsed) return { status: "fail" };
-  return { status: "success", content: formatDate(parsed.start, options?.format || DEFAULT_TIME_FORMAT, DEFAULT_TIME_FORMAT) };
+  return {
+    status: "success",
+    content: formatDate(parsed.start, options?.format || DEFAULT_TIME_FORMAT, DEFAULT_TIME_FORMAT),
+  };
 }

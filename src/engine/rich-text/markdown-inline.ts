@@ -264,8 +264,7 @@ function toNodes(items: Item[], marks: Marks): RichTextNode[] {
     } else if (item.kind === "code") pushLeaf(nodes, { ...frame.marks, code: true, text: item.text });
     else if (item.kind === "mark") {
       stack.push({ items: item.children, index: 0, marks: { ...frame.marks, [item.mark]: true } });
-    }
-    else {
+    } else {
       // Link labels hold no links, so this recursion is one level deep.
       const children = toNodes(item.children, frame.marks);
       nodes.push({ type: "a", url: item.url, children: children.length > 0 ? children : [{ text: "" }] });

@@ -85,7 +85,12 @@ function mergeAdjacentLeaves(nodes: RichTextNode[]): RichTextNode[] {
 function sameMarks(a: RichTextLeaf, b: RichTextLeaf): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   keys.delete("text");
-  return [...keys].every((key) => Boolean(a[key as keyof RichTextLeaf]) === Boolean(b[key as keyof RichTextLeaf]) && (typeof a[key as keyof RichTextLeaf] !== "string" || a[key as keyof RichTextLeaf] === b[key as keyof RichTextLeaf]));
+  return [...keys].every(
+    (key) =>
+      Boolean(a[key as keyof RichTextLeaf]) === Boolean(b[key as keyof RichTextLeaf]) &&
+      (typeof a[key as keyof RichTextLeaf] !== "string" ||
+        a[key as keyof RichTextLeaf] === b[key as keyof RichTextLeaf]),
+  );
 }
 
 /**

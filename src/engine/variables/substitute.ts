@@ -50,10 +50,13 @@ export function splitTemplate(
 /** The code of every `{{= … =}}` in the text, as `evaluateInline` will be given it. */
 export function inlineCodeOf(text: string, variables: readonly VariableLike[]): string[] {
   if (!text.includes("{{=")) return [];
-  return [...text.matchAll(TOKEN_PATTERN)].flatMap((match) => (match[1] === undefined ? [] : [inlineCode(match[1], variables)]));
+  return [...text.matchAll(TOKEN_PATTERN)].flatMap((match) =>
+    match[1] === undefined ? [] : [inlineCode(match[1], variables)],
+  );
 }
 
-const inlineCode = (expression: string, variables: readonly VariableLike[]) => substituteVariables(expression, variables, { mode: "code" });
+const inlineCode = (expression: string, variables: readonly VariableLike[]) =>
+  substituteVariables(expression, variables, { mode: "code" });
 
 export function substituteVariables(
   text: string,

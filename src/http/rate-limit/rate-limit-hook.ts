@@ -12,14 +12,19 @@ export function rateLimitHook(limiter: RateLimiter, buckets: readonly RateLimitB
   return async function rateLimit(request: FastifyRequest, _reply: FastifyReply) {
     const decisions = await Promise.all(
       active.map((bucket) => {
-        const id = rateLimitBuckets[bucket].by === "ip" ? request.ip : String((request.params as { sessionId?: unknown }).sessionId ?? "");
+        const id =
+          rateLimitBuckets[bucket].by === "ip"
+            ? request.ip
+            : String((request.params as { sessionId?: unknown }).sessionId ?? "");
         return limiter.check(bucket, id);
       }),
     );
     const denied = decisions.find((decision) => !decision.allowed);
     if (denied && !denied.allowed) {
       request.log.debug({ limit: denied.limit }, "rate limited");
-      throw new AppError("TOO_MANY_REQUESTS", denied.message, { headers: { "retry-after": String(denied.retryAfterSeconds) } });
+      throw new AppError("TOO_MANY_REQUESTS", denied.message, {
+        headers: { "retry-after": String(denied.retryAfterSeconds) },
+      });
     }
   };
 }

@@ -12,7 +12,9 @@ export const rateLimitBuckets: Record<RateLimitBucket, { by: "ip" | "session"; c
   continuePerIp: { by: "ip", counts: "chat messages per minute from one address" },
 };
 
-export type RateLimitDecision = { allowed: true } | { allowed: false; limit: number; retryAfterSeconds: number; message: string };
+export type RateLimitDecision =
+  | { allowed: true }
+  | { allowed: false; limit: number; retryAfterSeconds: number; message: string };
 
 export type RateLimiterOptions = {
   windowMs?: number;
@@ -64,6 +66,8 @@ export class RateLimiter {
 
 /** Redis when REDIS_URL is set (limits shared by every instance), process memory otherwise. */
 export function createRateLimiter(config: ProtectionConfig, onStoreError?: (error: unknown) => void): RateLimiter {
-  const store = config.redisUrl ? new RedisRateLimitStore(config.redisUrl, config.redisPrefix) : new MemoryRateLimitStore();
+  const store = config.redisUrl
+    ? new RedisRateLimitStore(config.redisUrl, config.redisPrefix)
+    : new MemoryRateLimitStore();
   return new RateLimiter(config.rateLimits, store, { onStoreError });
 }

@@ -19,7 +19,10 @@ export class RedisClient {
   private readonly url: URL;
   private closed = false;
 
-  constructor(url: string, private readonly options: RedisClientOptions = {}) {
+  constructor(
+    url: string,
+    private readonly options: RedisClientOptions = {},
+  ) {
     this.url = new URL(url);
   }
 
@@ -73,7 +76,9 @@ export class RedisClient {
     const host = this.url.hostname.replace(/^\[|\]$/g, "") || "127.0.0.1";
     const port = Number(this.url.port || 6379);
     const secure = this.url.protocol === "rediss:";
-    const socket = secure ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host }) : net.connect({ host, port });
+    const socket = secure
+      ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
+      : net.connect({ host, port });
     socket.setNoDelay(true);
     let lastError: Error | undefined;
     socket.on("data", (chunk: Buffer) => {
@@ -91,7 +96,10 @@ export class RedisClient {
       for (const waiting of this.pending.splice(0)) waiting.reject(failure);
     });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => socket.destroy(new Error("Redis connection timed out")), this.options.connectTimeoutMs ?? 1000);
+      const timer = setTimeout(
+        () => socket.destroy(new Error("Redis connection timed out")),
+        this.options.connectTimeoutMs ?? 1000,
+      );
       socket.once(secure ? "secureConnect" : "connect", () => {
         clearTimeout(timer);
         resolve();

@@ -19,7 +19,11 @@ return {count, ttl}
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly client: RedisClient;
 
-  constructor(url: string, private readonly prefix = "parley:", options?: RedisClientOptions) {
+  constructor(
+    url: string,
+    private readonly prefix = "parley:",
+    options?: RedisClientOptions,
+  ) {
     this.client = new RedisClient(url, options);
   }
 

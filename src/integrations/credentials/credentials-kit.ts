@@ -14,7 +14,9 @@ export function credentialsKit(config: Config, store: Store): CredentialsKit {
   let kit = kits.get(store);
   if (!kit) {
     const repository = new CredentialsRepository(store.db);
-    const cipher = new CredentialsCipher(loadEncryptionKey({ secret: config.encryptionSecret, dataDir: config.dataDir }));
+    const cipher = new CredentialsCipher(
+      loadEncryptionKey({ secret: config.encryptionSecret, dataDir: config.dataDir }),
+    );
     kit = { repository, cipher, vault: new CredentialsVault(repository, cipher) };
     kits.set(store, kit);
   }

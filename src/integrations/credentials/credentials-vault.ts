@@ -14,8 +14,13 @@ export class CredentialsVault {
     private readonly cipher: CredentialsCipher,
   ) {}
 
-  async resolve<T extends CredentialsType>(type: T, id: string, scope: IntegrationScope): Promise<CredentialsData[T] | undefined> {
-    const workspaceId = scope.workspaceId ?? (scope.mode === "live" ? await this.repository.botWorkspaceId(scope.botId) : undefined);
+  async resolve<T extends CredentialsType>(
+    type: T,
+    id: string,
+    scope: IntegrationScope,
+  ): Promise<CredentialsData[T] | undefined> {
+    const workspaceId =
+      scope.workspaceId ?? (scope.mode === "live" ? await this.repository.botWorkspaceId(scope.botId) : undefined);
     if (!workspaceId) return undefined;
     const row = await this.repository.find(workspaceId, id);
     if (!row || row.type !== type) return undefined;

@@ -37,6 +37,9 @@ function readOrCreateSecret(file: string): string {
 
 function readSecret(file: string): string {
   const secret = fs.readFileSync(file, "utf8").trim();
-  if (!secret) throw new Error(`${file} is empty; delete it to generate a new key (credentials encrypted with the old one are lost)`);
+  if (!secret)
+    throw new Error(
+      `${file} is empty; delete it to generate a new key (credentials encrypted with the old one are lost)`,
+    );
   return secret;
 }

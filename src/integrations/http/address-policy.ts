@@ -45,7 +45,7 @@ function parseIpv4(text: string): number {
 function ipv4Reason(value: number): string | undefined {
   for (const [base, prefix, reason] of ipv4Ranges) {
     const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-    if (((value & mask) >>> 0) === base) return reason;
+    if ((value & mask) >>> 0 === base) return reason;
   }
   return undefined;
 }
@@ -72,7 +72,8 @@ function ipv6Reason(groups: number[]): string | undefined {
   if (leadingZeros(7) && groups[7] === 1) return "loopback address";
   if (leadingZeros(5) && groups[5] === 0xffff) return mapped(ipv4Reason(embeddedIpv4()));
   if (leadingZeros(6)) return mapped(ipv4Reason(embeddedIpv4()) ?? "IPv4-compatible address");
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return mapped(ipv4Reason(embeddedIpv4()));
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0))
+    return mapped(ipv4Reason(embeddedIpv4()));
   if (groups[0] === 0x2002) return mapped(ipv4Reason(((groups[1] << 16) >>> 0) + groups[2]));
   if ((groups[0] & 0xfe00) === 0xfc00) return "unique-local address";
   if ((groups[0] & 0xffc0) === 0xfe80) return "link-local address";

@@ -49,12 +49,17 @@ export async function guardedRequest(request: GuardedRequest, guard: AddressGuar
     if (hop >= MAX_REDIRECTS) throw new Error(`More than ${MAX_REDIRECTS} redirects`);
     const next = parseHttpUrl(new URL(location, url).toString());
     // As browsers do: 303, and 301/302 after a POST, continue as a GET without a body.
-    if (response.statusCode === 303 ? method !== "HEAD" : (response.statusCode === 301 || response.statusCode === 302) && method === "POST") {
+    if (
+      response.statusCode === 303
+        ? method !== "HEAD"
+        : (response.statusCode === 301 || response.statusCode === 302) && method === "POST"
+    ) {
       method = "GET";
       body = undefined;
       headers = withoutHeaders(headers, ["content-type", "content-length"]);
     }
-    if (next.origin !== url.origin) headers = withoutHeaders(headers, ["authorization", "cookie", "proxy-authorization"]);
+    if (next.origin !== url.origin)
+      headers = withoutHeaders(headers, ["authorization", "cookie", "proxy-authorization"]);
     url = next;
   }
 }
@@ -66,11 +71,13 @@ function parseHttpUrl(text: string): URL {
   } catch {
     throw new Error(`Invalid URL: ${text}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new RequestRefusedError(`Only http and https URLs can be requested, not ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new RequestRefusedError(`Only http and https URLs can be requested, not ${url.protocol}`);
   return url;
 }
 
-const isRedirect = (status: number | undefined) => status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+const isRedirect = (status: number | undefined) =>
+  status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 
 function withoutHeaders(headers: Record<string, string>, names: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([key]) => !names.includes(key.toLowerCase())));
@@ -84,12 +91,18 @@ export async function resolveTarget(url: URL, guard: AddressGuard): Promise<Targ
   const literal = isIP(hostname);
   const addresses: Target[] = literal
     ? [{ address: hostname, family: literal as 4 | 6 }]
-    : (await (guard.resolve ?? systemResolve)(hostname)).map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 }));
+    : (await (guard.resolve ?? systemResolve)(hostname)).map((entry) => ({
+        address: entry.address,
+        family: entry.family as 4 | 6,
+      }));
   if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
   if (guard.enabled && !isHostAllowed(url, guard.allowedHosts)) {
     for (const { address } of addresses) {
       const reason = blockedAddressReason(address);
-      if (reason) throw new RequestRefusedError(`${url.host} resolves to ${address}, a ${reason}; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`);
+      if (reason)
+        throw new RequestRefusedError(
+          `${url.host} resolves to ${address}, a ${reason}; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+        );
     }
   }
   return addresses[0];
@@ -98,17 +111,25 @@ export async function resolveTarget(url: URL, guard: AddressGuard): Promise<Targ
 /** A lookup that always answers the address already checked. */
 function pinnedLookup(target: Target): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [target]);
+    if (options.all)
+      (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [target]);
     else callback(null, target.address, target.family);
   };
 }
 
-function send(url: URL, target: Target, options: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }): Promise<http.IncomingMessage> {
+function send(
+  url: URL,
+  target: Target,
+  options: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+): Promise<http.IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(url, {
       method: options.method,
-      headers: options.body !== undefined ? { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) } : options.headers,
+      headers:
+        options.body !== undefined
+          ? { ...options.headers, "content-length": String(Buffer.byteLength(options.body)) }
+          : options.headers,
       lookup: pinnedLookup(target),
       // A pooled socket may have been opened for another request; each request connects on its own.
       agent: false,

@@ -19,7 +19,8 @@ async function sendRequest(request: HttpRequest, guard: AddressGuard): Promise<H
       return { statusCode: 408, data: { message }, error: { kind: "timeout", message } };
     }
     const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof RequestRefusedError) return { statusCode: 403, data: { message }, error: { kind: "refused", message } };
+    if (error instanceof RequestRefusedError)
+      return { statusCode: 403, data: { message }, error: { kind: "refused", message } };
     return { statusCode: 500, data: { message }, error: { kind: "failed", message } };
   }
 }

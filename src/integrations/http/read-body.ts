@@ -21,7 +21,9 @@ export async function readBody(response: IncomingMessage, limit = MAX_RESPONSE_B
 }
 
 export function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const encoding = String(response.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
   if (encoding === "gzip" || encoding === "x-gzip") return response.pipe(createGunzip());
   if (encoding === "deflate") return response.pipe(createInflate());
   if (encoding === "br") return response.pipe(createBrotliDecompress());

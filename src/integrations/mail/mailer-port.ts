@@ -49,15 +49,23 @@ export function createMailerPort(options: MailerOptions): MailerPort {
   };
 }
 
-async function transportFor(message: MailMessage, scope: IntegrationScope, options: MailerOptions): Promise<{ transport: Transporter; from: string } | { error: string }> {
+async function transportFor(
+  message: MailMessage,
+  scope: IntegrationScope,
+  options: MailerOptions,
+): Promise<{ transport: Transporter; from: string } | { error: string }> {
   if (!message.credentialsId || message.credentialsId === "default") {
-    if (!options.defaultUrl) return { error: "This server has no mail server of its own (SMTP_URL); choose SMTP credentials in the block" };
+    if (!options.defaultUrl)
+      return { error: "This server has no mail server of its own (SMTP_URL); choose SMTP credentials in the block" };
     if (!options.defaultFrom) return { error: "SMTP_FROM is not set" };
     return { transport: createTransport({ url: options.defaultUrl, ...timeouts }), from: options.defaultFrom };
   }
   const smtp = await options.vault.resolve("smtp", message.credentialsId, scope);
   if (!smtp) return { error: "SMTP credentials not found in this workspace" };
-  const target = await resolveTarget(new URL(`smtp://${smtp.host.includes(":") ? `[${smtp.host}]` : smtp.host}:${smtp.port}`), options.guard);
+  const target = await resolveTarget(
+    new URL(`smtp://${smtp.host.includes(":") ? `[${smtp.host}]` : smtp.host}:${smtp.port}`),
+    options.guard,
+  );
   const transport = createTransport({
     ...timeouts,
     // Connect to the address that was checked; TLS still verifies the certificate against the name.

@@ -1,5 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import type { ChatCompletionFailure, ChatCompletionPort, ChatCompletionRequest, IntegrationScope } from "../../engine/ports.js";
+import type {
+  ChatCompletionFailure,
+  ChatCompletionPort,
+  ChatCompletionRequest,
+  IntegrationScope,
+} from "../../engine/ports.js";
 import type { CredentialsVault } from "../credentials/credentials-vault.js";
 import { guardedRequest, type AddressGuard } from "../http/guarded-request.js";
 import { decoded, readBody } from "../http/read-body.js";
@@ -17,7 +22,10 @@ const missingAccount: ChatCompletionFailure = { ok: false, error: "Make sure to 
  * `baseUrl` is an address like any other). The API key comes from the workspace's credentials and
  * is sent to that server only; it never appears in a log.
  */
-export function createChatCompletionPort(options: { vault: CredentialsVault; guard: AddressGuard }): ChatCompletionPort {
+export function createChatCompletionPort(options: {
+  vault: CredentialsVault;
+  guard: AddressGuard;
+}): ChatCompletionPort {
   return {
     async complete(request, scope) {
       const signal = AbortSignal.timeout(COMPLETION_TIMEOUT_MS);
@@ -26,13 +34,20 @@ export function createChatCompletionPort(options: { vault: CredentialsVault; gua
         if ("ok" in sent) return sent;
         const text = await readBody(sent);
         if ((sent.statusCode ?? 500) >= 400) return apiError(sent.statusCode, text);
-        const json = JSON.parse(text) as { choices?: { message?: { content?: unknown } }[]; usage?: Record<string, unknown> };
+        const json = JSON.parse(text) as {
+          choices?: { message?: { content?: unknown } }[];
+          usage?: Record<string, unknown>;
+        };
         const content = json.choices?.[0]?.message?.content;
         const usage = json.usage ?? {};
         return {
           ok: true,
           content: typeof content === "string" ? content : "",
-          usage: { totalTokens: count(usage.total_tokens), promptTokens: count(usage.prompt_tokens), completionTokens: count(usage.completion_tokens) },
+          usage: {
+            totalTokens: count(usage.total_tokens),
+            promptTokens: count(usage.prompt_tokens),
+            completionTokens: count(usage.completion_tokens),
+          },
         };
       } catch (error) {
         return failure(error, signal);
@@ -41,7 +56,10 @@ export function createChatCompletionPort(options: { vault: CredentialsVault; gua
 
     async stream(request, scope) {
       const controller = new AbortController();
-      let timer = setTimeout(() => controller.abort(new Error("The model did not answer in time")), STREAM_IDLE_TIMEOUT_MS);
+      let timer = setTimeout(
+        () => controller.abort(new Error("The model did not answer in time")),
+        STREAM_IDLE_TIMEOUT_MS,
+      );
       const keepAlive = () => {
         clearTimeout(timer);
         timer = setTimeout(() => controller.abort(new Error("The model stopped answering")), STREAM_IDLE_TIMEOUT_MS);
@@ -117,8 +135,17 @@ function apiError(statusCode: number | undefined, text: string): ChatCompletionF
 }
 
 function failure(error: unknown, signal: AbortSignal): ChatCompletionFailure {
-  if (signal.aborted) return { ok: false, error: "OpenAI API error - timeout", details: String((signal.reason as Error)?.message ?? signal.reason) };
-  return { ok: false, error: "OpenAI API error - request failed", details: error instanceof Error ? error.message : String(error) };
+  if (signal.aborted)
+    return {
+      ok: false,
+      error: "OpenAI API error - timeout",
+      details: String((signal.reason as Error)?.message ?? signal.reason),
+    };
+  return {
+    ok: false,
+    error: "OpenAI API error - request failed",
+    details: error instanceof Error ? error.message : String(error),
+  };
 }
 
 const count = (value: unknown) => (typeof value === "number" ? value : undefined);

@@ -30,7 +30,8 @@ function pieceOf(line: string): string | typeof DONE | undefined {
   const data = line.slice(5).trim();
   if (data === "[DONE]") return DONE;
   try {
-    const content = (JSON.parse(data) as { choices?: { delta?: { content?: unknown } }[] }).choices?.[0]?.delta?.content;
+    const content = (JSON.parse(data) as { choices?: { delta?: { content?: unknown } }[] }).choices?.[0]?.delta
+      ?.content;
     return typeof content === "string" && content !== "" ? content : undefined;
   } catch {
     return undefined;

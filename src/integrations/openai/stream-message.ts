@@ -13,13 +13,22 @@ import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js"
  * variables; whatever the client sends is ignored, so the route cannot be used to ask the model
  * anything else with the workspace's key.
  */
-export async function streamMessage(ctx: AppContext, sessionId: string, origin: string | undefined): Promise<AsyncIterable<string>> {
+export async function streamMessage(
+  ctx: AppContext,
+  sessionId: string,
+  origin: string | undefined,
+): Promise<AsyncIterable<string>> {
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
   const state = JSON.parse(session.state) as SessionState;
-  const bot = state.currentBotId && state.currentBotId !== root.id ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId) : root;
-  const block = state.currentBlockId ? (bot?.blockById.get(state.currentBlockId)?.block as Block | undefined) : undefined;
+  const bot =
+    state.currentBotId && state.currentBotId !== root.id
+      ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)
+      : root;
+  const block = state.currentBlockId
+    ? (bot?.blockById.get(state.currentBlockId)?.block as Block | undefined)
+    : undefined;
   if (!bot || !block) throw notFound("Could not find current block");
   if (block.type !== "OpenAI" || (block.options?.task ?? "Create chat completion") !== "Create chat completion")
     throw new AppError("BAD_REQUEST", "This block does not have a stream function");
@@ -28,6 +37,7 @@ export async function streamMessage(ctx: AppContext, sessionId: string, origin: 
   const { request } = buildChatCompletionRequest(block.options ?? {}, state.variables);
   const result = await completion.stream(request, { workspaceId: state.workspaceId, botId: bot.id, mode: state.mode });
   // The model's own error (bad key, unknown model) is the client's to show; it is not a fault of this server.
-  if (!result.ok) throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
+  if (!result.ok)
+    throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
   return result.chunks;
 }

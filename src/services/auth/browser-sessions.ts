@@ -23,11 +23,19 @@ export async function signIn(ctx: AppContext, email: string, password: string): 
   const csrfToken = randomToken();
   const expiresAt = new Date(Date.now() + BROWSER_SESSION_LIFETIME_MS).toISOString();
   await ctx.browserSessions.create({ userId: user.id, token, csrfToken, expiresAt });
-  return { user: { id: user.id, email: user.email }, token, csrfToken, maxAgeSeconds: BROWSER_SESSION_LIFETIME_MS / 1000 };
+  return {
+    user: { id: user.id, email: user.email },
+    token,
+    csrfToken,
+    maxAgeSeconds: BROWSER_SESSION_LIFETIME_MS / 1000,
+  };
 }
 
 /** The signed-in user behind a cookie value, with the session's CSRF token; undefined when signed out. */
-export async function currentSession(ctx: AppContext, token: string | undefined): Promise<{ user: SignedInUser; csrfToken: string } | undefined> {
+export async function currentSession(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<{ user: SignedInUser; csrfToken: string } | undefined> {
   if (!token) return undefined;
   const session = await ctx.browserSessions.findByToken(token);
   const user = session && (await ctx.users.findById(session.userId));

@@ -15,11 +15,18 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  keyLength: number,
+): Promise<Buffer> {
   // Room for the 128·N·r bytes scrypt needs, whatever parameters an older hash was made with.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -34,7 +41,13 @@ type ParsedHash = { params: { N: number; r: number; p: number }; salt: Buffer; k
 function parseHash(stored: string): ParsedHash | undefined {
   const [scheme, n, r, p, salt, key] = stored.split("$");
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  if (scheme !== "scrypt" || !salt || !key || !Object.values(params).every((value) => Number.isInteger(value) && value > 0)) return undefined;
+  if (
+    scheme !== "scrypt" ||
+    !salt ||
+    !key ||
+    !Object.values(params).every((value) => Number.isInteger(value) && value > 0)
+  )
+    return undefined;
   const parsed = { params, salt: Buffer.from(salt, "base64url"), key: Buffer.from(key, "base64url") };
   // A damaged hash with a (nearly) empty key would match anything.
   return parsed.key.length >= 16 ? parsed : undefined;

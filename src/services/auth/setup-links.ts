@@ -6,7 +6,8 @@ import { setPassword } from "./browser-sessions.js";
 /** A set-password link works once, within a day of being printed. */
 export const SETUP_LINK_LIFETIME_MS = 24 * 3_600_000;
 
-export const INVALID_SETUP_LINK = "This link is invalid, was already used or has expired: ask for a new one (npx parley user setup-link --email <address>)";
+export const INVALID_SETUP_LINK =
+  "This link is invalid, was already used or has expired: ask for a new one (npx parley user setup-link --email <address>)";
 
 /** A fresh one-time token for `<url>/setup?token=…`; only its hash is stored. */
 export async function createSetupToken(ctx: AppContext, userId: string): Promise<string> {

@@ -10,7 +10,12 @@ import { logRows } from "./turn-writes.js";
 
 type ClientLogsInput = z.output<typeof clientLogsInputSchema>;
 
-export async function saveClientLogs(ctx: AppContext, sessionId: string, input: ClientLogsInput, origin: string | undefined) {
+export async function saveClientLogs(
+  ctx: AppContext,
+  sessionId: string,
+  input: ClientLogsInput,
+  origin: string | undefined,
+) {
   const now = nowIso();
   const session = await requireLiveSession(ctx, sessionId, now);
   if (!session.resultId) throw notFound("Result not found.");

@@ -13,7 +13,12 @@ import { withinTurnDeadline } from "./turn-deadline.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
 
-export async function continueChat(ctx: AppContext, sessionId: string, input: ContinueChatInput, origin: string | undefined) {
+export async function continueChat(
+  ctx: AppContext,
+  sessionId: string,
+  input: ContinueChatInput,
+  origin: string | undefined,
+) {
   const now = nowIso();
   const session = await requireLiveSession(ctx, sessionId, now);
   const bot = await sessionBot(ctx, session);
@@ -33,10 +38,21 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
         isLive && turn.ended
           ? { kind: "delete", id: session.id, expectedRevision: session.revision }
           : {
-              kind: "update", id: session.id, expectedRevision: session.revision, state: JSON.stringify(turn.state),
-              updatedAt: now, expiresAt: renewedExpiry(ctx, bot, now, session.expiresAt),
+              kind: "update",
+              id: session.id,
+              expectedRevision: session.revision,
+              state: JSON.stringify(turn.state),
+              updatedAt: now,
+              expiresAt: renewedExpiry(ctx, bot, now, session.expiresAt),
             },
-      results: resultId ? resultWrites(turn, { id: resultId, botVersionId: session.botVersionId!, createdAt: session.createdAt }, session.id, now) : [],
+      results: resultId
+        ? resultWrites(
+            turn,
+            { id: resultId, botVersionId: session.botVersionId!, createdAt: session.createdAt },
+            session.id,
+            now,
+          )
+        : [],
       answers: resultId ? answerRows(resultId, turn, now) : [],
       logs: resultId ? turnLogRows(turn, resultId, now) : [],
     });
@@ -44,7 +60,10 @@ export async function continueChat(ctx: AppContext, sessionId: string, input: Co
     if (error instanceof SessionConflictError) {
       // Gone rather than moved on: the chat was finished or its bot deleted meanwhile.
       if (!(await ctx.sessions.find(session.id))) throw notFound("Session not found.");
-      throw new AppError("CONFLICT", "This session was answered by another request at the same time; send the message again");
+      throw new AppError(
+        "CONFLICT",
+        "This session was answered by another request at the same time; send the message again",
+      );
     }
     throw error;
   }

@@ -9,5 +9,6 @@ export function assertOriginAllowed(bot: RuntimeBot, origin: string | undefined)
   const allowed = (bot.document.settings as { security?: { allowedOrigins?: string[] } }).security?.allowedOrigins;
   if (!allowed || allowed.length === 0 || origin === undefined) return;
   const normalized = origin.replace(/\/$/, "");
-  if (!allowed.some((candidate) => candidate.replace(/\/$/, "") === normalized)) throw new AppError("FORBIDDEN", "Origin not allowed");
+  if (!allowed.some((candidate) => candidate.replace(/\/$/, "") === normalized))
+    throw new AppError("FORBIDDEN", "Origin not allowed");
 }

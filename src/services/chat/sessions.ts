@@ -7,7 +7,8 @@ import { parseRuntimeBot } from "./runtime-bot-cache.js";
 const HOUR_MS = 3_600_000;
 
 const expiryHours = (ctx: AppContext, bot: RuntimeBot): number =>
-  (bot.document.settings as { chatApp?: { sessionExpiryTimeout?: number } }).chatApp?.sessionExpiryTimeout ?? ctx.config.sessionExpiryHours;
+  (bot.document.settings as { chatApp?: { sessionExpiryTimeout?: number } }).chatApp?.sessionExpiryTimeout ??
+  ctx.config.sessionExpiryHours;
 
 /** The bot's own expiry (settings.chatApp.sessionExpiryTimeout, hours) or the instance default. */
 export function sessionExpiry(ctx: AppContext, bot: RuntimeBot, now: string): string {
@@ -19,7 +20,12 @@ export function sessionExpiry(ctx: AppContext, bot: RuntimeBot, now: string): st
  * (a hundredth of a short window) behind it: a conversation's quick turns then leave the expiry
  * index alone instead of rewriting it every time, and a session never ends more than that early.
  */
-export function renewedExpiry(ctx: AppContext, bot: RuntimeBot, now: string, stored: string | null): string | undefined {
+export function renewedExpiry(
+  ctx: AppContext,
+  bot: RuntimeBot,
+  now: string,
+  stored: string | null,
+): string | undefined {
   const windowMs = expiryHours(ctx, bot) * HOUR_MS;
   const renewed = Date.parse(now) + windowMs;
   if (stored !== null && renewed - Date.parse(stored) < Math.min(60_000, windowMs / 100)) return undefined;
@@ -30,7 +36,11 @@ export async function loadPublishedBot(ctx: AppContext, botId: string, versionId
   const bot = await ctx.runtimeBots.get(versionId, async () => {
     const version = await ctx.bots.findVersion(versionId);
     if (!version) throw notFound("Bot not found");
-    const parsed = parseRuntimeBot(botId, { version: version.version, ...JSON.parse(version.document) }, "publishedBot");
+    const parsed = parseRuntimeBot(
+      botId,
+      { version: version.version, ...JSON.parse(version.document) },
+      "publishedBot",
+    );
     return { ...parsed, publishedAt: version.createdAt };
   });
   return { bot, versionId, publishedAt: bot.publishedAt };

@@ -20,11 +20,23 @@ import { withinTurnDeadline } from "./turn-deadline.js";
 type StartChatInput = z.output<typeof startChatInputSchema>;
 type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
 
-function startResponse(sessionId: string, bot: RuntimeBot, version: string, turn: StartResult, live: { resultId?: string; publishedAt?: string }) {
+function startResponse(
+  sessionId: string,
+  bot: RuntimeBot,
+  version: string,
+  turn: StartResult,
+  live: { resultId?: string; publishedAt?: string },
+) {
   return {
     sessionId,
     ...(live.resultId ? { resultId: live.resultId } : {}),
-    bot: { id: bot.id, version, theme: turn.theme, settings: turn.settings, ...(live.publishedAt ? { publishedAt: live.publishedAt } : {}) },
+    bot: {
+      id: bot.id,
+      version,
+      theme: turn.theme,
+      settings: turn.settings,
+      ...(live.publishedAt ? { publishedAt: live.publishedAt } : {}),
+    },
     ...turn.reply,
     ...(live.publishedAt ? { logs: publicLogs(turn.reply.logs) } : {}),
   };
@@ -32,7 +44,11 @@ function startResponse(sessionId: string, bot: RuntimeBot, version: string, turn
 
 /** Remember-user: a known result of this bot is resumed with its variables and answers. */
 async function resumableResult(ctx: AppContext, bot: RuntimeBot, resultId: string | undefined) {
-  const general = (bot.document.settings as { general?: { rememberUser?: { isEnabled?: boolean }; isNewResultOnRefreshEnabled?: boolean } }).general;
+  const general = (
+    bot.document.settings as {
+      general?: { rememberUser?: { isEnabled?: boolean }; isNewResultOnRefreshEnabled?: boolean };
+    }
+  ).general;
   // Older bots say "remember the user" as "no new result on refresh".
   const remembers = general?.rememberUser?.isEnabled ?? general?.isNewResultOnRefreshEnabled === false;
   if (!resultId || !remembers) return undefined;
@@ -47,7 +63,12 @@ async function resumableResult(ctx: AppContext, bot: RuntimeBot, resultId: strin
     answers.delete(key);
     answers.set(key, { key, blockId: answer.blockId, value: answer.content });
   }
-  return { result: found.result, variables: JSON.parse(found.result.variables), answers: [...answers.values()], answerCount: found.answers.length };
+  return {
+    result: found.result,
+    variables: JSON.parse(found.result.variables),
+    answers: [...answers.values()],
+    answerCount: found.answers.length,
+  };
 }
 
 /**
@@ -59,10 +80,18 @@ async function assertRoomForSession(ctx: AppContext, resultId: string) {
   if (max <= 0) return;
   const open = await ctx.sessions.countOpenForResult(resultId, nowIso());
   if (open >= max)
-    throw new AppError("TOO_MANY_REQUESTS", `This result already has ${max} open chat sessions; finish one or let it expire before starting another`);
+    throw new AppError(
+      "TOO_MANY_REQUESTS",
+      `This result already has ${max} open chat sessions; finish one or let it expire before starting another`,
+    );
 }
 
-export async function startPublicChat(ctx: AppContext, publicId: string, input: StartChatInput, origin: string | undefined) {
+export async function startPublicChat(
+  ctx: AppContext,
+  publicId: string,
+  input: StartChatInput,
+  origin: string | undefined,
+) {
   const row = await ctx.bots.findByPublicId(publicId);
   if (!row || !row.publishedVersionId) throw notFound("Bot not found");
   const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
@@ -81,7 +110,11 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
         mode: "live",
         workspaceId: row.workspaceId,
         resultId,
-        resumed: resumed && { variables: resumed.variables, answers: resumed.answers, answerCount: resumed.answerCount },
+        resumed: resumed && {
+          variables: resumed.variables,
+          answers: resumed.answers,
+          answerCount: resumed.answerCount,
+        },
         prefilledVariables: input.prefilledVariables,
         message: input.message,
         isOnlyRegistering: input.isOnlyRegistering,
@@ -99,24 +132,46 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
       : {
           kind: "insert",
           row: {
-            id: sessionId, botId: bot.id, botVersionId: versionId, previewDocument: null, resultId, state: JSON.stringify(turn.state),
-            revision: 0, createdAt: now, updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
+            id: sessionId,
+            botId: bot.id,
+            botVersionId: versionId,
+            previewDocument: null,
+            resultId,
+            state: JSON.stringify(turn.state),
+            revision: 0,
+            createdAt: now,
+            updatedAt: now,
+            expiresAt: sessionExpiry(ctx, bot, now),
           },
         },
-    results: resultWrites(turn, { id: resultId, botVersionId: versionId, createdAt: resumed?.result.createdAt ?? now }, sessionId, now),
+    results: resultWrites(
+      turn,
+      { id: resultId, botVersionId: versionId, createdAt: resumed?.result.createdAt ?? now },
+      sessionId,
+      now,
+    ),
     answers: answerRows(resultId, turn, now),
     logs: turnLogRows(turn, resultId, now),
   });
   const hasPendingReply = !turn.ended;
-  return startResponse(sessionId, bot, "6", turn, { resultId: hasPendingReply && !input.isOnlyRegistering ? resultId : undefined, publishedAt });
+  return startResponse(sessionId, bot, "6", turn, {
+    resultId: hasPendingReply && !input.isOnlyRegistering ? resultId : undefined,
+    publishedAt,
+  });
 }
 
-export async function startPreviewChat(ctx: AppContext, caller: Caller | undefined, botId: string, input: PreviewStartChatInput) {
+export async function startPreviewChat(
+  ctx: AppContext,
+  caller: Caller | undefined,
+  botId: string,
+  input: PreviewStartChatInput,
+) {
   let document: unknown = input.bot;
   // Linked bots are drafts of the caller's workspace, so a preview can only link when a member asks.
   const member = caller ? await ctx.bots.findForMember(botId, caller.userId) : undefined;
   if (document === undefined) {
-    if (!caller) throw new AppError("UNAUTHORIZED", "Sign in (API token) to preview a stored bot, or send the bot in the body");
+    if (!caller)
+      throw new AppError("UNAUTHORIZED", "Sign in (API token) to preview a stored bot, or send the bot in the body");
     const row = await requireBot(ctx, caller, botId);
     document = { version: row.version, ...storedDocument(row) };
   }
@@ -149,8 +204,16 @@ export async function startPreviewChat(ctx: AppContext, caller: Caller | undefin
     session: {
       kind: "insert",
       row: {
-        id: sessionId, botId, botVersionId: null, previewDocument: JSON.stringify(bot.document), resultId: null,
-        state: JSON.stringify(turn.state), revision: 0, createdAt: now, updatedAt: now, expiresAt: sessionExpiry(ctx, bot, now),
+        id: sessionId,
+        botId,
+        botVersionId: null,
+        previewDocument: JSON.stringify(bot.document),
+        resultId: null,
+        state: JSON.stringify(turn.state),
+        revision: 0,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: sessionExpiry(ctx, bot, now),
       },
     },
     results: [],

@@ -1,7 +1,8 @@
 import { AppError } from "../../errors.js";
 import type { EnginePorts } from "../../engine/ports.js";
 
-export const turnTimeoutMessage = (timeoutMs: number) => `${Number((timeoutMs / 1000).toFixed(3))} seconds timeout reached`;
+export const turnTimeoutMessage = (timeoutMs: number) =>
+  `${Number((timeoutMs / 1000).toFixed(3))} seconds timeout reached`;
 
 /**
  * The engine's view of the world for one turn that must end by `deadline`: outgoing HTTP requests
@@ -21,13 +22,21 @@ export function portsWithDeadline(ports: EnginePorts, deadline: number, message:
         return http!.request({ ...request, timeoutMs: Math.min(request.timeoutMs, remaining) });
       },
     }),
-    mailer: overriding(mailer, { send: async (mail, scope) => (expired() ? { ok: false, error: message } : mailer!.send(mail, scope)) }),
-    chatCompletion: overriding(chatCompletion, {
-      complete: async (request, scope) => (expired() ? { ok: false, error: message } : chatCompletion!.complete(request, scope)),
-      stream: async (request, scope) => (expired() ? { ok: false, error: message } : chatCompletion!.stream(request, scope)),
+    mailer: overriding(mailer, {
+      send: async (mail, scope) => (expired() ? { ok: false, error: message } : mailer!.send(mail, scope)),
     }),
-    sandbox: overriding(sandbox, { run: async (request) => (expired() ? { ok: false, error: message } : sandbox!.run(request)) }),
-    bots: overriding(bots, { load: async (botId, mode, workspaceId) => (expired() ? undefined : bots!.load(botId, mode, workspaceId)) }),
+    chatCompletion: overriding(chatCompletion, {
+      complete: async (request, scope) =>
+        expired() ? { ok: false, error: message } : chatCompletion!.complete(request, scope),
+      stream: async (request, scope) =>
+        expired() ? { ok: false, error: message } : chatCompletion!.stream(request, scope),
+    }),
+    sandbox: overriding(sandbox, {
+      run: async (request) => (expired() ? { ok: false, error: message } : sandbox!.run(request)),
+    }),
+    bots: overriding(bots, {
+      load: async (botId, mode, workspaceId) => (expired() ? undefined : bots!.load(botId, mode, workspaceId)),
+    }),
   };
 }
 
@@ -50,9 +59,14 @@ const timeoutMessages = new Map<number, string>();
  * Runs the engine part of a chat turn within `timeoutMs` (0: no limit). When time runs out the
  * caller gets 408 and, since it never reaches its writes, nothing of the turn is stored.
  */
-export async function withinTurnDeadline<T>(ports: EnginePorts, timeoutMs: number, run: (ports: EnginePorts) => Promise<T>): Promise<T> {
+export async function withinTurnDeadline<T>(
+  ports: EnginePorts,
+  timeoutMs: number,
+  run: (ports: EnginePorts) => Promise<T>,
+): Promise<T> {
   if (timeoutMs <= 0) return run(ports);
-  const message = timeoutMessages.get(timeoutMs) ?? timeoutMessages.set(timeoutMs, turnTimeoutMessage(timeoutMs)).get(timeoutMs)!;
+  const message =
+    timeoutMessages.get(timeoutMs) ?? timeoutMessages.set(timeoutMs, turnTimeoutMessage(timeoutMs)).get(timeoutMs)!;
   const deadline = Date.now() + timeoutMs;
   // A turn that only ends because its requests were cut off at the deadline did not end in time either.
   const work = run(portsWithDeadline(ports, deadline, message)).then((value) => {

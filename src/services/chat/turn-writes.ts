@@ -11,7 +11,12 @@ import { lastInputBlockId } from "../results/waiting-input.js";
 const MAX_LOG_DETAILS = 1000;
 
 /** Logs that may carry data of the bot owner's integrations are kept out of public replies. */
-const sensitiveLogDescriptions = new Set(["Webhook successfuly executed.", "Webhook returned an error.", "Email successfully sent", "Email not sent"]);
+const sensitiveLogDescriptions = new Set([
+  "Webhook successfuly executed.",
+  "Webhook returned an error.",
+  "Email successfully sent",
+  "Email not sent",
+]);
 
 export function publicLogs(logs: ChatLog[] | undefined): ChatLog[] | undefined {
   const visible = logs?.filter((log) => !sensitiveLogDescriptions.has(log.description));
@@ -24,7 +29,11 @@ function detailsText(details: unknown): string | null {
   return text.length > MAX_LOG_DETAILS ? `${text.slice(0, MAX_LOG_DETAILS)}...` : text;
 }
 
-export function logRows(resultId: string, logs: readonly { status?: string; description: string; details?: unknown; context?: string }[], now: string): Insertable<LogsTable>[] {
+export function logRows(
+  resultId: string,
+  logs: readonly { status?: string; description: string; details?: unknown; context?: string }[],
+  now: string,
+): Insertable<LogsTable>[] {
   return logs.map((log) => ({
     id: createId(),
     resultId,
@@ -37,7 +46,11 @@ export function logRows(resultId: string, logs: readonly { status?: string; desc
 }
 
 /** Each answer on the result it was given to; `fallbackResultId` for answers that name none. */
-export function answerRows(fallbackResultId: string, turn: Pick<TurnResult, "newAnswers">, now: string): Insertable<AnswersTable>[] {
+export function answerRows(
+  fallbackResultId: string,
+  turn: Pick<TurnResult, "newAnswers">,
+  now: string,
+): Insertable<AnswersTable>[] {
   return turn.newAnswers.map((answer) => ({
     id: createId(),
     resultId: answer.resultId ?? fallbackResultId,
@@ -65,7 +78,12 @@ export type SessionResult = { id: string; botVersionId: string; createdAt: strin
  * one answer: the chat ended, or the linked bot it belongs to finished. A linked bot's result names
  * that bot and the published version it ran.
  */
-export function resultWrites(turn: Pick<TurnResult, "results">, own: SessionResult, sessionId: string, now: string): ResultWrite[] {
+export function resultWrites(
+  turn: Pick<TurnResult, "results">,
+  own: SessionResult,
+  sessionId: string,
+  now: string,
+): ResultWrite[] {
   return turn.results.map((update) => {
     const isOwn = update.resultId === own.id;
     const hasStarted = update.answerCount > 0;
@@ -86,6 +104,10 @@ export function resultWrites(turn: Pick<TurnResult, "results">, own: SessionResu
 }
 
 /** Logs go to the result the session is on when the turn ends (a linked bot's own while it runs). */
-export function turnLogRows(turn: Pick<TurnResult, "state" | "logs">, ownResultId: string, now: string): Insertable<LogsTable>[] {
+export function turnLogRows(
+  turn: Pick<TurnResult, "state" | "logs">,
+  ownResultId: string,
+  now: string,
+): Insertable<LogsTable>[] {
   return logRows(turn.state.resultId ?? ownResultId, turn.logs, now);
 }

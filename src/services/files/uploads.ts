@@ -21,7 +21,10 @@ export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, "up
 /** A file name safe on every file system and in a URL path: no folders, no control characters. */
 export function safeFileName(raw: string | undefined): string | undefined {
   const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*#%]/g, "_").replace(/^\.+/, "").trim();
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f<>:"|?*#%]/g, "_")
+    .replace(/^\.+/, "")
+    .trim();
   if (!cleaned) return undefined;
   if (cleaned.length <= MAX_NAME_LENGTH) return cleaned;
   const dot = cleaned.lastIndexOf(".");
@@ -37,7 +40,10 @@ export async function uploadRule(ctx: AppContext, sessionId: string, origin: str
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
   const state = JSON.parse(session.state) as SessionState;
-  const bot = state.currentBotId && state.currentBotId !== root.id ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId) : root;
+  const bot =
+    state.currentBotId && state.currentBotId !== root.id
+      ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)
+      : root;
   const block = state.currentBlockId ? bot?.blockById.get(state.currentBlockId)?.block : undefined;
   const options = (block as { options?: Record<string, any> } | undefined)?.options;
   if (block?.type === "text input" && options?.attachments?.isEnabled) return {};
@@ -50,15 +56,25 @@ export function assertTypeAllowed(rule: UploadRule, name: string): void {
   if (!rule.allowed) return;
   const extension = extensionOfUrl(name);
   if (!extension || !rule.allowed.has(extension))
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `This file type is not accepted here (allowed: ${[...rule.allowed].join(", ")})`);
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `This file type is not accepted here (allowed: ${[...rule.allowed].join(", ")})`,
+    );
 }
 
 /** The rest of the body is never read: the connection closes once the answer is out. */
 const tooLarge = (limit: number) =>
-  new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`, { headers: { connection: "close" } });
+  new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`, {
+    headers: { connection: "close" },
+  });
 
 /** Streams the body to `<uploads>/<random>/<name>`, stopping at the limit; nothing is left behind on failure. */
-export async function storeUpload(ctx: AppContext, body: Readable, name: string, limit: number): Promise<{ folder: string; size: number }> {
+export async function storeUpload(
+  ctx: AppContext,
+  body: Readable,
+  name: string,
+  limit: number,
+): Promise<{ folder: string; size: number }> {
   const folder = randomBytes(18).toString("base64url");
   const dir = path.join(uploadsDir(ctx), folder);
   await fs.promises.mkdir(dir, { recursive: true });
@@ -72,7 +88,9 @@ export async function storeUpload(ctx: AppContext, body: Readable, name: string,
       if (size > limit) throw tooLarge(limit);
       if (!out.write(chunk)) await once(out, "drain");
     }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
     await fs.promises.rename(partial, path.join(dir, name));
     return { folder, size };
   } catch (error) {
@@ -85,7 +103,11 @@ export async function storeUpload(ctx: AppContext, body: Readable, name: string,
 export { tooLarge };
 
 /** The stored file for an upload URL, or undefined: only an exact folder and name find anything. */
-export async function findUpload(ctx: AppContext, folder: string, name: string): Promise<{ file: string; size: number } | undefined> {
+export async function findUpload(
+  ctx: AppContext,
+  folder: string,
+  name: string,
+): Promise<{ file: string; size: number } | undefined> {
   if (!FOLDER_PATTERN.test(folder) || safeFileName(name) !== name) return undefined;
   const file = path.join(uploadsDir(ctx), folder, name);
   try {

@@ -4,7 +4,9 @@ type Node = { text?: unknown; children?: unknown };
 
 function hasText(nodes: unknown): boolean {
   if (!Array.isArray(nodes)) return false;
-  return nodes.some((node: Node) => (typeof node?.text === "string" && node.text.trim() !== "") || hasText(node?.children));
+  return nodes.some(
+    (node: Node) => (typeof node?.text === "string" && node.text.trim() !== "") || hasText(node?.children),
+  );
 }
 
 const filled = (value: unknown): boolean => typeof value === "string" && value.trim() !== "";

@@ -6,6 +6,8 @@ export const checkEmptyBubbles: LintCheck = (doc) =>
   doc.groups.flatMap((group) =>
     group.blocks.flatMap((block) => {
       const reason = emptyBubbleReason(block);
-      return reason ? [at({ groupId: group.id, blockId: block.id }, "warning", `${reason}: the visitor would see nothing here`)] : [];
+      return reason
+        ? [at({ groupId: group.id, blockId: block.id }, "warning", `${reason}: the visitor would see nothing here`)]
+        : [];
     }),
   );

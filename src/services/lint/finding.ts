@@ -13,7 +13,11 @@ export type LintSeverity = LintFinding["severity"];
 export type LintCheck = (doc: BotDocument) => LintFinding[];
 
 /** Where a finding sits: a block (and its group), a group, or the whole flow. */
-export function at(place: { blockId?: string; groupId?: string }, severity: LintSeverity, message: string): LintFinding {
+export function at(
+  place: { blockId?: string; groupId?: string },
+  severity: LintSeverity,
+  message: string,
+): LintFinding {
   return {
     severity,
     ...(place.blockId !== undefined ? { blockId: place.blockId } : {}),

@@ -50,10 +50,12 @@ export function edgeOwners(index: FlowIndex): EdgeOwner[] {
       if (block.outgoingEdgeId) owners.push({ ...place, edgeId: block.outgoingEdgeId, name: "This block" });
       if (!("items" in block)) continue;
       block.items.forEach((item, itemIndex) => {
-        if (item.outgoingEdgeId) owners.push({ ...place, edgeId: item.outgoingEdgeId, name: `Item ${itemLabel(block, itemIndex)}` });
+        if (item.outgoingEdgeId)
+          owners.push({ ...place, edgeId: item.outgoingEdgeId, name: `Item ${itemLabel(block, itemIndex)}` });
         const paths = (item as { paths?: { text?: string; outgoingEdgeId?: string }[] }).paths ?? [];
         for (const path of paths)
-          if (path.outgoingEdgeId) owners.push({ ...place, edgeId: path.outgoingEdgeId, name: `Button "${path.text ?? ""}"` });
+          if (path.outgoingEdgeId)
+            owners.push({ ...place, edgeId: path.outgoingEdgeId, name: `Button "${path.text ?? ""}"` });
       });
     }
   return owners;

@@ -8,7 +8,13 @@ import { checkUnsetVariables } from "./unset-variables.js";
 
 export type { LintFinding, LintSeverity } from "./finding.js";
 
-const checks: readonly LintCheck[] = [checkMissingTargets, checkSilentEndings, checkUnreachableGroups, checkUnsetVariables, checkEmptyBubbles];
+const checks: readonly LintCheck[] = [
+  checkMissingTargets,
+  checkSilentEndings,
+  checkUnreachableGroups,
+  checkUnsetVariables,
+  checkEmptyBubbles,
+];
 
 /**
  * Checks a draft before it is published: errors first, then warnings, each in document order.
@@ -16,5 +22,8 @@ const checks: readonly LintCheck[] = [checkMissingTargets, checkSilentEndings, c
  */
 export function lintBot(doc: BotDocument): LintFinding[] {
   const findings = checks.flatMap((check) => check(doc));
-  return [...findings.filter((finding) => finding.severity === "error"), ...findings.filter((finding) => finding.severity === "warning")];
+  return [
+    ...findings.filter((finding) => finding.severity === "error"),
+    ...findings.filter((finding) => finding.severity === "warning"),
+  ];
 }

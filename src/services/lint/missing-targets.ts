@@ -15,7 +15,9 @@ export const checkMissingTargets: LintCheck = (doc) => {
   for (const owner of edgeOwners(index)) {
     const edge = index.edges.get(owner.edgeId);
     if (!edge) {
-      findings.push(at(owner, "error", `${owner.name} is connected through an edge that does not exist ("${owner.edgeId}")`));
+      findings.push(
+        at(owner, "error", `${owner.name} is connected through an edge that does not exist ("${owner.edgeId}")`),
+      );
       continue;
     }
     if (reported.has(edge.id)) continue;
@@ -45,6 +47,7 @@ export const checkMissingTargets: LintCheck = (doc) => {
 function targetProblem(index: FlowIndex, groupId: string, blockId: string | undefined): string | undefined {
   const group = index.groups.get(groupId);
   if (!group) return `a group that does not exist ("${groupId}")`;
-  if (blockId && !group.blocks.some((block) => block.id === blockId)) return `a block that is not in the group "${group.title}" ("${blockId}")`;
+  if (blockId && !group.blocks.some((block) => block.id === blockId))
+    return `a block that is not in the group "${group.title}" ("${blockId}")`;
   return undefined;
 }

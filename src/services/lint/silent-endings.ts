@@ -34,7 +34,13 @@ export const checkSilentEndings: LintCheck = (doc) => {
     findings.push(at({}, "error", "The start event is not connected to any group: the chat would show nothing"));
   else if (endsSilently(index, { edgeId: start.outgoingEdgeId })) {
     const groupId = index.edges.get(start.outgoingEdgeId)?.to.groupId;
-    findings.push(at({ groupId }, "warning", "The chat can end before saying anything: the flow from the start shows no message and asks nothing"));
+    findings.push(
+      at(
+        { groupId },
+        "warning",
+        "The chat can end before saying anything: the flow from the start shows no message and asks nothing",
+      ),
+    );
   }
   for (const { group, block, index: position } of index.blocks.values()) {
     if (!isInputBlock(block)) continue;
@@ -43,10 +49,18 @@ export const checkSilentEndings: LintCheck = (doc) => {
     if (silent.length === 0) continue;
     const place = { groupId: group.id, blockId: block.id };
     if (silent.length === exits.length)
-      findings.push(at(place, "warning", "Nothing follows this input: after the visitor answers, the chat ends without a reply"));
+      findings.push(
+        at(place, "warning", "Nothing follows this input: after the visitor answers, the chat ends without a reply"),
+      );
     else
       for (const exit of silent)
-        findings.push(at(place, "warning", `Nothing follows ${exit.label}: after the visitor ${exit.action}, the chat ends without a reply`));
+        findings.push(
+          at(
+            place,
+            "warning",
+            `Nothing follows ${exit.label}: after the visitor ${exit.action}, the chat ends without a reply`,
+          ),
+        );
   }
   return findings;
 };
@@ -57,19 +71,38 @@ type AnswerExit = { label: string; action: string; start: PathStart };
 function answerExits(group: Group, position: number, block: InputBlock): AnswerExit[] {
   const fallback = after(group, position, block);
   const whole = [{ label: "this input", action: "answers", start: fallback }];
-  const single = (start: PathStart | undefined, label: string, action: string): AnswerExit => ({ label, action, start: start ?? fallback });
+  const single = (start: PathStart | undefined, label: string, action: string): AnswerExit => ({
+    label,
+    action,
+    start: start ?? fallback,
+  });
   const edge = (edgeId: string | undefined) => (edgeId ? { edgeId } : undefined);
   switch (block.type) {
     case "choice input":
       if (block.options?.isMultipleChoice || block.options?.dynamicVariableId || block.items.length === 0) return whole;
-      return block.items.map((item, itemIndex) => single(edge(item.outgoingEdgeId), `item ${itemLabel(block, itemIndex)}`, `picks ${itemLabel(block, itemIndex)}`));
+      return block.items.map((item, itemIndex) =>
+        single(
+          edge(item.outgoingEdgeId),
+          `item ${itemLabel(block, itemIndex)}`,
+          `picks ${itemLabel(block, itemIndex)}`,
+        ),
+      );
     case "picture choice input":
-      if (block.options?.isMultipleChoice || block.options?.dynamicItems?.isEnabled || block.items.length === 0) return whole;
-      return block.items.map((item, itemIndex) => single(edge(item.outgoingEdgeId), `item ${itemLabel(block, itemIndex)}`, `picks ${itemLabel(block, itemIndex)}`));
+      if (block.options?.isMultipleChoice || block.options?.dynamicItems?.isEnabled || block.items.length === 0)
+        return whole;
+      return block.items.map((item, itemIndex) =>
+        single(
+          edge(item.outgoingEdgeId),
+          `item ${itemLabel(block, itemIndex)}`,
+          `picks ${itemLabel(block, itemIndex)}`,
+        ),
+      );
     case "cards": {
       const paths = block.items.flatMap((item) => item.paths ?? []);
       if (paths.length === 0) return whole;
-      return paths.map((path) => single(edge(path.outgoingEdgeId), `button "${path.text ?? ""}"`, `clicks "${path.text ?? ""}"`));
+      return paths.map((path) =>
+        single(edge(path.outgoingEdgeId), `button "${path.text ?? ""}"`, `clicks "${path.text ?? ""}"`),
+      );
     }
     default:
       return whole;

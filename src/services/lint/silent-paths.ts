@@ -21,7 +21,13 @@ export const after = (group: Group, index: number, block: Block): PathStart =>
 function successors(index: FlowIndex, group: Group, position: number, block: Block): (PathStart | "end")[] {
   if (isInputBlock(block) || HANDS_OVER.has(block.type)) return [];
   if (block.type === "embed" && block.content?.waitForEvent?.isEnabled) return [];
-  if (block.type === "text" || block.type === "image" || block.type === "video" || block.type === "audio" || block.type === "embed")
+  if (
+    block.type === "text" ||
+    block.type === "image" ||
+    block.type === "video" ||
+    block.type === "audio" ||
+    block.type === "embed"
+  )
     return emptyBubbleReason(block) ? [after(group, position, block)] : [];
   switch (block.type) {
     case "Redirect":
@@ -30,7 +36,10 @@ function successors(index: FlowIndex, group: Group, position: number, block: Blo
       return block.options?.isExecutedOnClient === false ? [after(group, position, block)] : [];
     case "Condition":
       // A matching branch without an edge stops the flow; no match takes the else path.
-      return [...block.items.map((item) => (item.outgoingEdgeId ? { edgeId: item.outgoingEdgeId } : ("end" as const))), after(group, position, block)];
+      return [
+        ...block.items.map((item) => (item.outgoingEdgeId ? { edgeId: item.outgoingEdgeId } : ("end" as const))),
+        after(group, position, block),
+      ];
     case "AB test": {
       const [a, b] = block.items;
       const next: (PathStart | "end")[] = [];
@@ -43,7 +52,9 @@ function successors(index: FlowIndex, group: Group, position: number, block: Blo
       const groupId = block.options?.groupId;
       const target = groupId && !isVariableReference(groupId) ? index.groups.get(groupId) : undefined;
       if (!target) return [];
-      const blockIndex = block.options?.blockId ? target.blocks.findIndex((candidate) => candidate.id === block.options?.blockId) : 0;
+      const blockIndex = block.options?.blockId
+        ? target.blocks.findIndex((candidate) => candidate.id === block.options?.blockId)
+        : 0;
       return blockIndex < 0 ? [] : [{ groupId: target.id, index: blockIndex }];
     }
     default:

@@ -32,7 +32,8 @@ export const checkUnreachableGroups: LintCheck = (doc) => {
       if ("items" in block)
         for (const item of block.items) {
           follow(item.outgoingEdgeId);
-          for (const path of (item as { paths?: { outgoingEdgeId?: string }[] }).paths ?? []) follow(path.outgoingEdgeId);
+          for (const path of (item as { paths?: { outgoingEdgeId?: string }[] }).paths ?? [])
+            follow(path.outgoingEdgeId);
         }
       if (block.type === "Jump") jumpTo(block.options?.groupId);
       if (block.type === "Bot link" && block.options?.botId === currentBotId) jumpTo(block.options.groupId);
@@ -41,5 +42,11 @@ export const checkUnreachableGroups: LintCheck = (doc) => {
   if (targetsUnknown) return [];
   return doc.groups
     .filter((group) => !reached.has(group.id))
-    .map((group) => at({ groupId: group.id }, "warning", `The group "${group.title}" is never reached: nothing from the start leads to it`));
+    .map((group) =>
+      at(
+        { groupId: group.id },
+        "warning",
+        `The group "${group.title}" is never reached: nothing from the start leads to it`,
+      ),
+    );
 };

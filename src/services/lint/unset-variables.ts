@@ -18,7 +18,9 @@ export const checkUnsetVariables: LintCheck = (doc) => {
   const byName = new Map(doc.variables.map((variable) => [variable.name, variable]));
   const byId = new Map(doc.variables.map((variable) => [variable.id, variable]));
   const mergingLink = doc.groups.some((group) =>
-    group.blocks.some((block) => block.type === "Bot link" && block.options?.mergeResults && block.options.botId !== currentBotId),
+    group.blocks.some(
+      (block) => block.type === "Bot link" && block.options?.mergeResults && block.options.botId !== currentBotId,
+    ),
   );
   const isSet = (variable: { id: string; name: string; value?: unknown }) =>
     mergingLink ||
@@ -35,7 +37,10 @@ export const checkUnsetVariables: LintCheck = (doc) => {
       const reported = new Set<string>();
       for (const name of blockUses.names) {
         const variable = byName.get(name);
-        if (!variable) findings.push(at(place, "error", `{{${name}}} refers to no variable: this bot has no variable named "${name}"`));
+        if (!variable)
+          findings.push(
+            at(place, "error", `{{${name}}} refers to no variable: this bot has no variable named "${name}"`),
+          );
         else if (!isSet(variable) && !reported.has(variable.id)) {
           reported.add(variable.id);
           findings.push(at(place, "warning", neverSet(variable.name)));

@@ -48,7 +48,8 @@ function namesIn(text: string, into: Set<string>): void {
 function scan(value: unknown, key: string, uses: BlockVariableUses, writes: VariableUses, inComparison: boolean): void {
   if (typeof value === "string") {
     if (value.includes("{{")) namesIn(value, uses.names);
-    if (value.includes("setVariable(")) for (const match of value.matchAll(SET_VARIABLE_CALL)) writes.writtenByCode.add(match[2]);
+    if (value.includes("setVariable("))
+      for (const match of value.matchAll(SET_VARIABLE_CALL)) writes.writtenByCode.add(match[2]);
     if (key === "variableId" || key.endsWith("VariableId"))
       (inComparison || READ_KEYS.has(key) ? uses.readIds : writes.writtenIds).add(value);
     return;
@@ -59,7 +60,8 @@ function scan(value: unknown, key: string, uses: BlockVariableUses, writes: Vari
   }
   if (typeof value === "object" && value !== null)
     for (const [childKey, child] of Object.entries(value))
-      if (childKey !== "id" && childKey !== "outgoingEdgeId") scan(child, childKey, uses, writes, inComparison || childKey === "comparisons");
+      if (childKey !== "id" && childKey !== "outgoingEdgeId")
+        scan(child, childKey, uses, writes, inComparison || childKey === "comparisons");
 }
 
 /** Where each variable is read and written, from blocks and event options. */

@@ -7,7 +7,8 @@ export type ResultColumn = { id: string; label: string; blockIds: string[]; vari
 
 export const SUBMITTED_AT_COLUMN_ID = "date";
 
-const inputVariableId = (block: Block): string | undefined => ((block as { options?: unknown }).options as { variableId?: string } | undefined)?.variableId;
+const inputVariableId = (block: Block): string | undefined =>
+  ((block as { options?: unknown }).options as { variableId?: string } | undefined)?.variableId;
 
 function uniqueLabel(label: string, taken: readonly ResultColumn[]): string {
   if (!taken.some((column) => column.label === label)) return label;
@@ -46,13 +47,26 @@ export function resultColumns(document: Pick<StoredDocument, "groups" | "variabl
     if (variable.isSessionVariable || inputs.some((column) => column.variableIds.includes(variable.id))) continue;
     const sameName = variables.find((column) => column.label === variable.name);
     if (sameName) sameName.variableIds.push(variable.id);
-    else variables.push({ id: variable.id, label: uniqueLabel(variable.name, inputs), blockIds: [], variableIds: [variable.id] });
+    else
+      variables.push({
+        id: variable.id,
+        label: uniqueLabel(variable.name, inputs),
+        blockIds: [],
+        variableIds: [variable.id],
+      });
   }
-  return [{ id: SUBMITTED_AT_COLUMN_ID, label: "Submitted at", blockIds: [], variableIds: [] }, ...inputs, ...variables];
+  return [
+    { id: SUBMITTED_AT_COLUMN_ID, label: "Submitted at", blockIds: [], variableIds: [] },
+    ...inputs,
+    ...variables,
+  ];
 }
 
 /** The owner's table layout: ordered columns first, the others after in natural order, hidden ones out. */
-export function orderColumns(columns: ResultColumn[], preferences: Partial<ResultsTablePreferences> | null | undefined): ResultColumn[] {
+export function orderColumns(
+  columns: ResultColumn[],
+  preferences: Partial<ResultsTablePreferences> | null | undefined,
+): ResultColumn[] {
   const byId = new Map(columns.map((column) => [column.id, column]));
   const ordered: ResultColumn[] = [];
   for (const id of preferences?.columnsOrder ?? []) {

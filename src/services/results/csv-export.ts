@@ -20,7 +20,11 @@ export function csvCell(value: string): string {
 export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
 const cellText = (value: unknown): string =>
-  value === null || value === undefined ? "" : Array.isArray(value) ? value.filter((item) => item !== null).join(", ") : String(value);
+  value === null || value === undefined
+    ? ""
+    : Array.isArray(value)
+      ? value.filter((item) => item !== null).join(", ")
+      : String(value);
 
 /** Turns results into CSV lines for fixed columns; the submission time is written in `timeZone`. */
 export function createCsvRowWriter(columns: readonly ResultColumn[], timeZone: string) {

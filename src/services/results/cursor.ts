@@ -25,5 +25,7 @@ export function decodeCursor(cursor: string): Keyset {
     decoded[1].length <= 255
   )
     return { createdAt: decoded[0], id: decoded[1] };
-  throw badRequest("Invalid cursor: pass the nextCursor of a previous page", [{ path: "query.cursor", message: "Invalid cursor" }]);
+  throw badRequest("Invalid cursor: pass the nextCursor of a previous page", [
+    { path: "query.cursor", message: "Invalid cursor" },
+  ]);
 }

@@ -44,7 +44,8 @@ export function replayPorts(resultId: string, createdAt: string, bots?: EnginePo
 
 function botMessage(bubble: ChatBubble): TranscriptMessage | undefined {
   const content = bubble.content as { markdown?: unknown; url?: unknown };
-  if (bubble.type === "text") return typeof content.markdown === "string" ? { role: "bot", type: "text", text: content.markdown } : undefined;
+  if (bubble.type === "text")
+    return typeof content.markdown === "string" ? { role: "bot", type: "text", text: content.markdown } : undefined;
   if (typeof content.url !== "string" || content.url === "") return undefined;
   return { role: "bot", type: bubble.type, [bubble.type]: content.url };
 }
@@ -52,7 +53,8 @@ function botMessage(bubble: ChatBubble): TranscriptMessage | undefined {
 function userMessage(answer: AnswerRow, block: Block | undefined): TranscriptMessage {
   const files = parseFileUrls(answer.attachedFileUrls);
   // A file input's answer already is its URLs; other inputs show attachments above the text.
-  const text = files.length > 0 && block?.type !== "file input" ? `${files.join(", ")}\n\n${answer.content}` : answer.content;
+  const text =
+    files.length > 0 && block?.type !== "file input" ? `${files.join(", ")}\n\n${answer.content}` : answer.content;
   return { role: "user", type: "text", text };
 }
 
@@ -74,7 +76,8 @@ function outsideVariables(bot: RuntimeBot, stored: string): Record<string, unkno
   bot.document.groups.forEach((group) => collect(group.blocks));
   const prefilled: Record<string, unknown> = {};
   for (const variable of parseResultVariables(stored))
-    if (!written.has(variable.id) && variable.value !== undefined && variable.value !== null) prefilled[variable.name] = variable.value;
+    if (!written.has(variable.id) && variable.value !== undefined && variable.value !== null)
+      prefilled[variable.name] = variable.value;
   return prefilled;
 }
 
@@ -83,17 +86,35 @@ function outsideVariables(bot: RuntimeBot, stored: string): Record<string, unkno
  * again (a formatted date, a payment), so it is then taken as it is, following the matching item's
  * edge for choices.
  */
-async function acceptStoredAnswer(bot: RuntimeBot, state: SessionState, block: InputBlock, answer: AnswerRow, options: TurnOptions): Promise<TurnResult> {
+async function acceptStoredAnswer(
+  bot: RuntimeBot,
+  state: SessionState,
+  block: InputBlock,
+  answer: AnswerRow,
+  options: TurnOptions,
+): Promise<TurnResult> {
   const files = parseFileUrls(answer.attachedFileUrls);
-  const reply: ReplyMessage = { type: "text", text: answer.content, ...(files.length ? { attachedFileUrls: files } : {}) };
+  const reply: ReplyMessage = {
+    type: "text",
+    text: answer.content,
+    ...(files.length ? { attachedFileUrls: files } : {}),
+  };
   const parsed = await continueSession(bot, state, reply, options);
   if (parsed.newAnswers.length > 0) return parsed;
   const saved = saveAnswer(bot, state, block, answer.content, reply);
-  const items = (block as { items?: { content?: string; value?: string; title?: string; outgoingEdgeId?: string }[] }).items ?? [];
-  const itemEdge = items.find((item) => [item.value, item.content, item.title].includes(answer.content))?.outgoingEdgeId;
+  const items =
+    (block as { items?: { content?: string; value?: string; title?: string; outgoingEdgeId?: string }[] }).items ?? [];
+  const itemEdge = items.find((item) =>
+    [item.value, item.content, item.title].includes(answer.content),
+  )?.outgoingEdgeId;
   const edgeId = itemEdge ?? block.outgoingEdgeId;
   const location = bot.blockById.get(block.id)!;
-  const walk = await walkFlow(bot, saved.state, edgeId ? { edgeId } : { groupId: location.group.id, blockIndex: location.blockIndex + 1 }, options);
+  const walk = await walkFlow(
+    bot,
+    saved.state,
+    edgeId ? { edgeId } : { groupId: location.group.id, blockIndex: location.blockIndex + 1 },
+    options,
+  );
   return finishTurn(bot, saved.state, walk, { newAnswers: [saved.answer] });
 }
 
@@ -110,7 +131,11 @@ export async function replayTranscript(
   linkedBots?: EnginePorts["bots"],
 ): Promise<TranscriptMessage[]> {
   // A linked bot that kept its own result has its part of the chat in that result's transcript.
-  const options: TurnOptions = { ports: replayPorts(result.id, result.createdAt, linkedBots), format: "markdown", skipLinksWithOwnResult: true };
+  const options: TurnOptions = {
+    ports: replayPorts(result.id, result.createdAt, linkedBots),
+    format: "markdown",
+    skipLinksWithOwnResult: true,
+  };
   const transcript: TranscriptMessage[] = [];
   const show = (turn: TurnResult) => {
     for (const bubble of turn.reply.messages) {
@@ -128,7 +153,8 @@ export async function replayTranscript(
     let state = start.state;
     let budget = answers.length * 2 + 50;
     while (queue.length > 0 && budget-- > 0) {
-      const waiting = state.status === "waiting" && state.currentBlockId ? bot.blockById.get(state.currentBlockId)?.block : undefined;
+      const waiting =
+        state.status === "waiting" && state.currentBlockId ? bot.blockById.get(state.currentBlockId)?.block : undefined;
       if (waiting && !isInputBlock(waiting as Block)) {
         // An embed or a script waiting for the client: its signal is not stored, only that the chat went on.
         const turn = await continueSession(bot, state, undefined, options);
@@ -140,7 +166,8 @@ export async function replayTranscript(
       const block = bot.blockById.get(answer.blockId)?.block as Block | undefined;
       transcript.push(userMessage(answer, block));
       if (!block || !isInputBlock(block)) continue;
-      if (state.currentBlockId !== block.id || state.status !== "waiting") state = { ...state, status: "waiting", currentBlockId: block.id };
+      if (state.currentBlockId !== block.id || state.status !== "waiting")
+        state = { ...state, status: "waiting", currentBlockId: block.id };
       const turn = await acceptStoredAnswer(bot, state, block, answer, options);
       show(turn);
       state = turn.state;
@@ -148,6 +175,7 @@ export async function replayTranscript(
   } catch {
     // A version the engine cannot run any more still shows what the visitor answered.
   }
-  for (const answer of queue) transcript.push(userMessage(answer, bot.blockById.get(answer.blockId)?.block as Block | undefined));
+  for (const answer of queue)
+    transcript.push(userMessage(answer, bot.blockById.get(answer.blockId)?.block as Block | undefined));
   return transcript;
 }

@@ -6,6 +6,8 @@ import type { ResultUpdate } from "../../engine/result-updates.js";
  * Null before the first answer (that is a view, not a start), once its flow is over, and while a
  * non-input block waits (an embed, a script expecting the client) or a bot merged into it runs.
  */
-export function lastInputBlockId(update: Pick<ResultUpdate, "answerCount" | "finished" | "waitingInputBlockId">): string | null {
+export function lastInputBlockId(
+  update: Pick<ResultUpdate, "answerCount" | "finished" | "waitingInputBlockId">,
+): string | null {
   return update.answerCount > 0 && !update.finished && update.waitingInputBlockId ? update.waitingInputBlockId : null;
 }

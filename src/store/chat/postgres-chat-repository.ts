@@ -1,8 +1,16 @@
 import type pg from "pg";
 import type { SessionRow } from "../database.js";
 import {
-  answerColumns, logColumns, quoted, resultColumns, SessionConflictError, sessionColumns, valuesOf,
-  type ChatRepository, type SessionWrite, type TurnWrite,
+  answerColumns,
+  logColumns,
+  quoted,
+  resultColumns,
+  SessionConflictError,
+  sessionColumns,
+  valuesOf,
+  type ChatRepository,
+  type SessionWrite,
+  type TurnWrite,
 } from "../chat-repository.js";
 
 /** A result seen again keeps its creation, archive flag and completion (completion is only ever raised). */
@@ -10,10 +18,21 @@ const resultUpsertSet = `"variables" = excluded."variables", "hasStarted" = excl
   "lastChatSessionId" = excluded."lastChatSessionId", "lastInputBlockId" = excluded."lastInputBlockId", "updatedAt" = excluded."updatedAt",
   "isCompleted" = case when excluded."isCompleted" = 1 then 1 else "results"."isCompleted" end`;
 
-const columnTypes: Record<string, string> = { revision: "integer", isCompleted: "integer", hasStarted: "integer", isArchived: "integer", position: "integer" };
-const recordType = (columns: readonly string[]) => columns.map((column) => `"${column}" ${columnTypes[column] ?? "text"}`).join(", ");
+const columnTypes: Record<string, string> = {
+  revision: "integer",
+  isCompleted: "integer",
+  hasStarted: "integer",
+  isArchived: "integer",
+  position: "integer",
+};
+const recordType = (columns: readonly string[]) =>
+  columns.map((column) => `"${column}" ${columnTypes[column] ?? "text"}`).join(", ");
 const rowsOf = (rows: readonly object[], columns: readonly string[]) =>
-  JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column] ?? null]))));
+  JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column] ?? null])),
+    ),
+  );
 
 /**
  * The session part of a turn, on plain parameters after the three JSON row lists ($4 on): one row by
@@ -61,7 +80,12 @@ function turnStatement(kind: SessionWrite["kind"]): string {
 
 const statements = {
   findSession: { name: "parley_find_session", text: `select * from "sessions" where "id" = $1` },
-  turns: Object.fromEntries((["insert", "update", "delete", "none"] as const).map((kind) => [kind, { name: `parley_turn_${kind}`, text: turnStatement(kind) }])),
+  turns: Object.fromEntries(
+    (["insert", "update", "delete", "none"] as const).map((kind) => [
+      kind,
+      { name: `parley_turn_${kind}`, text: turnStatement(kind) },
+    ]),
+  ),
 };
 
 /** Chat turns on PostgreSQL: one round trip to read the session, one to write the turn. */
@@ -76,7 +100,12 @@ export class PostgresChatRepository implements ChatRepository {
   async writeTurn({ session, results, answers, logs }: TurnWrite): Promise<void> {
     const { rows } = await this.pool.query<{ sessions: number }>({
       ...statements.turns[session.kind]!,
-      values: [rowsOf(results, resultColumns), rowsOf(answers, answerColumns), rowsOf(logs, logColumns), ...sessionValues(session)],
+      values: [
+        rowsOf(results, resultColumns),
+        rowsOf(answers, answerColumns),
+        rowsOf(logs, logColumns),
+        ...sessionValues(session),
+      ],
     });
     if (rows[0]!.sessions !== 1) throw new SessionConflictError();
   }

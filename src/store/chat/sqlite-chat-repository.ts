@@ -53,7 +53,8 @@ export class SqliteChatRepository implements ChatRepository {
     this.pending = [];
     const failAll = (error: unknown) => batch.forEach((turn) => turn.reject(error));
     this.request({ type: "write", id: 0, writes: batch.map((turn) => turn.write) }).then((answer) => {
-      if (answer.type !== "written") return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));
+      if (answer.type !== "written")
+        return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));
       answer.outcomes.forEach((outcome, index) => {
         const turn = batch[index]!;
         if (outcome.ok) turn.resolve();

@@ -1,10 +1,22 @@
 import type SqliteDatabase from "better-sqlite3";
 import type { SessionRow } from "../database.js";
-import { answerColumns, logColumns, quoted, resultColumns, SessionConflictError, sessionColumns, valuesOf, type TurnWrite } from "../chat-repository.js";
+import {
+  answerColumns,
+  logColumns,
+  quoted,
+  resultColumns,
+  SessionConflictError,
+  sessionColumns,
+  valuesOf,
+  type TurnWrite,
+} from "../chat-repository.js";
 import { storedFailure, type StoredFailure } from "./sqlite-chat-protocol.js";
 
 /** How one turn of a batch went: written, lost its race, or failed (undone alone). */
-export type TurnOutcome = { ok: true } | { ok: false; conflict: true } | ({ ok: false; conflict: false } & StoredFailure);
+export type TurnOutcome =
+  | { ok: true }
+  | { ok: false; conflict: true }
+  | ({ ok: false; conflict: false } & StoredFailure);
 
 class NeedsSavepoints extends Error {}
 
@@ -22,20 +34,28 @@ export class SqliteChatStatements {
     const prepare = (sql: string) => database.prepare(sql);
     this.statements = {
       findSession: prepare(`select * from "sessions" where "id" = ?`),
-      insertSession: prepare(`insert into "sessions" (${quoted(sessionColumns)}) values (${placeholders(sessionColumns.length)})`),
+      insertSession: prepare(
+        `insert into "sessions" (${quoted(sessionColumns)}) values (${placeholders(sessionColumns.length)})`,
+      ),
       updateSession: prepare(
         `update "sessions" set "state" = ?, "updatedAt" = ?, "expiresAt" = ?, "revision" = "revision" + 1 where "id" = ? and "revision" = ?`,
       ),
       // Not naming expiresAt at all spares its index the delete and insert that setting it costs.
-      updateSessionKeepingExpiry: prepare(`update "sessions" set "state" = ?, "updatedAt" = ?, "revision" = "revision" + 1 where "id" = ? and "revision" = ?`),
+      updateSessionKeepingExpiry: prepare(
+        `update "sessions" set "state" = ?, "updatedAt" = ?, "revision" = "revision" + 1 where "id" = ? and "revision" = ?`,
+      ),
       deleteSession: prepare(`delete from "sessions" where "id" = ? and "revision" = ?`),
       // Every turn after the first finds its result there: updating first spares the failed insert.
       updateResult: prepare(
         `update "results" set "variables" = ?, "hasStarted" = ?, "lastChatSessionId" = ?, "lastInputBlockId" = ?, "updatedAt" = ?,
           "isCompleted" = case when ? = 1 then 1 else "isCompleted" end where "id" = ?`,
       ),
-      insertResult: prepare(`insert into "results" (${quoted(resultColumns)}) values (${placeholders(resultColumns.length)})`),
-      insertAnswer: prepare(`insert into "answers" (${quoted(answerColumns)}) values (${placeholders(answerColumns.length)})`),
+      insertResult: prepare(
+        `insert into "results" (${quoted(resultColumns)}) values (${placeholders(resultColumns.length)})`,
+      ),
+      insertAnswer: prepare(
+        `insert into "answers" (${quoted(answerColumns)}) values (${placeholders(answerColumns.length)})`,
+      ),
       insertLog: prepare(`insert into "logs" (${quoted(logColumns)}) values (${placeholders(logColumns.length)})`),
       begin: prepare("begin immediate"),
       commit: prepare("commit"),
@@ -91,7 +111,16 @@ export class SqliteChatStatements {
   }
 
   private apply({ session, results, answers, logs }: TurnWrite): void {
-    const { insertSession, updateSession, updateSessionKeepingExpiry, deleteSession, updateResult, insertResult, insertAnswer, insertLog } = this.statements;
+    const {
+      insertSession,
+      updateSession,
+      updateSessionKeepingExpiry,
+      deleteSession,
+      updateResult,
+      insertResult,
+      insertAnswer,
+      insertLog,
+    } = this.statements;
     // The session first: a lost race throws before anything of the turn is written (see writeBatch).
     if (session.kind === "insert") insertSession.run(valuesOf(session.row, sessionColumns));
     else if (session.kind === "update") {
@@ -105,7 +134,15 @@ export class SqliteChatStatements {
     }
     for (const result of results) {
       const { variables, hasStarted, lastChatSessionId, lastInputBlockId, updatedAt, isCompleted, id } = result;
-      const updated = updateResult.run(variables, hasStarted, lastChatSessionId ?? null, lastInputBlockId ?? null, updatedAt, isCompleted, id);
+      const updated = updateResult.run(
+        variables,
+        hasStarted,
+        lastChatSessionId ?? null,
+        lastInputBlockId ?? null,
+        updatedAt,
+        isCompleted,
+        id,
+      );
       if (updated.changes === 0) insertResult.run(valuesOf(result, resultColumns));
     }
     for (const answer of answers) insertAnswer.run(valuesOf(answer, answerColumns));
@@ -114,5 +151,7 @@ export class SqliteChatStatements {
 }
 
 function failedTurn(error: unknown): TurnOutcome {
-  return error instanceof SessionConflictError ? { ok: false, conflict: true } : { ok: false, conflict: false, ...storedFailure(error) };
+  return error instanceof SessionConflictError
+    ? { ok: false, conflict: true }
+    : { ok: false, conflict: false, ...storedFailure(error) };
 }

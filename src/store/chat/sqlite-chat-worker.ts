@@ -20,7 +20,8 @@ port.on("message", (message: ToChatThread) => {
     return;
   }
   try {
-    if (message.type === "find") post({ type: "found", id: message.id, row: statements.findSession(message.sessionId) });
+    if (message.type === "find")
+      post({ type: "found", id: message.id, row: statements.findSession(message.sessionId) });
     else post({ type: "written", id: message.id, outcomes: statements.writeBatch(message.writes) });
   } catch (error) {
     post({ type: "failed", id: message.id, ...storedFailure(error) });

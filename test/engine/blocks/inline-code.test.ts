@@ -23,7 +23,9 @@ async function show(blocks: unknown[], sandbox: SandboxPort) {
 describe("inline code evaluated ahead of its block", () => {
   it("evaluates each distinct {{= … =}} of a block once, through the sandbox's run, with the variables by id", async () => {
     const sandbox = asyncOnly();
-    expect(await show([text("t", "{{= {{Age}} * 2 =}} and {{= {{Age}} * 2 =}}, {{= [1, 2].join('-') =}}")], sandbox)).toEqual(["42 and 42, 1-2"]);
+    expect(
+      await show([text("t", "{{= {{Age}} * 2 =}} and {{= {{Age}} * 2 =}}, {{= [1, 2].join('-') =}}")], sandbox),
+    ).toEqual(["42 and 42, 1-2"]);
     expect(sandbox.runs).toEqual([
       { code: " vAge * 2 ", globals: { vAge: 21 }, kind: "inline" },
       { code: " [1, 2].join('-') ", globals: { vAge: 21 }, kind: "inline" },
@@ -32,11 +34,16 @@ describe("inline code evaluated ahead of its block", () => {
 
   it("reads inline code as evaluateSync does: nothing awaited, no fetch, code that fails shows as written", async () => {
     const codes = ["await 1", "Promise.resolve(1)", "fetch('https://example.com')", "(() => { for (;;) {} })()"];
-    const shown = await show(codes.map((code, i) => text(`t${i}`, `${i}:{{= ${code} =}}`)), asyncOnly());
+    const shown = await show(
+      codes.map((code, i) => text(`t${i}`, `${i}:{{= ${code} =}}`)),
+      asyncOnly(),
+    );
     expect(shown).toEqual(["0:await 1", "1:1", "2:fetch('https://example.com')", "3:(() => { for (;;) {} })()"]);
     for (const code of codes) {
       const sync = quickJs.evaluateSync({ code, globals: {} });
-      expect(await quickJs.run({ code, globals: {}, kind: "inline" })).toEqual(sync.ok ? { ...sync, setVariables: [] } : sync);
+      expect(await quickJs.run({ code, globals: {}, kind: "inline" })).toEqual(
+        sync.ok ? { ...sync, setVariables: [] } : sync,
+      );
     }
   });
 

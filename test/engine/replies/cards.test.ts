@@ -62,7 +62,9 @@ describe("parseCardsReply", () => {
   });
 
   it("fails on a card with neither title nor image", () => {
-    expect(parseCardsReply(reply("x-go"), { items: [{ id: "x", paths: [{ id: "x-go" }] }] })).toEqual({ status: "fail" });
+    expect(parseCardsReply(reply("x-go"), { items: [{ id: "x", paths: [{ id: "x-go" }] }] })).toEqual({
+      status: "fail",
+    });
   });
 
   it("fails when nothing matches", () => {

@@ -12,7 +12,11 @@ const items: ChoiceReplyItem[] = [
 
 describe("parseChoiceReply — single choice", () => {
   it("matches the content exactly and returns the item's edge", () => {
-    expect(parseChoiceReply(reply("No"), { items })).toEqual({ status: "success", content: "No", outgoingEdgeId: "e2" });
+    expect(parseChoiceReply(reply("No"), { items })).toEqual({
+      status: "success",
+      content: "No",
+      outgoingEdgeId: "e2",
+    });
   });
 
   it("trims the reply and the content", () => {
@@ -45,7 +49,11 @@ describe("parseChoiceReply — single choice", () => {
   });
 
   it("matches the item id", () => {
-    expect(parseChoiceReply(reply("i1"), { items })).toEqual({ status: "success", content: "Yes", outgoingEdgeId: "e1" });
+    expect(parseChoiceReply(reply("i1"), { items })).toEqual({
+      status: "success",
+      content: "Yes",
+      outgoingEdgeId: "e1",
+    });
   });
 
   it("saves the internal value instead of the content", () => {

@@ -81,7 +81,10 @@ describe("parseDateReply", () => {
   });
 
   it("keeps only the start when a range is sent to a single date input", () => {
-    expect(parseDateReply(reply("01/02/2025 to 05/02/2025"), {}, now)).toEqual({ status: "success", content: "01/02/2025" });
+    expect(parseDateReply(reply("01/02/2025 to 05/02/2025"), {}, now)).toEqual({
+      status: "success",
+      content: "01/02/2025",
+    });
   });
 
   it("enforces min and max, inclusive, by calendar day without time", () => {
@@ -160,7 +163,9 @@ describe("resolveDateBounds", () => {
   });
 
   it("finds the ISO date-time inside other text", () => {
-    expect(resolveDateBounds({ hasTime: true, max: "until 2025-02-01T10:30:00+02:00" })).toEqual({ max: "2025-02-01T10:30" });
+    expect(resolveDateBounds({ hasTime: true, max: "until 2025-02-01T10:30:00+02:00" })).toEqual({
+      max: "2025-02-01T10:30",
+    });
   });
 
   it("keeps other bounds as written and drops empty ones", () => {

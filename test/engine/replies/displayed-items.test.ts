@@ -46,7 +46,11 @@ describe("getDisplayedChoiceItems", () => {
   });
 
   it("builds distinct non-empty items from a list variable", () => {
-    const shown = getDisplayedChoiceItems({ items, options: { dynamicVariableId: "v-list" } }, variables, evaluateCondition);
+    const shown = getDisplayedChoiceItems(
+      { items, options: { dynamicVariableId: "v-list" } },
+      variables,
+      evaluateCondition,
+    );
     expect(shown).toEqual([
       { id: "choice0", content: "Apple" },
       { id: "choice1", content: "Pear" },
@@ -54,7 +58,11 @@ describe("getDisplayedChoiceItems", () => {
   });
 
   it("reads a text holding a JSON array as that list", () => {
-    const shown = getDisplayedChoiceItems({ items, options: { dynamicVariableId: "v-json" } }, variables, evaluateCondition);
+    const shown = getDisplayedChoiceItems(
+      { items, options: { dynamicVariableId: "v-json" } },
+      variables,
+      evaluateCondition,
+    );
     expect(shown).toEqual([
       { id: "choice0", content: "a" },
       { id: "choice1", content: "2" },
@@ -63,7 +71,11 @@ describe("getDisplayedChoiceItems", () => {
   });
 
   it("reads other text as a one-item list", () => {
-    const shown = getDisplayedChoiceItems({ items, options: { dynamicVariableId: "v-text" } }, variables, evaluateCondition);
+    const shown = getDisplayedChoiceItems(
+      { items, options: { dynamicVariableId: "v-text" } },
+      variables,
+      evaluateCondition,
+    );
     expect(shown).toEqual([{ id: "choice0", content: "Only one" }]);
   });
 

@@ -5,7 +5,10 @@ const reply = (text: string) => ({ type: "text" as const, text });
 
 describe("parseEmailReply", () => {
   it("saves a valid address lowercased", () => {
-    expect(parseEmailReply(reply("John.Doe@Example.COM"))).toEqual({ status: "success", content: "john.doe@example.com" });
+    expect(parseEmailReply(reply("John.Doe@Example.COM"))).toEqual({
+      status: "success",
+      content: "john.doe@example.com",
+    });
   });
 
   it.each([

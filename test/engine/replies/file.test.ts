@@ -35,7 +35,10 @@ describe("parseFileReply", () => {
   });
 
   it("falls back to the text when attachedFileUrls is empty", () => {
-    expect(parseFileReply(reply("https://s.io/a.pdf", []))).toEqual({ status: "success", content: "https://s.io/a.pdf" });
+    expect(parseFileReply(reply("https://s.io/a.pdf", []))).toEqual({
+      status: "success",
+      content: "https://s.io/a.pdf",
+    });
   });
 
   it("accepts hosts without a TLD", () => {

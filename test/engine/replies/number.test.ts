@@ -58,7 +58,10 @@ describe("parseNumberReply", () => {
 
   it("ignores empty or non-numeric bounds", () => {
     expect(parseNumberReply(reply("-100"), { min: "", max: "abc" })).toEqual({ status: "success", content: "-100" });
-    expect(parseNumberReply(reply("100"), { min: null, max: undefined })).toEqual({ status: "success", content: "100" });
+    expect(parseNumberReply(reply("100"), { min: null, max: undefined })).toEqual({
+      status: "success",
+      content: "100",
+    });
   });
 
   it("fails when nothing was sent", () => {

@@ -16,7 +16,9 @@ describe("parsePhoneReply", () => {
   });
 
   it("takes the first number found in a sentence", () => {
-    expect(parsePhoneReply(reply("call me at 06.12.34.56.78 or +1 202 555 0143"), { defaultCountryCode: "FR" })).toEqual({
+    expect(
+      parsePhoneReply(reply("call me at 06.12.34.56.78 or +1 202 555 0143"), { defaultCountryCode: "FR" }),
+    ).toEqual({
       status: "success",
       content: "+33612345678",
     });

@@ -12,7 +12,11 @@ const items: PictureChoiceReplyItem[] = [
 
 describe("parsePictureChoiceReply — single choice", () => {
   it("matches the title and returns the item's edge", () => {
-    expect(parsePictureChoiceReply(reply("Cat"), { items })).toEqual({ status: "success", content: "Cat", outgoingEdgeId: "e1" });
+    expect(parsePictureChoiceReply(reply("Cat"), { items })).toEqual({
+      status: "success",
+      content: "Cat",
+      outgoingEdgeId: "e1",
+    });
   });
 
   it("saves the internal value instead of the title", () => {
@@ -32,7 +36,10 @@ describe("parsePictureChoiceReply — single choice", () => {
 
   it("matches the replyId and the item id", () => {
     expect(parsePictureChoiceReply(reply("anything", "p1"), { items })).toMatchObject({ content: "Cat" });
-    expect(parsePictureChoiceReply(reply("p3"), { items })).toEqual({ status: "success", content: "https://img.io/bird.png" });
+    expect(parsePictureChoiceReply(reply("p3"), { items })).toEqual({
+      status: "success",
+      content: "https://img.io/bird.png",
+    });
   });
 
   it("is case-sensitive and has no position matching", () => {

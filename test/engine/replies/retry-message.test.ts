@@ -4,7 +4,9 @@ import { retryMessageText } from "../../../src/engine/replies/retry-message.js";
 describe("retryMessageText", () => {
   it("prefers the block's own retry message", () => {
     for (const type of ["email input", "url input", "phone number input", "payment input"]) {
-      expect(retryMessageText(type, { retryMessageContent: "Try again, Ann" }, "System says no")).toBe("Try again, Ann");
+      expect(retryMessageText(type, { retryMessageContent: "Try again, Ann" }, "System says no")).toBe(
+        "Try again, Ann",
+      );
     }
   });
 

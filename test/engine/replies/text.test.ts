@@ -3,7 +3,10 @@ import { parseTextReply, textAnswerContent } from "../../../src/engine/replies/t
 
 describe("parseTextReply", () => {
   it("accepts any text as is", () => {
-    expect(parseTextReply({ type: "text", text: "  Hello World " })).toEqual({ status: "success", content: "  Hello World " });
+    expect(parseTextReply({ type: "text", text: "  Hello World " })).toEqual({
+      status: "success",
+      content: "  Hello World ",
+    });
   });
 
   it("accepts an empty text", () => {

@@ -12,7 +12,10 @@ describe("parseTimeReply", () => {
   });
 
   it("uses the format option", () => {
-    expect(parseTimeReply(reply("14:30"), { format: "hh:mm a" }, now)).toEqual({ status: "success", content: "02:30 PM" });
+    expect(parseTimeReply(reply("14:30"), { format: "hh:mm a" }, now)).toEqual({
+      status: "success",
+      content: "02:30 PM",
+    });
     expect(parseTimeReply(reply("7:05"), { format: "H'h'mm" }, now)).toEqual({ status: "success", content: "7h05" });
   });
 

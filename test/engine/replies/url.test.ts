@@ -5,7 +5,10 @@ const reply = (text: string) => ({ type: "text" as const, text });
 
 describe("parseUrlReply", () => {
   it("saves the URL exactly as typed", () => {
-    expect(parseUrlReply(reply("Example.com/Path?q=1#Top"))).toEqual({ status: "success", content: "Example.com/Path?q=1#Top" });
+    expect(parseUrlReply(reply("Example.com/Path?q=1#Top"))).toEqual({
+      status: "success",
+      content: "Example.com/Path?q=1#Top",
+    });
   });
 
   it.each([

@@ -93,7 +93,9 @@ describe("markdownToRichText: lists", () => {
   });
 
   it("keeps a loose list (blank lines between items) as one list", () => {
-    expect(markdownToRichText("- a\n\n- b")).toEqual([{ type: "ul", children: [li({ text: "a" }), li({ text: "b" })] }]);
+    expect(markdownToRichText("- a\n\n- b")).toEqual([
+      { type: "ul", children: [li({ text: "a" }), li({ text: "b" })] },
+    ]);
   });
 
   it("appends a lazy continuation line to the item", () => {
@@ -205,7 +207,9 @@ describe("markdownToRichText: hostile values", () => {
 
   it("survives deeply nested emphasis", () => {
     const [paragraph] = markdownToRichText("*a ".repeat(20000) + "b" + " a*".repeat(20000));
-    expect(paragraph.children.some((leaf) => isRichTextLeaf(leaf) && leaf.italic === true && leaf.text.includes("b"))).toBe(true);
+    expect(
+      paragraph.children.some((leaf) => isRichTextLeaf(leaf) && leaf.italic === true && leaf.text.includes("b")),
+    ).toBe(true);
   });
 
   it("caps list nesting depth", () => {
@@ -225,9 +229,12 @@ describe("markdownToRichText: plain values skip the parser", () => {
   it("reads every short line of words, digits and plain punctuation exactly as the parser does", () => {
     const character = fc.constantFrom(..."aZé7 0,.'?@:;()/-*_`[]<>#\\!&+~|\n".split(""));
     fc.assert(
-      fc.property(fc.array(character, { maxLength: 30 }).map((chars) => chars.join("")), (text) => {
-        expect(markdownToRichText(text)).toEqual(parseMarkdown(text));
-      }),
+      fc.property(
+        fc.array(character, { maxLength: 30 }).map((chars) => chars.join("")),
+        (text) => {
+          expect(markdownToRichText(text)).toEqual(parseMarkdown(text));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
@@ -235,15 +242,29 @@ describe("markdownToRichText: plain values skip the parser", () => {
   it("agrees on lines made only of the characters the shortcut accepts", () => {
     const character = fc.constantFrom(..."aZé7 0,.'?@:;()/-".split(""));
     fc.assert(
-      fc.property(fc.array(character, { minLength: 1, maxLength: 40 }).map((chars) => chars.join("")), (text) => {
-        expect(markdownToRichText(text)).toEqual(parseMarkdown(text));
-      }),
+      fc.property(
+        fc.array(character, { minLength: 1, maxLength: 40 }).map((chars) => chars.join("")),
+        (text) => {
+          expect(markdownToRichText(text)).toEqual(parseMarkdown(text));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
 
   it("agrees on the values visitors type most", () => {
-    for (const value of ["Ada", "36", "Ada@Example.com", "1. first", "- item", "Jean-Luc", "It's 5:30 (UTC)", "12)", "a/b", "Ünïcode wörds"])
+    for (const value of [
+      "Ada",
+      "36",
+      "Ada@Example.com",
+      "1. first",
+      "- item",
+      "Jean-Luc",
+      "It's 5:30 (UTC)",
+      "12)",
+      "a/b",
+      "Ünïcode wörds",
+    ])
       expect(markdownToRichText(value)).toEqual(parseMarkdown(value));
   });
 });

@@ -61,11 +61,7 @@ describe("substituteRichText", () => {
     expect(run([{ type: "p", children: [{ text: "Hello {{Multi}}!" }] }])).toEqual([
       {
         type: "p",
-        children: [
-          { text: "Hello Multiline\n\nvariable\n" },
-          { bold: true, text: "value" },
-          { text: "!" },
-        ],
+        children: [{ text: "Hello Multiline\n\nvariable\n" }, { bold: true, text: "value" }, { text: "!" }],
       },
     ]);
   });
@@ -121,11 +117,7 @@ describe("substituteRichText", () => {
       run([
         {
           type: "p",
-          children: [
-            { text: "" },
-            { type: "a", url: "{{URL}}", children: [{ text: "Go {{Rich}}" }] },
-            { text: "" },
-          ],
+          children: [{ text: "" }, { type: "a", url: "{{URL}}", children: [{ text: "Go {{Rich}}" }] }, { text: "" }],
         },
       ]),
     ).toEqual([
@@ -155,11 +147,9 @@ describe("substituteRichText", () => {
   });
 
   it("uses evaluateInline for {{= =}} expressions", () => {
-    const result = substituteRichText(
-      [{ type: "p", children: [{ text: "Sum: {{= 1 + 1 =}}" }] }],
-      variables,
-      { evaluateInline: () => "2" },
-    );
+    const result = substituteRichText([{ type: "p", children: [{ text: "Sum: {{= 1 + 1 =}}" }] }], variables, {
+      evaluateInline: () => "2",
+    });
     expect(result).toEqual([{ type: "p", children: [{ text: "Sum: 2" }] }]);
   });
 

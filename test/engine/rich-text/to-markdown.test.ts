@@ -17,9 +17,9 @@ describe("richTextToMarkdown", () => {
   });
 
   it("writes italic as _ and drops underline", () => {
-    expect(richTextToMarkdown([p({ italic: true, text: "it" }, { text: " " }, { underline: true, text: "under" })])).toBe(
-      "_it_ under",
-    );
+    expect(
+      richTextToMarkdown([p({ italic: true, text: "it" }, { text: " " }, { underline: true, text: "under" })]),
+    ).toBe("_it_ under");
   });
 
   it("writes one line per paragraph and a blank line for an empty paragraph", () => {
@@ -37,7 +37,11 @@ describe("richTextToMarkdown", () => {
   });
 
   it("nests marks instead of closing and reopening them", () => {
-    const leaves = [{ bold: true, text: "a " }, { bold: true, italic: true, text: "b" }, { bold: true, text: " c" }];
+    const leaves = [
+      { bold: true, text: "a " },
+      { bold: true, italic: true, text: "b" },
+      { bold: true, text: " c" },
+    ];
     expect(richTextToMarkdown([p(...leaves)])).toBe("**a _b_ c**");
   });
 
@@ -47,19 +51,23 @@ describe("richTextToMarkdown", () => {
 
   it("moves edge whitespace outside the delimiters", () => {
     expect(richTextToMarkdown([p({ text: "x" }, { bold: true, text: " bold " }, { text: "y" })])).toBe("x **bold** y");
-    expect(richTextToMarkdown([p({ bold: true, text: "a" }, { bold: true, text: "   " }, { italic: true, text: "b" })])).toBe(
-      "**a**   _b_",
-    );
+    expect(
+      richTextToMarkdown([p({ bold: true, text: "a" }, { bold: true, text: "   " }, { italic: true, text: "b" })]),
+    ).toBe("**a**   _b_");
   });
 
   it("writes code marks with backticks and never nests marks inside code", () => {
-    expect(richTextToMarkdown([p({ code: true, text: "x" }, { code: true, bold: true, text: "y" })])).toBe("`x`**`y`**");
+    expect(richTextToMarkdown([p({ code: true, text: "x" }, { code: true, bold: true, text: "y" })])).toBe(
+      "`x`**`y`**",
+    );
   });
 
   it("writes links as [text](url), or the bare URL when the text is empty or the URL", () => {
-    expect(richTextToMarkdown([p({ text: "" }, { type: "a", url: "https://x.io", children: [{ text: "Yo" }] }, { text: "" })])).toBe(
-      "[Yo](https://x.io)",
-    );
+    expect(
+      richTextToMarkdown([
+        p({ text: "" }, { type: "a", url: "https://x.io", children: [{ text: "Yo" }] }, { text: "" }),
+      ]),
+    ).toBe("[Yo](https://x.io)");
     expect(richTextToMarkdown([p({ type: "a", url: "https://x.io", children: [{ text: "" }] })])).toBe("https://x.io");
     expect(richTextToMarkdown([p({ type: "a", url: "https://x.io", children: [{ text: "https://x.io" }] })])).toBe(
       "https://x.io",
@@ -70,12 +78,21 @@ describe("richTextToMarkdown", () => {
 
   it("closes marks around a link", () => {
     expect(
-      richTextToMarkdown([p({ bold: true, text: "a" }, { type: "a", url: "u", children: [{ bold: true, text: "l" }] }, { bold: true, text: "c" })]),
+      richTextToMarkdown([
+        p(
+          { bold: true, text: "a" },
+          { type: "a", url: "u", children: [{ bold: true, text: "l" }] },
+          { bold: true, text: "c" },
+        ),
+      ]),
     ).toBe("**a**[**l**](u)**c**");
   });
 
   it("writes lists with - and numbered markers, nested lists indented", () => {
-    const ordered: RichTextElement = { type: "ol", children: [li("One"), li("Two", { type: "ul", children: [li("Sub")] })] };
+    const ordered: RichTextElement = {
+      type: "ol",
+      children: [li("One"), li("Two", { type: "ul", children: [li("Sub")] })],
+    };
     const bullets: RichTextElement = { type: "ul", children: [li("A")] };
     const markdown = richTextToMarkdown([p({ text: "Intro" }), ordered, bullets, p({ italic: true, text: "after" })]);
     expect(markdown).toBe("Intro\n1. One\n2. Two\n   - Sub\n\n- A\n_after_");
@@ -86,9 +103,9 @@ describe("richTextToMarkdown", () => {
   });
 
   it("reads unknown containers and stray top-level leaves", () => {
-    expect(richTextToMarkdown([{ type: "blockquote", children: [p({ text: "a" }), p({ text: "b" })] }, { text: "loose" }])).toBe(
-      "a\nb\nloose",
-    );
+    expect(
+      richTextToMarkdown([{ type: "blockquote", children: [p({ text: "a" }), p({ text: "b" })] }, { text: "loose" }]),
+    ).toBe("a\nb\nloose");
   });
 
   it("matches the reference output after substitution", () => {

@@ -131,9 +131,7 @@ describe("substituteVariables (inline expressions)", () => {
   it("escapes an evaluated result in json and html modes", () => {
     const evaluateInline = () => '"<x>"';
     expect(substituteVariables("{{= 1 =}}", variables, { mode: "json", evaluateInline })).toBe('\\"<x>\\"');
-    expect(substituteVariables("{{= 1 =}}", variables, { mode: "html", evaluateInline })).toBe(
-      "&quot;&lt;x&gt;&quot;",
-    );
+    expect(substituteVariables("{{= 1 =}}", variables, { mode: "html", evaluateInline })).toBe("&quot;&lt;x&gt;&quot;");
   });
 
   it("does not re-read the evaluated result as a template", () => {

@@ -31,7 +31,9 @@ describe.runIf(await redisReachable())("RedisRateLimitStore (Redis on 127.0.0.1:
   it("shares one counter between two connections, as two instances would, and gives the time left", async () => {
     const first = openStore();
     const second = openStore();
-    const hits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).hit("shared", 60_000)));
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).hit("shared", 60_000)),
+    );
     expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     for (const hit of hits) expect(hit.resetInMs).toBeGreaterThan(59_000);
     expect(hit(await second.hit("shared", 60_000))).toBe(41);
@@ -59,9 +61,13 @@ describe("RateLimiter over an unreachable Redis", () => {
   it("keeps limiting in process memory and reports the store failure", async () => {
     const errors: unknown[] = [];
     // Port 9 (discard) is closed on loopback: connections are refused at once.
-    const limiter = new RateLimiter({ startPerIp: 2, continuePerSession: 0, continuePerIp: 0 }, openStore("redis://127.0.0.1:9"), {
-      onStoreError: (error) => errors.push(error),
-    });
+    const limiter = new RateLimiter(
+      { startPerIp: 2, continuePerSession: 0, continuePerIp: 0 },
+      openStore("redis://127.0.0.1:9"),
+      {
+        onStoreError: (error) => errors.push(error),
+      },
+    );
     const decisions = [];
     for (let i = 0; i < 3; i++) decisions.push(await limiter.check("startPerIp", "10.0.0.1"));
     expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, false]);

@@ -33,12 +33,18 @@ describe("blockedAddressReason", () => {
     expect(blockedAddressReason(address)).toBe(reason);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "192.169.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2002:808:808::1"])(
-    "lets the public address %s through",
-    (address) => {
-      expect(blockedAddressReason(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "100.128.0.1",
+    "192.169.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+    "2002:808:808::1",
+  ])("lets the public address %s through", (address) => {
+    expect(blockedAddressReason(address)).toBeUndefined();
+  });
 
   it("refuses what is not an IP address", () => {
     expect(blockedAddressReason("example.com")).toBe("not an IP address");

@@ -7,7 +7,9 @@ import { parseAllowedHosts } from "../../../src/integrations/http/host-allowlist
 type Received = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
 
 /** A real server on 127.0.0.1 that records what reached it. */
-async function localServer(handler: (request: http.IncomingMessage, response: http.ServerResponse, body: string) => void) {
+async function localServer(
+  handler: (request: http.IncomingMessage, response: http.ServerResponse, body: string) => void,
+) {
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
     let body = "";
@@ -19,7 +21,12 @@ async function localServer(handler: (request: http.IncomingMessage, response: ht
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  return { received, port, url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const json = (response: http.ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) => {
@@ -34,13 +41,15 @@ beforeAll(async () => {
   internal = await localServer((_request, response) => json(response, 200, { secret: "internal data" }));
   api = await localServer((request, response, body) => {
     const path = request.url ?? "/";
-    if (path === "/echo") return json(response, 200, { method: request.method, body, auth: request.headers.authorization ?? null });
+    if (path === "/echo")
+      return json(response, 200, { method: request.method, body, auth: request.headers.authorization ?? null });
     if (path === "/text") return response.end("plain text");
     if (path === "/error") return json(response, 503, { error: "down" });
     if (path === "/slow") return void setTimeout(() => json(response, 200, {}), 2_000);
     if (path === "/see-other") return json(response, 303, {}, { location: "/echo" });
     if (path === "/to-internal") return json(response, 302, {}, { location: `${internal.url}/` });
-    if (path === "/to-metadata") return json(response, 307, {}, { location: "http://169.254.169.254/latest/meta-data/" });
+    if (path === "/to-metadata")
+      return json(response, 307, {}, { location: "http://169.254.169.254/latest/meta-data/" });
     const loop = path.match(/^\/loop\/(\d+)$/);
     if (loop) return json(response, 302, {}, { location: `/loop/${Number(loop[1]) + 1}` });
     json(response, 404, { path });
@@ -51,13 +60,25 @@ afterAll(async () => {
   await internal.close();
 });
 
-const request = (url: string, extra: Partial<Parameters<ReturnType<typeof createHttpPort>["request"]>[0]> = {}) => ({ url, method: "GET", headers: {}, timeoutMs: 5_000, ...extra });
+const request = (url: string, extra: Partial<Parameters<ReturnType<typeof createHttpPort>["request"]>[0]> = {}) => ({
+  url,
+  method: "GET",
+  headers: {},
+  timeoutMs: 5_000,
+  ...extra,
+});
 const allowing = (...hosts: string[]) => createHttpPort({ enabled: true, allowedHosts: parseAllowedHosts(hosts) });
 
 describe("guarded HTTP port", () => {
   it("reaches an allowed local server and parses JSON answers", async () => {
     const port = allowing(`127.0.0.1:${api.port}`);
-    const answer = await port.request(request(`${api.url}/echo`, { method: "POST", headers: { "content-type": "application/json", authorization: "Basic dTpw" }, body: '{"a":1}' }));
+    const answer = await port.request(
+      request(`${api.url}/echo`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Basic dTpw" },
+        body: '{"a":1}',
+      }),
+    );
     expect(answer).toEqual({ statusCode: 200, data: { method: "POST", body: '{"a":1}', auth: "Basic dTpw" } });
     expect(await port.request(request(`${api.url}/text`))).toEqual({ statusCode: 200, data: "plain text" });
     expect(await port.request(request(`${api.url}/error`))).toEqual({ statusCode: 503, data: { error: "down" } });
@@ -76,7 +97,9 @@ describe("guarded HTTP port", () => {
 
   it("allows a host on any port when the entry names no port, and only that port otherwise", async () => {
     expect((await allowing("127.0.0.1").request(request(`${api.url}/text`))).statusCode).toBe(200);
-    expect((await allowing(`127.0.0.1:${internal.port}`).request(request(`${api.url}/text`))).error?.kind).toBe("refused");
+    expect((await allowing(`127.0.0.1:${internal.port}`).request(request(`${api.url}/text`))).error?.kind).toBe(
+      "refused",
+    );
   });
 
   it.each([
@@ -102,46 +125,82 @@ describe("guarded HTTP port", () => {
 
   it("refuses a redirect to the cloud metadata address", async () => {
     const answer = await allowing(`127.0.0.1:${api.port}`).request(request(`${api.url}/to-metadata`));
-    expect(answer).toMatchObject({ statusCode: 403, error: { kind: "refused", message: expect.stringContaining("169.254.169.254, a link-local address (cloud metadata)") } });
+    expect(answer).toMatchObject({
+      statusCode: 403,
+      error: {
+        kind: "refused",
+        message: expect.stringContaining("169.254.169.254, a link-local address (cloud metadata)"),
+      },
+    });
   });
 
   it("follows allowed redirects, a 303 turning a POST into a GET without its body", async () => {
-    const answer = await allowing(`127.0.0.1:${api.port}`).request(request(`${api.url}/see-other`, { method: "POST", headers: { authorization: "Bearer t" }, body: "{}" }));
+    const answer = await allowing(`127.0.0.1:${api.port}`).request(
+      request(`${api.url}/see-other`, { method: "POST", headers: { authorization: "Bearer t" }, body: "{}" }),
+    );
     expect(answer).toEqual({ statusCode: 200, data: { method: "GET", body: "", auth: "Bearer t" } });
   });
 
   it("gives up after five redirects", async () => {
     const answer = await allowing(`127.0.0.1:${api.port}`).request(request(`${api.url}/loop/0`));
     expect(answer.error).toEqual({ kind: "failed", message: "More than 5 redirects" });
-    expect(api.received.filter((received) => received.url?.startsWith("/loop/")).map((received) => received.url)).toEqual(["/loop/0", "/loop/1", "/loop/2", "/loop/3", "/loop/4", "/loop/5"]);
+    expect(
+      api.received.filter((received) => received.url?.startsWith("/loop/")).map((received) => received.url),
+    ).toEqual(["/loop/0", "/loop/1", "/loop/2", "/loop/3", "/loop/4", "/loop/5"]);
   });
 
   it("answers 408 when the server is slower than the timeout", async () => {
     const answer = await allowing(`127.0.0.1:${api.port}`).request(request(`${api.url}/slow`, { timeoutMs: 200 }));
-    expect(answer).toEqual({ statusCode: 408, data: { message: "Request timed out. (0.2s)" }, error: { kind: "timeout", message: "Request timed out. (0.2s)" } });
+    expect(answer).toEqual({
+      statusCode: 408,
+      data: { message: "Request timed out. (0.2s)" },
+      error: { kind: "timeout", message: "Request timed out. (0.2s)" },
+    });
   });
 
   it("refuses other schemes and reports unreachable servers as failures", async () => {
-    expect((await allowing().request(request("file:///etc/passwd"))).error).toEqual({ kind: "refused", message: "Only http and https URLs can be requested, not file:" });
+    expect((await allowing().request(request("file:///etc/passwd"))).error).toEqual({
+      kind: "refused",
+      message: "Only http and https URLs can be requested, not file:",
+    });
     expect((await allowing("127.0.0.1:1").request(request("http://127.0.0.1:1/"))).error?.kind).toBe("failed");
   });
 
   it("connects to the address it checked, without asking DNS again", async () => {
     const lookups: string[] = [];
     const resolve = async (hostname: string) => (lookups.push(hostname), [{ address: "127.0.0.1", family: 4 }]);
-    const refused = await createHttpPort({ enabled: true, allowedHosts: [], resolve }).request(request(`http://rebind.invalid:${api.port}/text`));
-    expect(refused.error?.message).toBe(`rebind.invalid:${api.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`);
+    const refused = await createHttpPort({ enabled: true, allowedHosts: [], resolve }).request(
+      request(`http://rebind.invalid:${api.port}/text`),
+    );
+    expect(refused.error?.message).toBe(
+      `rebind.invalid:${api.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+    );
     // The name exists nowhere but in this resolver: the request only arrives if the socket used the checked address.
-    const allowed = createHttpPort({ enabled: true, allowedHosts: parseAllowedHosts([`rebind.invalid:${api.port}`]), resolve });
-    expect(await allowed.request(request(`http://rebind.invalid:${api.port}/text`))).toEqual({ statusCode: 200, data: "plain text" });
+    const allowed = createHttpPort({
+      enabled: true,
+      allowedHosts: parseAllowedHosts([`rebind.invalid:${api.port}`]),
+      resolve,
+    });
+    expect(await allowed.request(request(`http://rebind.invalid:${api.port}/text`))).toEqual({
+      statusCode: 200,
+      data: "plain text",
+    });
     expect(api.received.at(-1)?.headers.host).toBe(`rebind.invalid:${api.port}`);
     expect(lookups).toEqual(["rebind.invalid", "rebind.invalid"]);
   });
 
   it("refuses a name when any of its addresses is private", async () => {
-    const resolve = async () => [{ address: "93.184.216.34", family: 4 }, { address: "10.0.0.1", family: 4 }];
-    const answer = await createHttpPort({ enabled: true, allowedHosts: [], resolve }).request(request("http://mixed.invalid/"));
-    expect(answer.error).toEqual({ kind: "refused", message: "mixed.invalid resolves to 10.0.0.1, a private address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it" });
+    const resolve = async () => [
+      { address: "93.184.216.34", family: 4 },
+      { address: "10.0.0.1", family: 4 },
+    ];
+    const answer = await createHttpPort({ enabled: true, allowedHosts: [], resolve }).request(
+      request("http://mixed.invalid/"),
+    );
+    expect(answer.error).toEqual({
+      kind: "refused",
+      message: "mixed.invalid resolves to 10.0.0.1, a private address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
+    });
   });
 
   it("lets everything through when the guard is turned off", async () => {

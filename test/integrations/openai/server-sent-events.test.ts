@@ -12,7 +12,13 @@ async function collect(parts: string[]): Promise<string[]> {
 
 describe("completionChunks", () => {
   it("yields each delta's text, even when events are split across network reads", async () => {
-    const stream = event("Hel") + event("lo") + ": keep-alive comment\n\n" + `data: {"choices":[{"delta":{"role":"assistant"}}]}\n\n` + event(" wörld") + "data: [DONE]\n\n";
+    const stream =
+      event("Hel") +
+      event("lo") +
+      ": keep-alive comment\n\n" +
+      `data: {"choices":[{"delta":{"role":"assistant"}}]}\n\n` +
+      event(" wörld") +
+      "data: [DONE]\n\n";
     const cut = [stream.slice(0, 10), stream.slice(10, 47), stream.slice(47)];
     expect(await collect(cut)).toEqual(["Hel", "lo", " wörld"]);
   });

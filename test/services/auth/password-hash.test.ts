@@ -21,6 +21,8 @@ describe("password hashing", () => {
     const { scryptSync } = await import("node:crypto");
     const salt = Buffer.from("0123456789abcdef");
     const key = scryptSync("older", salt, 32, { N: 1024, r: 8, p: 1 });
-    expect(await verifyPassword("older", `scrypt$1024$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`)).toBe(true);
+    expect(
+      await verifyPassword("older", `scrypt$1024$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`),
+    ).toBe(true);
   });
 });

@@ -46,13 +46,21 @@ describe("portsWithDeadline", () => {
     const { ports, calls } = recordingPorts();
     const limited = portsWithDeadline(ports, Date.now() - 1, "0.3 seconds timeout reached");
     const scope = { botId: "b", mode: "live" as const };
-    expect(await limited.http!.request({ url: "https://x.example", method: "POST", headers: {}, timeoutMs: 10_000 })).toEqual({
+    expect(
+      await limited.http!.request({ url: "https://x.example", method: "POST", headers: {}, timeoutMs: 10_000 }),
+    ).toEqual({
       statusCode: 408,
       data: undefined,
       error: { kind: "timeout", message: "0.3 seconds timeout reached" },
     });
-    expect(await limited.mailer!.send({ to: ["a@b.example"] }, scope)).toEqual({ ok: false, error: "0.3 seconds timeout reached" });
-    expect(await limited.sandbox!.run({ code: "1", globals: {}, kind: "script" })).toEqual({ ok: false, error: "0.3 seconds timeout reached" });
+    expect(await limited.mailer!.send({ to: ["a@b.example"] }, scope)).toEqual({
+      ok: false,
+      error: "0.3 seconds timeout reached",
+    });
+    expect(await limited.sandbox!.run({ code: "1", globals: {}, kind: "script" })).toEqual({
+      ok: false,
+      error: "0.3 seconds timeout reached",
+    });
     expect(await limited.bots!.load("x", "live", "w")).toBeUndefined();
     expect(calls).toEqual([]);
   });
@@ -67,7 +75,9 @@ describe("withinTurnDeadline", () => {
   it("rejects with TIMEOUT once the limit is reached, without waiting for the turn", async () => {
     const { ports } = recordingPorts();
     const startedAt = Date.now();
-    const error = await withinTurnDeadline(ports, 100, async () => (await sleep(1_000), "late")).catch((caught: unknown) => caught);
+    const error = await withinTurnDeadline(ports, 100, async () => (await sleep(1_000), "late")).catch(
+      (caught: unknown) => caught,
+    );
     expect(Date.now() - startedAt).toBeLessThan(500);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).toBody()).toEqual({ code: "TIMEOUT", message: "0.1 seconds timeout reached" });

@@ -5,12 +5,30 @@ import { answerRows, resultWrites, turnLogRows } from "../../../src/services/cha
 
 const own = { id: "r-own", botVersionId: "v-own", createdAt: "2026-01-01T00:00:00.000Z" };
 const now = "2026-01-02T00:00:00.000Z";
-const update = (extra: Partial<ResultUpdate>): ResultUpdate => ({ resultId: "r-own", botId: "bot-a", variables: [], answerCount: 0, finished: false, ...extra });
+const update = (extra: Partial<ResultUpdate>): ResultUpdate => ({
+  resultId: "r-own",
+  botId: "bot-a",
+  variables: [],
+  answerCount: 0,
+  finished: false,
+  ...extra,
+});
 
 describe("resultWrites", () => {
   it("writes the session's result with the session's version and creation time", () => {
     const [write] = resultWrites(
-      { results: [update({ answerCount: 1, waitingInputBlockId: "q2", variables: [{ id: "v", name: "Name", value: "Ada" }, { id: "s", name: "S", value: "x", isSessionVariable: true }] })] },
+      {
+        results: [
+          update({
+            answerCount: 1,
+            waitingInputBlockId: "q2",
+            variables: [
+              { id: "v", name: "Name", value: "Ada" },
+              { id: "s", name: "S", value: "x", isSessionVariable: true },
+            ],
+          }),
+        ],
+      },
       own,
       "session-1",
       now,
@@ -32,7 +50,12 @@ describe("resultWrites", () => {
 
   it("writes a linked bot's own result under that bot and the version it ran, completed when it finished with answers", () => {
     const writes = resultWrites(
-      { results: [update({ resultId: "r-child", botId: "bot-b", botVersionId: "v-b", answerCount: 1, finished: true }), update({ answerCount: 1 })] },
+      {
+        results: [
+          update({ resultId: "r-child", botId: "bot-b", botVersionId: "v-b", answerCount: 1, finished: true }),
+          update({ answerCount: 1 }),
+        ],
+      },
       own,
       "session-1",
       now,
@@ -54,7 +77,12 @@ describe("resultWrites", () => {
   });
 
   it("leaves a finished result without answers not completed (a view, not a start)", () => {
-    const [write] = resultWrites({ results: [update({ resultId: "r-child", botId: "bot-b", botVersionId: "v-b", finished: true })] }, own, "s", now);
+    const [write] = resultWrites(
+      { results: [update({ resultId: "r-child", botId: "bot-b", botVersionId: "v-b", finished: true })] },
+      own,
+      "s",
+      now,
+    );
     expect(write).toMatchObject({ isCompleted: 0, hasStarted: 0 });
   });
 });
@@ -72,8 +100,24 @@ describe("answerRows and turnLogRows", () => {
       now,
     );
     expect(rows.map(({ id: _, ...row }) => row)).toEqual([
-      { resultId: "r-child", blockId: "b-q", groupId: "g-b", position: 0, content: "Lisbon", attachedFileUrls: null, createdAt: now },
-      { resultId: "r-own", blockId: "a-q", groupId: null, position: 1, content: "x", attachedFileUrls: '["https://f.example/a"]', createdAt: now },
+      {
+        resultId: "r-child",
+        blockId: "b-q",
+        groupId: "g-b",
+        position: 0,
+        content: "Lisbon",
+        attachedFileUrls: null,
+        createdAt: now,
+      },
+      {
+        resultId: "r-own",
+        blockId: "a-q",
+        groupId: null,
+        position: 1,
+        content: "x",
+        attachedFileUrls: '["https://f.example/a"]',
+        createdAt: now,
+      },
     ]);
   });
 
@@ -81,6 +125,8 @@ describe("answerRows and turnLogRows", () => {
     const logs = [{ status: "error", description: "Failed" }];
     const inChild = { state: { resultId: "r-child" } as SessionState, logs };
     expect(turnLogRows(inChild, "r-own", now).map((row) => row.resultId)).toEqual(["r-child"]);
-    expect(turnLogRows({ state: {} as SessionState, logs }, "r-own", now).map((row) => row.resultId)).toEqual(["r-own"]);
+    expect(turnLogRows({ state: {} as SessionState, logs }, "r-own", now).map((row) => row.resultId)).toEqual([
+      "r-own",
+    ]);
   });
 });

@@ -13,10 +13,19 @@ describe("lintBot", () => {
 
   it("lists errors before warnings, whatever check found them", () => {
     const doc = flow({
-      groups: [group("g1", [say("b1", "Hi {{Who}}"), ask("b2", undefined, "e-gone")]), group("g2", [{ id: "b3", type: "text" }], "Spare")],
+      groups: [
+        group("g1", [say("b1", "Hi {{Who}}"), ask("b2", undefined, "e-gone")]),
+        group("g2", [{ id: "b3", type: "text" }], "Spare"),
+      ],
       edges: [edge("e-unused", "g1")],
     });
-    expect(lintBot(doc).map((finding) => [finding.severity, finding.blockId ?? finding.groupId, finding.message.split(":")[0]])).toEqual([
+    expect(
+      lintBot(doc).map((finding) => [
+        finding.severity,
+        finding.blockId ?? finding.groupId,
+        finding.message.split(":")[0],
+      ]),
+    ).toEqual([
       ["error", "b2", 'This block is connected through an edge that does not exist ("e-gone")'],
       ["error", "b1", "{{Who}} refers to no variable"],
       ["warning", "g2", 'The group "Spare" is never reached'],

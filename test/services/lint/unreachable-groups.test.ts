@@ -10,7 +10,9 @@ const never = (groupId: string, title: string) => ({
 
 describe("checkUnreachableGroups", () => {
   it("reports a group that no edge reaches, and not the start's target", () => {
-    const doc = flow({ groups: [group("g1", [say("b1", "Hi")], "Welcome"), group("g2", [say("b2", "Lost")], "Forgotten")] });
+    const doc = flow({
+      groups: [group("g1", [say("b1", "Hi")], "Welcome"), group("g2", [say("b2", "Lost")], "Forgotten")],
+    });
     expect(checkUnreachableGroups(doc)).toEqual([never("g2", "Forgotten")]);
   });
 
@@ -40,14 +42,25 @@ describe("checkUnreachableGroups", () => {
         group("g5", [say("b5", "By command")]),
       ],
       edges: [edge("e-item", "g2"), { id: "e-command", from: { eventId: "ev-help" }, to: { groupId: "g5" } }],
-      events: [{ id: "ev-help", type: "command", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-command", options: { command: "help" } }],
+      events: [
+        {
+          id: "ev-help",
+          type: "command",
+          graphCoordinates: { x: 0, y: 0 },
+          outgoingEdgeId: "e-command",
+          options: { command: "help" },
+        },
+      ],
     });
     expect(checkUnreachableGroups(doc)).toEqual([]);
   });
 
   it("reports nothing when a Jump takes its group from a variable, since any group may be its target", () => {
     const doc = flow({
-      groups: [group("g1", [{ id: "b-jump", type: "Jump", options: { groupId: "{{Chapter}}" } }]), group("g2", [say("b2", "Chapter 2")])],
+      groups: [
+        group("g1", [{ id: "b-jump", type: "Jump", options: { groupId: "{{Chapter}}" } }]),
+        group("g2", [say("b2", "Chapter 2")]),
+      ],
       variables: [{ id: "v1", name: "Chapter", value: "g2" }],
     });
     expect(checkUnreachableGroups(doc)).toEqual([]);

@@ -13,12 +13,20 @@ describe("checkUnsetVariables", () => {
   it("reports a {{name}} that no variable has as an error", () => {
     const doc = flow({ groups: [group("g1", [say("b1", "Hello {{Nmae}}")])], variables: [{ id: "v1", name: "Name" }] });
     expect(checkUnsetVariables(doc)).toEqual([
-      { severity: "error", groupId: "g1", blockId: "b1", message: '{{Nmae}} refers to no variable: this bot has no variable named "Nmae"' },
+      {
+        severity: "error",
+        groupId: "g1",
+        blockId: "b1",
+        message: '{{Nmae}} refers to no variable: this bot has no variable named "Nmae"',
+      },
     ]);
   });
 
   it("reports a declared variable that nothing sets, once per block", () => {
-    const doc = flow({ groups: [group("g1", [say("b1", "{{Name}}, dear {{Name}}")])], variables: [{ id: "v1", name: "Name" }] });
+    const doc = flow({
+      groups: [group("g1", [say("b1", "{{Name}}, dear {{Name}}")])],
+      variables: [{ id: "v1", name: "Name" }],
+    });
     expect(checkUnsetVariables(doc)).toEqual([neverSet("b1", "Name")]);
   });
 
@@ -28,12 +36,18 @@ describe("checkUnsetVariables", () => {
         group("g1", [
           ask("b-input", "v-input"),
           setVariable("b-set", "v-set"),
-          { id: "b-http", type: "Webhook", options: { responseVariableMapping: [{ id: "m1", variableId: "v-http", bodyPath: "data" }] } },
+          {
+            id: "b-http",
+            type: "Webhook",
+            options: { responseVariableMapping: [{ id: "m1", variableId: "v-http", bodyPath: "data" }] },
+          },
           { id: "b-code", type: "Code", options: { content: 'setVariable("Coded", 42)' } },
           say("b-all", "{{Input}} {{Set}} {{Http}} {{Reply}} {{Coded}} {{Given}}"),
         ]),
       ],
-      events: [{ id: "ev-reply", type: "reply", graphCoordinates: { x: 0, y: 0 }, options: { contentVariableId: "v-reply" } }],
+      events: [
+        { id: "ev-reply", type: "reply", graphCoordinates: { x: 0, y: 0 }, options: { contentVariableId: "v-reply" } },
+      ],
       variables: [
         { id: "v-input", name: "Input" },
         { id: "v-set", name: "Set" },
@@ -54,18 +68,28 @@ describe("checkUnsetVariables", () => {
           {
             id: "b-if",
             type: "Condition",
-            items: [{ id: "i1", content: { comparisons: [{ id: "c1", variableId: "v-vip", comparisonOperator: "Is set" }] } }],
+            items: [
+              { id: "i1", content: { comparisons: [{ id: "c1", variableId: "v-vip", comparisonOperator: "Is set" }] } },
+            ],
           },
         ]),
       ],
-      variables: [{ id: "v-age", name: "Age" }, { id: "v-vip", name: "VIP" }],
+      variables: [
+        { id: "v-age", name: "Age" },
+        { id: "v-vip", name: "VIP" },
+      ],
     });
     expect(checkUnsetVariables(doc)).toEqual([neverSet("b-inline", "Age"), neverSet("b-if", "VIP")]);
   });
 
   it("leaves declared variables alone when a linked bot merges its variables back", () => {
     const doc = flow({
-      groups: [group("g1", [{ id: "b-link", type: "Bot link", options: { botId: "bot-child", mergeResults: true } }, say("b1", "{{Plan}}")])],
+      groups: [
+        group("g1", [
+          { id: "b-link", type: "Bot link", options: { botId: "bot-child", mergeResults: true } },
+          say("b1", "{{Plan}}"),
+        ]),
+      ],
       variables: [{ id: "v1", name: "Plan" }],
     });
     expect(checkUnsetVariables(doc)).toEqual([]);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { orderColumns, resultColumns } from "../../../src/services/results/csv-columns.js";
 
-const group = (id: string, title: string, blocks: object[]) => ({ id, title, graphCoordinates: { x: 0, y: 0 }, blocks });
+const group = (id: string, title: string, blocks: object[]) => ({
+  id,
+  title,
+  graphCoordinates: { x: 0, y: 0 },
+  blocks,
+});
 
 const document = {
   groups: [
@@ -41,7 +46,20 @@ describe("orderColumns", () => {
       columnsOrder: ["select", "v-utm", "unknown", "date", "logs"],
       columnsVisibility: { "b-note": false },
     });
-    expect(ordered.map((column) => column.label)).toEqual(["utm", "Submitted at", "Name", "Contact (1)", "Contact (2)"]);
-    expect(orderColumns(resultColumns(document), null).map((column) => column.id)).toEqual(["date", "b-name", "b-note", "b-note-2", "b-other", "v-utm"]);
+    expect(ordered.map((column) => column.label)).toEqual([
+      "utm",
+      "Submitted at",
+      "Name",
+      "Contact (1)",
+      "Contact (2)",
+    ]);
+    expect(orderColumns(resultColumns(document), null).map((column) => column.id)).toEqual([
+      "date",
+      "b-name",
+      "b-note",
+      "b-note-2",
+      "b-other",
+      "v-utm",
+    ]);
   });
 });

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { createCsvRowWriter, csvCell, exportFileName, neutraliseFormula } from "../../../src/services/results/csv-export.js";
+import {
+  createCsvRowWriter,
+  csvCell,
+  exportFileName,
+  neutraliseFormula,
+} from "../../../src/services/results/csv-export.js";
 import { resultColumns } from "../../../src/services/results/csv-columns.js";
 
 describe("CSV cells", () => {
   it("prefixes cells a spreadsheet would run as a formula with a quote", () => {
-    for (const value of ["=1+1", "+33 6", "-2", "@SUM(A1)", "\tx", "\rx"]) expect(neutraliseFormula(value)).toBe(`'${value}`);
+    for (const value of ["=1+1", "+33 6", "-2", "@SUM(A1)", "\tx", "\rx"])
+      expect(neutraliseFormula(value)).toBe(`'${value}`);
     for (const value of ["", "hello", " =1", "1-2", "a@b.c"]) expect(neutraliseFormula(value)).toBe(value);
   });
 
@@ -20,13 +26,30 @@ describe("CSV cells", () => {
 describe("CSV rows", () => {
   it("fills input columns from answers (latest wins), variable columns from variables, dates in the zone", () => {
     const columns = resultColumns({
-      groups: [{ id: "g", title: "G", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "b-name", type: "text input", options: { variableId: "v-name" } }] }] as never,
-      variables: [{ id: "v-name", name: "Name" }, { id: "v-list", name: "List" }],
+      groups: [
+        {
+          id: "g",
+          title: "G",
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [{ id: "b-name", type: "text input", options: { variableId: "v-name" } }],
+        },
+      ] as never,
+      variables: [
+        { id: "v-name", name: "Name" },
+        { id: "v-list", name: "List" },
+      ],
     });
     const writer = createCsvRowWriter(columns, "Europe/Paris");
     expect(writer.header).toBe("Submitted at,Name,List\r\n");
     const row = {
-      result: { id: "r", createdAt: "2025-07-01T10:00:00.000Z", variables: JSON.stringify([{ id: "v-name", name: "Name", value: "ignored" }, { id: "v-list", name: "List", value: ["a", null, "b"] }]) },
+      result: {
+        id: "r",
+        createdAt: "2025-07-01T10:00:00.000Z",
+        variables: JSON.stringify([
+          { id: "v-name", name: "Name", value: "ignored" },
+          { id: "v-list", name: "List", value: ["a", null, "b"] },
+        ]),
+      },
       answers: [
         { resultId: "r", blockId: "b-name", content: "First", attachedFileUrls: null },
         { resultId: "r", blockId: "b-name", content: "Second", attachedFileUrls: null },

@@ -12,7 +12,13 @@ describe("result cursors", () => {
 
   it("refuses anything it did not produce with a 400", () => {
     const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    for (const cursor of ["%%%", "abc", forged({ createdAt: "2025-01-02T03:04:05.678Z", id: "x" }), forged(["2025-01-02", "x"]), forged(["2025-01-02T03:04:05.678Z", ""])]) {
+    for (const cursor of [
+      "%%%",
+      "abc",
+      forged({ createdAt: "2025-01-02T03:04:05.678Z", id: "x" }),
+      forged(["2025-01-02", "x"]),
+      forged(["2025-01-02T03:04:05.678Z", ""]),
+    ]) {
       let error: unknown;
       try {
         decodeCursor(cursor);

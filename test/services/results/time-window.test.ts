@@ -18,7 +18,10 @@ describe("timeBounds", () => {
   });
 
   it("covers the whole previous month, its last day included, ending where this month starts", () => {
-    expect(timeBounds("lastMonth", "UTC", now)).toEqual({ from: "2025-02-01T00:00:00.000Z", to: "2025-03-01T00:00:00.000Z" });
+    expect(timeBounds("lastMonth", "UTC", now)).toEqual({
+      from: "2025-02-01T00:00:00.000Z",
+      to: "2025-03-01T00:00:00.000Z",
+    });
     expect(timeBounds("lastMonth", "UTC", new Date("2025-05-10T12:00:00.000Z"))).toEqual({
       from: "2025-04-01T00:00:00.000Z",
       to: "2025-05-01T00:00:00.000Z",

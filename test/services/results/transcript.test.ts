@@ -35,7 +35,10 @@ const bot = parseRuntimeBot("bot", {
 const result = {
   id: "result-1",
   createdAt: "2025-01-02T03:04:05.000Z",
-  variables: JSON.stringify([{ id: "v-source", name: "Source", value: "newsletter" }, { id: "v-mail", name: "Email", value: "final@example.com" }]),
+  variables: JSON.stringify([
+    { id: "v-source", name: "Source", value: "newsletter" },
+    { id: "v-mail", name: "Email", value: "final@example.com" },
+  ]),
 };
 const answer = (blockId: string, content: string, attachedFileUrls: string[] | null = null) => ({
   blockId,
@@ -60,7 +63,10 @@ describe("replayTranscript", () => {
   });
 
   it("accepts a stored answer that no longer validates, and follows answers given to another input than the one waiting", async () => {
-    const transcript = await replayTranscript(bot, result, [answer("b-note", "resumed first"), answer("b-mail", "not an email")]);
+    const transcript = await replayTranscript(bot, result, [
+      answer("b-note", "resumed first"),
+      answer("b-mail", "not an email"),
+    ]);
     expect(transcript).toEqual([
       { role: "bot", type: "text", text: "Hello newsletter" },
       { role: "user", type: "text", text: "resumed first" },
@@ -72,7 +78,10 @@ describe("replayTranscript", () => {
   });
 
   it("keeps answers to blocks that were deleted since", async () => {
-    const transcript = await replayTranscript(bot, result, [answer("b-gone", "orphan"), answer("b-mail", "ada@example.com")]);
+    const transcript = await replayTranscript(bot, result, [
+      answer("b-gone", "orphan"),
+      answer("b-mail", "ada@example.com"),
+    ]);
     expect(transcript.slice(0, 3)).toEqual([
       { role: "bot", type: "text", text: "Hello newsletter" },
       { role: "user", type: "text", text: "orphan" },
@@ -84,8 +93,14 @@ describe("replayTranscript", () => {
     const a = replayPorts("result-1", result.createdAt);
     const b = replayPorts("result-1", result.createdAt);
     expect(a.clock.now().toISOString()).toBe("2025-01-02T03:04:05.000Z");
-    expect([a.random.number(), a.random.number(), a.random.id()]).toEqual([b.random.number(), b.random.number(), b.random.id()]);
-    expect(replayPorts("result-2", result.createdAt).random.number()).not.toBe(replayPorts("result-1", result.createdAt).random.number());
+    expect([a.random.number(), a.random.number(), a.random.id()]).toEqual([
+      b.random.number(),
+      b.random.number(),
+      b.random.id(),
+    ]);
+    expect(replayPorts("result-2", result.createdAt).random.number()).not.toBe(
+      replayPorts("result-1", result.createdAt).random.number(),
+    );
   });
 });
 
@@ -117,7 +132,17 @@ describe("replayTranscript with a linked bot that keeps its own result", () => {
   const linked = parseRuntimeBot("bot-b", {
     version: "6",
     events: [{ id: "ev", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "e-start" }],
-    groups: [{ id: "g-b", title: "Child", graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: "b-q", type: "text input" }, { id: "b-bye", type: "text", content: paragraph("Child done") }] }],
+    groups: [
+      {
+        id: "g-b",
+        title: "Child",
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [
+          { id: "b-q", type: "text input" },
+          { id: "b-bye", type: "text", content: paragraph("Child done") },
+        ],
+      },
+    ],
     edges: [{ id: "e-start", from: { eventId: "ev" }, to: { groupId: "g-b" } }],
     variables: [],
     theme: {},
@@ -126,7 +151,12 @@ describe("replayTranscript with a linked bot that keeps its own result", () => {
   const loader = { load: async (id: string) => (id === "bot-b" ? linked : undefined) };
 
   it("passes over the linked bot in the linking bot's transcript: its part is in its own result", async () => {
-    const transcript = await replayTranscript(linking, { ...result, variables: "[]" }, [answer("a-q1", "Ada"), answer("a-q2", "Fine")], loader);
+    const transcript = await replayTranscript(
+      linking,
+      { ...result, variables: "[]" },
+      [answer("a-q1", "Ada"), answer("a-q2", "Fine")],
+      loader,
+    );
     expect(transcript).toEqual([
       { role: "user", type: "text", text: "Ada" },
       { role: "user", type: "text", text: "Fine" },
@@ -135,7 +165,12 @@ describe("replayTranscript with a linked bot that keeps its own result", () => {
   });
 
   it("replays the linked bot's own result on the linked bot", async () => {
-    const transcript = await replayTranscript(linked, { ...result, variables: "[]" }, [answer("b-q", "Lisbon")], loader);
+    const transcript = await replayTranscript(
+      linked,
+      { ...result, variables: "[]" },
+      [answer("b-q", "Lisbon")],
+      loader,
+    );
     expect(transcript).toEqual([
       { role: "user", type: "text", text: "Lisbon" },
       { role: "bot", type: "text", text: "Child done" },

@@ -46,14 +46,23 @@ export function App() {
     if (session.status === "signed-out" && !PUBLIC_PATHS.has(path))
       navigate(`/login?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
     if (session.status === "signed-in") {
-      if (path === "/login" || path === "/") navigate(path === "/login" ? safeNext(search.get("next")) : "/bots", { replace: true });
+      if (path === "/login" || path === "/")
+        navigate(path === "/login" ? safeNext(search.get("next")) : "/bots", { replace: true });
       if (workspaceStore.get().status === "loading") void loadWorkspaces();
     }
   }, [session.status, path, search]);
 
-  if (bootError) return <ErrorBanner error={`The builder could not reach the server: ${bootError}`} onRetry={() => location.reload()} />;
+  if (bootError)
+    return (
+      <ErrorBanner error={`The builder could not reach the server: ${bootError}`} onRetry={() => location.reload()} />
+    );
   if (path === "/setup") return <SetupPage token={search.get("token")} />;
-  if (path === "/login") return session.status === "loading" ? <Spinner /> : <LoginPage next={search.get("next")} passwordSet={search.has("passwordSet")} />;
+  if (path === "/login")
+    return session.status === "loading" ? (
+      <Spinner />
+    ) : (
+      <LoginPage next={search.get("next")} passwordSet={search.has("passwordSet")} />
+    );
   if (session.status !== "signed-in") return <Spinner />;
 
   // The editor and the results need a bot, not the workspace list: they start loading at once.

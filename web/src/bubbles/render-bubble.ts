@@ -25,28 +25,48 @@ function image(content: Json): HTMLElement | undefined {
 }
 
 function video(content: Json): HTMLElement | undefined {
-  const query = typeof content.queryParamsStr === "string" && /^\?[\w=&%.-]*$/.test(content.queryParamsStr) ? content.queryParamsStr : "";
+  const query =
+    typeof content.queryParamsStr === "string" && /^\?[\w=&%.-]*$/.test(content.queryParamsStr)
+      ? content.queryParamsStr
+      : "";
   const frame = VIDEO_FRAMES[String(content.type)];
-  const style = { "max-width": typeof content.maxWidth === "string" ? content.maxWidth : "100%", "aspect-ratio": content.aspectRatio || "16/9" };
+  const style = {
+    "max-width": typeof content.maxWidth === "string" ? content.maxWidth : "100%",
+    "aspect-ratio": content.aspectRatio || "16/9",
+  };
   if (frame && typeof content.id === "string" && content.id)
     return h("iframe", {
       class: "media-frame",
       style,
-      attrs: { src: frame(content.id, query), title: "Video", allow: "autoplay; fullscreen; picture-in-picture", allowfullscreen: true },
+      attrs: {
+        src: frame(content.id, query),
+        title: "Video",
+        allow: "autoplay; fullscreen; picture-in-picture",
+        allowfullscreen: true,
+      },
     });
   const src = typeof content.url === "string" ? safeSrc(content.url) : undefined;
   if (!src) return undefined;
   return h("video", {
     class: "media-video",
     style: { "max-width": style["max-width"] },
-    attrs: { src, controls: content.areControlsDisplayed ?? true, autoplay: content.isAutoplayEnabled ?? true, muted: content.isAutoplayEnabled ?? true, playsinline: true },
+    attrs: {
+      src,
+      controls: content.areControlsDisplayed ?? true,
+      autoplay: content.isAutoplayEnabled ?? true,
+      muted: content.isAutoplayEnabled ?? true,
+      playsinline: true,
+    },
   });
 }
 
 function audio(content: Json): HTMLElement | undefined {
   const src = typeof content.url === "string" ? safeSrc(content.url) : undefined;
   if (!src) return undefined;
-  return h("audio", { class: "media-audio", attrs: { src, controls: true, autoplay: content.isAutoplayEnabled ?? true } });
+  return h("audio", {
+    class: "media-audio",
+    attrs: { src, controls: true, autoplay: content.isAutoplayEnabled ?? true },
+  });
 }
 
 function embed(content: Json): HTMLElement | undefined {
@@ -55,7 +75,12 @@ function embed(content: Json): HTMLElement | undefined {
   return h("iframe", {
     class: "media-frame embed",
     style: { height: pixels(content.height, 400) },
-    attrs: { src, title: "Embedded content", sandbox: "allow-scripts allow-same-origin allow-forms allow-popups", allow: "fullscreen" },
+    attrs: {
+      src,
+      title: "Embedded content",
+      sandbox: "allow-scripts allow-same-origin allow-forms allow-popups",
+      allow: "fullscreen",
+    },
   });
 }
 

@@ -7,7 +7,14 @@ import type { Json } from "../lib/types";
  * whose URL is not http, https, mailto or tel is shown as its plain text.
  */
 const BLOCK_TAGS: Record<string, "p" | "ul" | "ol" | "li" | "h1" | "h2" | "h3" | "blockquote"> = {
-  p: "p", ul: "ul", ol: "ol", li: "li", h1: "h1", h2: "h2", h3: "h3", blockquote: "blockquote",
+  p: "p",
+  ul: "ul",
+  ol: "ol",
+  li: "li",
+  h1: "h1",
+  h2: "h2",
+  h3: "h3",
+  blockquote: "blockquote",
 };
 
 function leaf(node: Json): Child {
@@ -44,7 +51,8 @@ export function renderRichText(nodes: unknown): HTMLElement {
   const list = Array.isArray(nodes) ? nodes : [];
   const container = h("div", "rich-text", list.map(richTextNode));
   // An empty paragraph keeps its height, as a blank line.
-  for (const paragraph of Array.from(container.querySelectorAll("p"))) if (paragraph.textContent === "") paragraph.appendChild(h("br"));
+  for (const paragraph of Array.from(container.querySelectorAll("p")))
+    if (paragraph.textContent === "") paragraph.appendChild(h("br"));
   return container;
 }
 

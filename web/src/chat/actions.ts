@@ -16,11 +16,13 @@ export type ActionHost = {
 /** `undefined`: nothing to send; `null`: go on without a message; otherwise the message to send. */
 export type ActionReply = OutgoingMessage | null | undefined;
 
-const text = (value: string | undefined): OutgoingMessage | null => (value === undefined ? null : { type: "text", text: value });
+const text = (value: string | undefined): OutgoingMessage | null =>
+  value === undefined ? null : { type: "text", text: value };
 
 function redirect(action: ClientAction, host: ActionHost): void {
   const url = safeRedirect(String(action.redirect?.url ?? ""));
-  if (!url) return host.log("Redirect refused: only http, https, mailto and tel links are followed", action.redirect?.url);
+  if (!url)
+    return host.log("Redirect refused: only http, https, mailto and tel links are followed", action.redirect?.url);
   if (!action.redirect?.isNewTab) {
     window.location.href = url;
     return;
@@ -44,7 +46,12 @@ async function httpRequest(request: Json, host: ActionHost): Promise<string> {
     const response = await fetch(String(request.url), {
       method: request.method ?? "POST",
       headers: request.headers ?? {},
-      body: request.body === undefined || request.method === "GET" ? undefined : typeof request.body === "string" ? request.body : JSON.stringify(request.body),
+      body:
+        request.body === undefined || request.method === "GET"
+          ? undefined
+          : typeof request.body === "string"
+            ? request.body
+            : JSON.stringify(request.body),
     });
     const raw = await response.text();
     let data: unknown = raw;
@@ -66,7 +73,11 @@ async function stream(body: Json, host: ActionHost): Promise<string | undefined>
   const bubble = host.streamingBubble();
   let full = "";
   try {
-    const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!response.ok || !response.body) throw new Error(`Streaming answered ${response.status}`);
     const reader = response.body.getReader();
     const decoder = new TextDecoder();

@@ -8,12 +8,22 @@ export type GuestRow = { setText(text: string): void };
 /** The chat's DOM: a log of rows, the current input below it, an optional progress bar. Nothing here talks to the server. */
 export class ChatView {
   readonly root = h("div", "parley");
-  private readonly log = h("div", { class: "log", attrs: { role: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": "Conversation" } });
+  private readonly log = h("div", {
+    class: "log",
+    attrs: { role: "log", "aria-live": "polite", "aria-relevant": "additions", "aria-label": "Conversation" },
+  });
   private readonly inputRow = h("div", { class: "input-row" });
   private readonly container = h("div", "container", this.log, this.inputRow);
   private readonly scroller = h("div", "scroll", this.container);
   private readonly progressFill = h("div");
-  private readonly progress = h("div", { class: "progress top", attrs: { role: "progressbar", "aria-valuemin": 0, "aria-valuemax": 100, "aria-label": "Progress" } }, this.progressFill);
+  private readonly progress = h(
+    "div",
+    {
+      class: "progress top",
+      attrs: { role: "progressbar", "aria-valuemin": 0, "aria-valuemax": 100, "aria-label": "Progress" },
+    },
+    this.progressFill,
+  );
   private lastHostAvatar: HTMLElement | undefined;
   private lastRowKind: "host" | "guest" | undefined;
   avatars: { host?: string; guest?: string } = {};
@@ -44,7 +54,14 @@ export class ChatView {
     const avatar = this.avatar(this.avatars.host);
     const spacer = this.avatars.host ? avatar : undefined;
     const label = bubbleText(bubble) || (bubble.type === "image" ? "Image" : bubble.type);
-    const element = h("div", { class: isMediaBubble(bubble) ? "bubble host media" : "bubble host", attrs: { "data-bubble-id": bubble.id, "aria-label": isMediaBubble(bubble) ? label : undefined } }, content);
+    const element = h(
+      "div",
+      {
+        class: isMediaBubble(bubble) ? "bubble host media" : "bubble host",
+        attrs: { "data-bubble-id": bubble.id, "aria-label": isMediaBubble(bubble) ? label : undefined },
+      },
+      content,
+    );
     this.addRow(h("div", { class: "row host", attrs: { "data-type": bubble.type } }, spacer, element));
     this.lastHostAvatar = spacer;
     this.lastRowKind = "host";
@@ -53,7 +70,12 @@ export class ChatView {
 
   /** Three dots while the bot "types"; hidden from screen readers, which get the message itself. */
   addTyping(): () => void {
-    const row = h("div", { class: "row host", attrs: { "aria-hidden": "true" } }, this.avatars.host ? h("div", "avatar-space") : undefined, h("div", "bubble host typing", h("span"), h("span"), h("span")));
+    const row = h(
+      "div",
+      { class: "row host", attrs: { "aria-hidden": "true" } },
+      this.avatars.host ? h("div", "avatar-space") : undefined,
+      h("div", "bubble host typing", h("span"), h("span"), h("span")),
+    );
     this.addRow(row);
     return () => row.remove();
   }
@@ -62,7 +84,9 @@ export class ChatView {
   addStreaming(): { append(text: string): void; finish(): void } {
     const text = h("p");
     const element = h("div", { class: "bubble host", attrs: { "aria-busy": "true" } }, h("div", "rich-text", text));
-    this.addRow(h("div", { class: "row host", attrs: { "data-type": "stream" } }, this.avatar(this.avatars.host), element));
+    this.addRow(
+      h("div", { class: "row host", attrs: { "data-type": "stream" } }, this.avatar(this.avatars.host), element),
+    );
     this.lastRowKind = "host";
     return {
       append: (chunk) => (text.append(chunk), this.scrollToEnd()),
@@ -77,7 +101,12 @@ export class ChatView {
       "div",
       "bubble guest",
       label,
-      pictures.length > 0 && h("div", "guest-files", pictures.map((file) => h("img", { attrs: { src: file.url, alt: file.name } }))),
+      pictures.length > 0 &&
+        h(
+          "div",
+          "guest-files",
+          pictures.map((file) => h("img", { attrs: { src: file.url, alt: file.name } })),
+        ),
     );
     this.addRow(h("div", "row guest", bubble, this.avatar(this.avatars.guest)));
     this.lastRowKind = "guest";
@@ -90,9 +119,26 @@ export class ChatView {
   }
 
   /** A message about the chat itself (an error, a blocked popup), with an optional action. */
-  notice(title: string | undefined, message: string, action?: { label: string; run(): void }, info = false): HTMLElement {
-    const button = action && h("button", { class: "btn", attrs: { type: "button" }, on: { click: () => (notice.remove(), action.run()) } }, action.label);
-    const notice = h("div", { class: info ? "notice info" : "notice", attrs: { role: info ? "status" : "alert" } }, title && h("strong", null, title), message, button && h("div", null, button));
+  notice(
+    title: string | undefined,
+    message: string,
+    action?: { label: string; run(): void },
+    info = false,
+  ): HTMLElement {
+    const button =
+      action &&
+      h(
+        "button",
+        { class: "btn", attrs: { type: "button" }, on: { click: () => (notice.remove(), action.run()) } },
+        action.label,
+      );
+    const notice = h(
+      "div",
+      { class: info ? "notice info" : "notice", attrs: { role: info ? "status" : "alert" } },
+      title && h("strong", null, title),
+      message,
+      button && h("div", null, button),
+    );
     this.log.appendChild(notice);
     this.scrollToEnd();
     return notice;
@@ -102,7 +148,11 @@ export class ChatView {
   screen(message: string): void {
     this.clear();
     this.scroller.hidden = true;
-    const screen = h("div", { class: "screen", attrs: { "data-error": "true" } }, h("div", { class: "notice", attrs: { role: "alert" } }, message));
+    const screen = h(
+      "div",
+      { class: "screen", attrs: { "data-error": "true" } },
+      h("div", { class: "notice", attrs: { role: "alert" } }, message),
+    );
     this.root.appendChild(screen);
   }
 

@@ -58,7 +58,8 @@ export class Chat {
     this.started = true;
     const run = ++this.run;
     const memory = loadMemory(this.options.publicId);
-    if (memory?.sessionId && memory.input && !memory.ended && rememberSetting(memory.settings)) return this.restore(memory);
+    if (memory?.sessionId && memory.input && !memory.ended && rememberSetting(memory.settings))
+      return this.restore(memory);
     await this.begin(run, memory?.resultId);
   }
 
@@ -88,7 +89,10 @@ export class Chat {
   private async begin(run: number, resultId: string | undefined): Promise<void> {
     let turn;
     try {
-      turn = await this.api.startChat(this.options.publicId, { prefilledVariables: this.prefilled, ...(resultId ? { resultId } : {}) });
+      turn = await this.api.startChat(this.options.publicId, {
+        prefilledVariables: this.prefilled,
+        ...(resultId ? { resultId } : {}),
+      });
     } catch (error) {
       if (run !== this.run) return;
       this.started = false;
@@ -101,7 +105,13 @@ export class Chat {
     this.applyTheme();
     if (this.options.isFullPage && (this.settings.general?.isHideQueryParamsEnabled ?? true) && location.search)
       history.replaceState(history.state, "", location.pathname + location.hash);
-    this.memory = { resultId: turn.resultId ?? resultId, sessionId: turn.sessionId, items: [], theme: this.theme, settings: this.settings };
+    this.memory = {
+      resultId: turn.resultId ?? resultId,
+      sessionId: turn.sessionId,
+      items: [],
+      theme: this.theme,
+      settings: this.settings,
+    };
     await this.process(run, turn);
   }
 
@@ -148,8 +158,11 @@ export class Chat {
     const messages = turn.messages ?? [];
     const actions = turn.clientSideActions ?? [];
     const shownIds = new Set(messages.map((message) => message.id));
-    const after = (id: string | undefined) => actions.filter((action) => action.lastBubbleBlockId === id && id !== undefined && shownIds.has(id));
-    for (const action of actions.filter((candidate) => !candidate.lastBubbleBlockId || !shownIds.has(candidate.lastBubbleBlockId)))
+    const after = (id: string | undefined) =>
+      actions.filter((action) => action.lastBubbleBlockId === id && id !== undefined && shownIds.has(id));
+    for (const action of actions.filter(
+      (candidate) => !candidate.lastBubbleBlockId || !shownIds.has(candidate.lastBubbleBlockId),
+    ))
       if (await this.act(run, action)) return;
     for (const [index, message] of messages.entries()) {
       await this.showBubble(run, message, index);
@@ -158,7 +171,8 @@ export class Chat {
     }
     if (run !== this.run) return;
 
-    const waitingEmbed = !turn.input && messages.at(-1)?.type === "embed" && messages.at(-1)?.content?.waitForEvent?.isEnabled;
+    const waitingEmbed =
+      !turn.input && messages.at(-1)?.type === "embed" && messages.at(-1)?.content?.waitForEvent?.isEnabled;
     this.memory.input = turn.input;
     if (turn.input) this.showInput(run, turn.input);
     else if (waitingEmbed) this.listenForEmbed(run, String(messages.at(-1)!.content.waitForEvent.name ?? ""));
@@ -203,12 +217,20 @@ export class Chat {
         const messages = this.settings.general?.systemMessages ?? {};
         this.view.notice(
           messages.popupBlockedTitle || "Popup blocked",
-          messages.popupBlockedDescription || "The bot wants to open a new tab but it was blocked by your browser. It needs a manual approval.",
-          { label: messages.popupBlockedButtonLabel || "Continue in new tab", run: () => window.open(url, "_blank", "noopener") },
+          messages.popupBlockedDescription ||
+            "The bot wants to open a new tab but it was blocked by your browser. It needs a manual approval.",
+          {
+            label: messages.popupBlockedButtonLabel || "Continue in new tab",
+            run: () => window.open(url, "_blank", "noopener"),
+          },
           true,
         );
       },
-      log: (description, details) => this.sessionId && void this.api.saveClientLogs(this.sessionId, [{ status: "error", description, details: details === undefined ? undefined : String(details) }]),
+      log: (description, details) =>
+        this.sessionId &&
+        void this.api.saveClientLogs(this.sessionId, [
+          { status: "error", description, details: details === undefined ? undefined : String(details) },
+        ]),
     };
   }
 
@@ -231,7 +253,12 @@ export class Chat {
     this.memory.items.push({ kind: "guest", text: display, files: answer.files });
     const message: OutgoingMessage | undefined = answer.empty
       ? undefined
-      : { type: "text", text: answer.text, ...(answer.attachedFileUrls ? { attachedFileUrls: answer.attachedFileUrls } : {}), ...(answer.replyId ? { metadata: { replyId: answer.replyId } } : {}) };
+      : {
+          type: "text",
+          text: answer.text,
+          ...(answer.attachedFileUrls ? { attachedFileUrls: answer.attachedFileUrls } : {}),
+          ...(answer.replyId ? { metadata: { replyId: answer.replyId } } : {}),
+        };
     await this.send(run, message);
   }
 
@@ -261,23 +288,37 @@ export class Chat {
     await this.process(run, turn);
   }
 
-  private failed(run: number, error: ApiError, message: OutgoingMessage | undefined, input: ChatInput | undefined): void {
+  private failed(
+    run: number,
+    error: ApiError,
+    message: OutgoingMessage | undefined,
+    input: ChatInput | undefined,
+  ): void {
     const system = this.settings.general?.systemMessages ?? {};
     if (error.status === 404) {
       // The session is gone (expired, or finished elsewhere): the visitor can only start again.
       this.memory.sessionId = undefined;
       this.memory.ended = true;
       this.save();
-      this.view.notice(undefined, error.message || "Session expired. You need to start a new session.", { label: "Restart", run: () => this.restart() });
+      this.view.notice(undefined, error.message || "Session expired. You need to start a new session.", {
+        label: "Restart",
+        run: () => this.restart(),
+      });
       return;
     }
     if (this.sessionId)
-      void this.api.saveClientLogs(this.sessionId, [{ status: "error", description: "Failed to send the reply", details: `${error.status} ${error.message}` }]);
+      void this.api.saveClientLogs(this.sessionId, [
+        { status: "error", description: "Failed to send the reply", details: `${error.status} ${error.message}` },
+      ]);
     if (error.status === 0)
-      this.view.notice(system.networkErrorTitle || "Network Error", system.networkErrorMessage || "Please check your internet connection and try again.", {
-        label: "Try again",
-        run: () => void this.send(run, message),
-      });
+      this.view.notice(
+        system.networkErrorTitle || "Network Error",
+        system.networkErrorMessage || "Please check your internet connection and try again.",
+        {
+          label: "Try again",
+          run: () => void this.send(run, message),
+        },
+      );
     else {
       this.view.notice(undefined, error.message || "Something went wrong. Please try again.");
       if (input) this.showInput(run, input);

@@ -32,7 +32,14 @@ function choiceList(input: ChatInput, ctx: InputContext, choices: Choice[], layo
 
   let search: HTMLInputElement | undefined;
   if (options.isSearchable) {
-    search = h("input", { class: "search", attrs: { type: "search", placeholder: options.searchInputPlaceholder || "Filter the options...", "aria-label": options.searchInputPlaceholder || "Filter the options..." } });
+    search = h("input", {
+      class: "search",
+      attrs: {
+        type: "search",
+        placeholder: options.searchInputPlaceholder || "Filter the options...",
+        "aria-label": options.searchInputPlaceholder || "Filter the options...",
+      },
+    });
     const showInitially = options.areInitialSearchButtonsVisible ?? true;
     const filter = () => {
       const query = search!.value.trim().toLowerCase();
@@ -56,7 +63,15 @@ export function buttonsInput(input: ChatInput, ctx: InputContext): InputView {
       id: String(item.id),
       label: item.content,
       searchText: item.content,
-      render: () => h("button", { class: multiple ? "choice outline" : "choice", attrs: { type: "button", ...(multiple ? { "aria-pressed": "false" } : {}) } }, item.content),
+      render: () =>
+        h(
+          "button",
+          {
+            class: multiple ? "choice outline" : "choice",
+            attrs: { type: "button", ...(multiple ? { "aria-pressed": "false" } : {}) },
+          },
+          item.content,
+        ),
     }));
   return choiceList(input, ctx, choices, "choices");
 }
@@ -73,8 +88,16 @@ export function pictureChoiceInput(input: ChatInput, ctx: InputContext): InputVi
       render: () =>
         h(
           "button",
-          { class: "picture", attrs: { type: "button", ...(multiple ? { "aria-pressed": "false" } : {}), "aria-label": title ?? `Picture ${index + 1}` } },
-          typeof item.pictureSrc === "string" && h("img", { attrs: { src: item.pictureSrc, alt: title ?? "", loading: "lazy" } }),
+          {
+            class: "picture",
+            attrs: {
+              type: "button",
+              ...(multiple ? { "aria-pressed": "false" } : {}),
+              "aria-label": title ?? `Picture ${index + 1}`,
+            },
+          },
+          typeof item.pictureSrc === "string" &&
+            h("img", { attrs: { src: item.pictureSrc, alt: title ?? "", loading: "lazy" } }),
           title && h("span", "title", title),
           typeof item.description === "string" && item.description && h("span", "description", item.description),
         ),
@@ -90,13 +113,26 @@ export function cardsInput(input: ChatInput, ctx: InputContext): InputView {
       "div",
       { class: "card", attrs: { role: "group", "aria-label": typeof item.title === "string" ? item.title : "Card" } },
       typeof item.imageUrl === "string" && h("img", { attrs: { src: item.imageUrl, alt: "", loading: "lazy" } }),
-      h("div", "body", typeof item.title === "string" && h("span", "title", item.title), typeof item.description === "string" && h("span", "description", item.description)),
+      h(
+        "div",
+        "body",
+        typeof item.title === "string" && h("span", "title", item.title),
+        typeof item.description === "string" && h("span", "description", item.description),
+      ),
       h(
         "div",
         "paths",
         (item.paths ?? []).map((path: Json) => {
           const label = typeof path.text === "string" && path.text ? path.text : "Select";
-          const button = h("button", { class: "btn", attrs: { type: "button" }, on: { click: () => ctx.submit({ text: label, replyId: String(path.id), isPick: true }) } }, label);
+          const button = h(
+            "button",
+            {
+              class: "btn",
+              attrs: { type: "button" },
+              on: { click: () => ctx.submit({ text: label, replyId: String(path.id), isPick: true }) },
+            },
+            label,
+          );
           buttons.push(button);
           return button;
         }),

@@ -7,9 +7,16 @@ export function dateInput(input: ChatInput, ctx: InputContext): InputView {
   const options = optionsOf(input);
   const labels = labelsOf(input);
   const type = options.hasTime ? "datetime-local" : "date";
-  const bounds = { min: typeof options.min === "string" ? options.min : undefined, max: typeof options.max === "string" ? options.max : undefined };
-  const from = h("input", { attrs: { type, ...bounds, "aria-label": options.isRange ? labels.from || "From:" : "Date", required: true } });
-  const to = options.isRange ? h("input", { attrs: { type, ...bounds, "aria-label": labels.to || "To:", required: true } }) : undefined;
+  const bounds = {
+    min: typeof options.min === "string" ? options.min : undefined,
+    max: typeof options.max === "string" ? options.max : undefined,
+  };
+  const from = h("input", {
+    attrs: { type, ...bounds, "aria-label": options.isRange ? labels.from || "From:" : "Date", required: true },
+  });
+  const to = options.isRange
+    ? h("input", { attrs: { type, ...bounds, "aria-label": labels.to || "To:", required: true } })
+    : undefined;
   const send = () => {
     if (!from.value) return from.focus();
     if (to && !to.value) return to.focus();

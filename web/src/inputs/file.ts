@@ -4,24 +4,42 @@ import type { ChatInput } from "../lib/types";
 import { labelsOf, optionsOf, type InputContext, type InputView } from "./types";
 
 /** The placeholder label may carry a little markup (<strong>, <br>): shown as its text only. */
-const textOf = (label: string) => label.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+const textOf = (label: string) =>
+  label
+    .replace(/<br\s*\/?>/gi, " ")
+    .replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 export function fileInput(input: ChatInput, ctx: InputContext): InputView {
   const options = optionsOf(input);
   const labels = labelsOf(input);
   const multiple = Boolean(options.isMultipleAllowed);
   const required = options.isRequired ?? true;
-  const types: string[] = options.allowedFileTypes?.isEnabled && Array.isArray(options.allowedFileTypes.types) ? options.allowedFileTypes.types : [];
+  const types: string[] =
+    options.allowedFileTypes?.isEnabled && Array.isArray(options.allowedFileTypes.types)
+      ? options.allowedFileTypes.types
+      : [];
   const system = ctx.settings?.general?.systemMessages ?? {};
   let chosen: File[] = [];
 
   const picker = h("input", {
     class: "sr-only",
-    attrs: { type: "file", multiple, accept: types.length ? types.join(",") : undefined, capture: options.capture, tabindex: -1, "aria-hidden": "true" },
+    attrs: {
+      type: "file",
+      multiple,
+      accept: types.length ? types.join(",") : undefined,
+      capture: options.capture,
+      tabindex: -1,
+      "aria-hidden": "true",
+    },
   });
   const zone = h(
     "button",
-    { class: "dropzone", attrs: { type: "button", "aria-label": textOf(labels.placeholder || "Click to upload or drag and drop") } },
+    {
+      class: "dropzone",
+      attrs: { type: "button", "aria-label": textOf(labels.placeholder || "Click to upload or drag and drop") },
+    },
     icon(ICONS.upload, 28),
     h("span", null, textOf(labels.placeholder || "Click to upload or drag and drop (size limit: 10MB)")),
   );
@@ -31,11 +49,23 @@ export function fileInput(input: ChatInput, ctx: InputContext): InputView {
   const upload = h("button", { class: "btn", attrs: { type: "button", disabled: true } }, labels.button || "Upload");
   const clearButton = h("button", { class: "btn secondary", attrs: { type: "button" } }, labels.clear || "Clear");
   clearButton.hidden = true;
-  const skip = !required && h("button", { class: "btn secondary", attrs: { type: "button" }, on: { click: () => ctx.submit({ text: "", display: labels.skip || "Skip", empty: true }) } }, labels.skip || "Skip");
+  const skip =
+    !required &&
+    h(
+      "button",
+      {
+        class: "btn secondary",
+        attrs: { type: "button" },
+        on: { click: () => ctx.submit({ text: "", display: labels.skip || "Skip", empty: true }) },
+      },
+      labels.skip || "Skip",
+    );
 
   const choose = (files: File[]) => {
     chosen = multiple ? files : files.slice(0, 1);
-    list.replaceChildren(...chosen.map((file) => h("li", null, `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)`)));
+    list.replaceChildren(
+      ...chosen.map((file) => h("li", null, `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)`)),
+    );
     upload.disabled = chosen.length === 0;
     clearButton.hidden = chosen.length === 0;
     error.hidden = true;
@@ -57,14 +87,17 @@ export function fileInput(input: ChatInput, ctx: InputContext): InputView {
     list.replaceChildren(...chosen.map((file, index) => h("li", null, file.name, bars[index])));
     const done: UploadedFile[] = [];
     try {
-      for (const [index, file] of chosen.entries()) done.push(await ctx.upload(file, (fraction) => (bars[index].value = fraction)));
+      for (const [index, file] of chosen.entries())
+        done.push(await ctx.upload(file, (fraction) => (bars[index].value = fraction)));
     } catch (failure) {
       const status = (failure as { status?: number }).status;
       const message = (failure as Error).message;
       const limit = /([\d.]+) MB/.exec(message)?.[1] ?? "10";
       const text =
         status === 413
-          ? String(system.fileUploadSizeError || "[[file]] is larger than [[limit]]MB").replace("[[file]]", chosen[done.length]?.name ?? "").replace("[[limit]]", limit)
+          ? String(system.fileUploadSizeError || "[[file]] is larger than [[limit]]MB")
+              .replace("[[file]]", chosen[done.length]?.name ?? "")
+              .replace("[[limit]]", limit)
           : status === 415 && message
             ? message
             : system.fileUploadError || "An error occured while uploading the files";
@@ -73,7 +106,10 @@ export function fileInput(input: ChatInput, ctx: InputContext): InputView {
       upload.disabled = false;
       return;
     }
-    const success = done.length > 1 ? String(labels.success?.multiple || "{total} files uploaded").replace("{total}", String(done.length)) : labels.success?.single || "File uploaded";
+    const success =
+      done.length > 1
+        ? String(labels.success?.multiple || "{total} files uploaded").replace("{total}", String(done.length))
+        : labels.success?.single || "File uploaded";
     ctx.submit({
       text: done.map((file) => file.url).join(", "),
       display: success,

@@ -4,7 +4,9 @@ import { labelsOf, optionsOf, type InputContext, type InputView } from "./types"
 
 const count = (value: unknown, fallback: number) => {
   const number = Number(value);
-  return Number.isFinite(number) && value !== "" && value !== null && value !== undefined ? Math.round(number) : fallback;
+  return Number.isFinite(number) && value !== "" && value !== null && value !== undefined
+    ? Math.round(number)
+    : fallback;
 };
 
 /** A radio group: arrow keys move between values, Enter or Space picks one. */
@@ -15,7 +17,10 @@ export function ratingInput(input: ChatInput, ctx: InputContext): InputView {
   const length = Math.min(Math.max(count(options.length, 10), 1), 20);
   const start = isIcons ? 1 : Math.min(count(options.startsAt, 0), length);
   const oneClick = Boolean(options.isOneClickSubmitEnabled);
-  const customIcon = isIcons && options.customIcon?.isEnabled && typeof options.customIcon.svg === "string" ? options.customIcon.svg : undefined;
+  const customIcon =
+    isIcons && options.customIcon?.isEnabled && typeof options.customIcon.svg === "string"
+      ? options.customIcon.svg
+      : undefined;
   let value: number | undefined;
 
   const values = Array.from({ length: length - start + 1 }, (_, index) => start + index);
@@ -39,11 +44,22 @@ export function ratingInput(input: ChatInput, ctx: InputContext): InputView {
       "button",
       {
         class: isIcons ? "rate icon" : "rate",
-        attrs: { type: "button", role: "radio", "aria-checked": "false", "aria-label": String(rating), tabindex: index === 0 ? 0 : -1 },
+        attrs: {
+          type: "button",
+          role: "radio",
+          "aria-checked": "false",
+          "aria-label": String(rating),
+          tabindex: index === 0 ? 0 : -1,
+        },
         on: {
           click: () => pick(rating),
           keydown: (event) => {
-            const step = event.key === "ArrowRight" || event.key === "ArrowUp" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowDown" ? -1 : 0;
+            const step =
+              event.key === "ArrowRight" || event.key === "ArrowUp"
+                ? 1
+                : event.key === "ArrowLeft" || event.key === "ArrowDown"
+                  ? -1
+                  : 0;
             if (!step) return;
             event.preventDefault();
             buttons[Math.min(Math.max(index + step, 0), buttons.length - 1)].focus();
@@ -57,8 +73,19 @@ export function ratingInput(input: ChatInput, ctx: InputContext): InputView {
   const element = h(
     "div",
     "rating",
-    h("div", { class: "scale", attrs: { role: "radiogroup", "aria-label": labels.left && labels.right ? `${labels.left} – ${labels.right}` : "Rating" } }, buttons),
-    (labels.left || labels.right) && h("div", "labels", h("span", null, labels.left ?? ""), h("span", null, labels.right ?? "")),
+    h(
+      "div",
+      {
+        class: "scale",
+        attrs: {
+          role: "radiogroup",
+          "aria-label": labels.left && labels.right ? `${labels.left} – ${labels.right}` : "Rating",
+        },
+      },
+      buttons,
+    ),
+    (labels.left || labels.right) &&
+      h("div", "labels", h("span", null, labels.left ?? ""), h("span", null, labels.right ?? "")),
     !oneClick && h("div", "actions", send),
   );
   return { element, focus: () => buttons[0]?.focus() };

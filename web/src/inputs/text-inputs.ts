@@ -17,16 +17,31 @@ type FieldOptions = {
   after?: HTMLElement;
 };
 
-function field(ctx: InputContext, options: FieldOptions): InputView & { control: HTMLInputElement | HTMLTextAreaElement } {
-  const attrs = { placeholder: options.placeholder, "aria-label": options.placeholder, inputmode: options.inputMode, ...options.attrs };
+function field(
+  ctx: InputContext,
+  options: FieldOptions,
+): InputView & { control: HTMLInputElement | HTMLTextAreaElement } {
+  const attrs = {
+    placeholder: options.placeholder,
+    "aria-label": options.placeholder,
+    inputmode: options.inputMode,
+    ...options.attrs,
+  };
   const control = options.isLong
     ? h("textarea", { attrs: { ...attrs, rows: 3 } })
-    : h("input", { attrs: { ...attrs, type: options.type ?? "text", autocomplete: options.type === "email" ? "email" : options.type === "tel" ? "tel" : "off" } });
+    : h("input", {
+        attrs: {
+          ...attrs,
+          type: options.type ?? "text",
+          autocomplete: options.type === "email" ? "email" : options.type === "tel" ? "tel" : "off",
+        },
+      });
   if (options.value) control.value = options.value;
   const send = () => {
     const value = control.value.trim();
     if (!value) return control.focus();
-    if (control instanceof HTMLInputElement && !control.checkValidity() && options.type === "number") return control.reportValidity();
+    if (control instanceof HTMLInputElement && !control.checkValidity() && options.type === "number")
+      return control.reportValidity();
     const answer = options.toAnswer ? options.toAnswer(value) : { text: value };
     if (answer) ctx.submit(answer);
   };
@@ -49,7 +64,10 @@ export function textInput(input: ChatInput, ctx: InputContext): InputView {
   const attachments: { name: string; url: string }[] = [];
   let after: HTMLElement | undefined;
   if (options.attachments?.isEnabled) {
-    const picker = h("input", { class: "sr-only", attrs: { type: "file", multiple: true, tabindex: -1, "aria-hidden": "true" } });
+    const picker = h("input", {
+      class: "sr-only",
+      attrs: { type: "file", multiple: true, tabindex: -1, "aria-hidden": "true" },
+    });
     const list = h("span", "sr-only", "");
     picker.addEventListener("change", async () => {
       for (const file of Array.from(picker.files ?? [])) {
@@ -59,7 +77,15 @@ export function textInput(input: ChatInput, ctx: InputContext): InputView {
       list.textContent = attachments.length ? `${attachments.length} attached` : "";
       clip.setAttribute("data-count", String(attachments.length));
     });
-    const clip = h("button", { class: "icon-btn", attrs: { type: "button", "aria-label": "Attach files" }, on: { click: () => picker.click() } }, icon(ICONS.clip));
+    const clip = h(
+      "button",
+      {
+        class: "icon-btn",
+        attrs: { type: "button", "aria-label": "Attach files" },
+        on: { click: () => picker.click() },
+      },
+      icon(ICONS.clip),
+    );
     after = h("span", null, picker, clip, list);
   }
   return field(ctx, {
@@ -70,13 +96,18 @@ export function textInput(input: ChatInput, ctx: InputContext): InputView {
     value: ctx.prefill,
     after,
     toAnswer: (text) =>
-      attachments.length ? { text, attachedFileUrls: attachments.map((file) => file.url), files: attachments } : { text },
+      attachments.length
+        ? { text, attachedFileUrls: attachments.map((file) => file.url), files: attachments }
+        : { text },
   });
 }
 
 export function numberInput(input: ChatInput, ctx: InputContext): InputView {
   const options = optionsOf(input);
-  const bound = (value: unknown) => (typeof value === "number" || (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) ? Number(value) : undefined);
+  const bound = (value: unknown) =>
+    typeof value === "number" || (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)))
+      ? Number(value)
+      : undefined;
   return field(ctx, {
     type: "number",
     placeholder: labelsOf(input).placeholder || "Type a number...",
@@ -88,11 +119,23 @@ export function numberInput(input: ChatInput, ctx: InputContext): InputView {
 }
 
 export function emailInput(input: ChatInput, ctx: InputContext): InputView {
-  return field(ctx, { type: "email", placeholder: labelsOf(input).placeholder || "Type your email...", button: button(input), inputMode: "email", value: ctx.prefill });
+  return field(ctx, {
+    type: "email",
+    placeholder: labelsOf(input).placeholder || "Type your email...",
+    button: button(input),
+    inputMode: "email",
+    value: ctx.prefill,
+  });
 }
 
 export function urlInput(input: ChatInput, ctx: InputContext): InputView {
-  return field(ctx, { type: "url", placeholder: labelsOf(input).placeholder || "Type a URL...", button: button(input), inputMode: "url", value: ctx.prefill });
+  return field(ctx, {
+    type: "url",
+    placeholder: labelsOf(input).placeholder || "Type a URL...",
+    button: button(input),
+    inputMode: "url",
+    value: ctx.prefill,
+  });
 }
 
 export function phoneInput(input: ChatInput, ctx: InputContext): InputView {
@@ -102,7 +145,13 @@ export function phoneInput(input: ChatInput, ctx: InputContext): InputView {
     "select",
     { attrs: { "aria-label": "Country" } },
     h("option", { attrs: { value: "" } }, "🌐 International"),
-    countries.map((country) => h("option", { attrs: { value: country.code, selected: country.code === preferred } }, `${country.flag} ${country.name} +${country.dial}`)),
+    countries.map((country) =>
+      h(
+        "option",
+        { attrs: { value: country.code, selected: country.code === preferred } },
+        `${country.flag} ${country.name} +${country.dial}`,
+      ),
+    ),
   );
   return field(ctx, {
     type: "tel",

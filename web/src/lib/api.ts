@@ -12,10 +12,19 @@ export class ApiError extends Error {
 }
 
 /** POSTs JSON; the builder's preview adds its sign-in cookie and CSRF header through `init`. */
-export async function postJson<T>(url: string, body: unknown, init: { credentials?: RequestCredentials; headers?: Record<string, string> } = {}): Promise<T> {
+export async function postJson<T>(
+  url: string,
+  body: unknown,
+  init: { credentials?: RequestCredentials; headers?: Record<string, string> } = {},
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", credentials: init.credentials, headers: { "content-type": "application/json", ...init.headers }, body: JSON.stringify(body) });
+    response = await fetch(url, {
+      method: "POST",
+      credentials: init.credentials,
+      headers: { "content-type": "application/json", ...init.headers },
+      body: JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, "unreachable");
   }
@@ -26,7 +35,12 @@ export async function postJson<T>(url: string, body: unknown, init: { credential
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) throw new ApiError(response.status, typeof parsed?.message === "string" ? parsed.message : text.slice(0, 200), response.statusText);
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      typeof parsed?.message === "string" ? parsed.message : text.slice(0, 200),
+      response.statusText,
+    );
   return parsed as T;
 }
 
@@ -35,7 +49,10 @@ export type UploadedFile = { url: string; name: string; size: number; contentTyp
 export class ChatApi {
   constructor(readonly apiHost: string) {}
 
-  startChat(publicId: string, body: { prefilledVariables?: Record<string, unknown>; resultId?: string }): Promise<StartTurn> {
+  startChat(
+    publicId: string,
+    body: { prefilledVariables?: Record<string, unknown>; resultId?: string },
+  ): Promise<StartTurn> {
     return postJson(`${this.apiHost}/api/v1/bots/${encodeURIComponent(publicId)}/startChat`, {
       ...body,
       isStreamEnabled: true,
@@ -51,9 +68,14 @@ export class ChatApi {
   }
 
   /** Best effort: a log that cannot be sent is not worth bothering the visitor with. */
-  async saveClientLogs(sessionId: string, logs: { status: string; description: string; details?: string }[]): Promise<void> {
+  async saveClientLogs(
+    sessionId: string,
+    logs: { status: string; description: string; details?: string }[],
+  ): Promise<void> {
     try {
-      await postJson(`${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/clientLogs`, { clientLogs: logs });
+      await postJson(`${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/clientLogs`, {
+        clientLogs: logs,
+      });
     } catch {
       // Nothing more to do.
     }
@@ -67,7 +89,10 @@ export class ChatApi {
   uploadFile(sessionId: string, file: File, onProgress: (fraction: number) => void): Promise<UploadedFile> {
     return new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
-      request.open("POST", `${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/files?name=${encodeURIComponent(file.name)}`);
+      request.open(
+        "POST",
+        `${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/files?name=${encodeURIComponent(file.name)}`,
+      );
       request.setRequestHeader("content-type", file.type || "application/octet-stream");
       request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
       request.onerror = () => reject(new ApiError(0, "unreachable"));

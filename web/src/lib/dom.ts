@@ -13,7 +13,11 @@ export type Props = {
   style?: Record<string, string | undefined>;
 };
 
-const URL_ATTRIBUTES: Record<string, (value: string) => string | undefined> = { href: safeHref, src: safeSrc, poster: safeSrc };
+const URL_ATTRIBUTES: Record<string, (value: string) => string | undefined> = {
+  href: safeHref,
+  src: safeSrc,
+  poster: safeSrc,
+};
 
 export function setAttr(element: Element, name: string, value: AttrValue): void {
   const lower = name.toLowerCase();
@@ -33,18 +37,27 @@ export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(parent, ...child);
-    else parent.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+    else
+      parent.appendChild(
+        typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child,
+      );
   }
 }
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props?: Props | string | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props | string | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (typeof props === "string") element.className = props;
   else if (props) {
     if (props.class) element.className = props.class;
     for (const [name, value] of Object.entries(props.attrs ?? {})) setAttr(element, name, value);
-    for (const [name, value] of Object.entries(props.style ?? {})) if (value !== undefined) element.style.setProperty(name, value);
-    for (const [type, listener] of Object.entries(props.on ?? {})) element.addEventListener(type, listener as EventListener);
+    for (const [name, value] of Object.entries(props.style ?? {}))
+      if (value !== undefined) element.style.setProperty(name, value);
+    for (const [type, listener] of Object.entries(props.on ?? {}))
+      element.addEventListener(type, listener as EventListener);
   }
   append(element, ...children);
   return element;
@@ -77,7 +90,9 @@ export const ICONS = {
   close: ["M18 6 6 18", "M6 6l12 12"],
   chat: ["M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"],
   star: ["M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01L12 2z"],
-  clip: ["M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48"],
+  clip: [
+    "M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48",
+  ],
   upload: ["M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4", "M17 8l-5-5-5 5", "M12 3v12"],
 };
 

@@ -1,7 +1,9 @@
 import type { ChatBubble, ChatInput, Json } from "./types";
 
 /** What "remember the visitor" keeps between page loads: the result, and the conversation so far. */
-export type HistoryItem = { kind: "host"; bubble: ChatBubble } | { kind: "guest"; text: string; files?: { name: string; url: string }[] };
+export type HistoryItem =
+  | { kind: "host"; bubble: ChatBubble }
+  | { kind: "guest"; text: string; files?: { name: string; url: string }[] };
 export type Memory = {
   resultId?: string;
   sessionId?: string;

@@ -1,5 +1,7 @@
 /** Code written by the bot's author, run in the page as the embed promises (the host page chose this bot). */
-const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+  ...args: string[]
+) => (...values: unknown[]) => Promise<unknown>;
 
 export type ScriptToExecute = { content?: string; args?: { id: string; value: unknown }[] };
 

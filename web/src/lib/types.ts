@@ -2,8 +2,20 @@
 export type Json = Record<string, any>;
 
 export type ChatBubble = { id: string; type: string; content: Json };
-export type ClientAction = { type: string; lastBubbleBlockId?: string; expectsDedicatedReply?: boolean; [key: string]: any };
-export type ChatInput = { id: string; type: string; options?: Json; items?: Json[]; prefilledValue?: string; [key: string]: any };
+export type ClientAction = {
+  type: string;
+  lastBubbleBlockId?: string;
+  expectsDedicatedReply?: boolean;
+  [key: string]: any;
+};
+export type ChatInput = {
+  id: string;
+  type: string;
+  options?: Json;
+  items?: Json[];
+  prefilledValue?: string;
+  [key: string]: any;
+};
 
 export type ChatTurn = {
   messages: ChatBubble[];
@@ -21,4 +33,9 @@ export type StartTurn = ChatTurn & {
   bot: { id: string; version?: string; theme?: Json; settings?: Json; publishedAt?: string };
 };
 
-export type OutgoingMessage = { type: "text"; text: string; attachedFileUrls?: string[]; metadata?: { replyId?: string } };
+export type OutgoingMessage = {
+  type: "text";
+  text: string;
+  attachedFileUrls?: string[];
+  metadata?: { replyId?: string };
+};

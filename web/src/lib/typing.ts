@@ -16,4 +16,5 @@ export function delayBetweenBubbles(settings: Json | undefined): number {
   return typeof seconds === "number" && seconds > 0 ? Math.min(seconds, 5) * 1000 : 0;
 }
 
-export const isTypingSkippedOnFirstMessage = (settings: Json | undefined) => settings?.typingEmulation?.isDisabledOnFirstMessage ?? true;
+export const isTypingSkippedOnFirstMessage = (settings: Json | undefined) =>
+  settings?.typingEmulation?.isDisabledOnFirstMessage ?? true;

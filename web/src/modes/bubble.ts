@@ -16,14 +16,27 @@ export class ParleyBubble extends ParleyElement {
       "button",
       {
         class: "launcher",
-        attrs: { type: "button", "aria-label": "Open chat", "aria-expanded": "false", "aria-controls": windowId, part: "launcher" },
+        attrs: {
+          type: "button",
+          "aria-label": "Open chat",
+          "aria-expanded": "false",
+          "aria-controls": windowId,
+          part: "launcher",
+        },
         style: { "--p-launcher-bg": button.backgroundColor, "--p-launcher-color": button.iconColor },
         on: { click: () => this.toggle() },
       },
       icon(ICONS.chat, 26),
     );
-    this.window = h("div", { class: "window", attrs: { id: windowId, role: "dialog", "aria-label": "Chat" } }, chat.element);
-    this.window.addEventListener("keydown", (event) => event.key === "Escape" && (this.close(), this.launcher?.focus()));
+    this.window = h(
+      "div",
+      { class: "window", attrs: { id: windowId, role: "dialog", "aria-label": "Chat" } },
+      chat.element,
+    );
+    this.window.addEventListener(
+      "keydown",
+      (event) => event.key === "Escape" && (this.close(), this.launcher?.focus()),
+    );
     this.root.append(this.window, this.launcher);
     this.mountPreview();
   }
@@ -31,13 +44,29 @@ export class ParleyBubble extends ParleyElement {
   private mountPreview(): void {
     const preview = this.config?.previewMessage;
     if (!preview?.message) return;
-    const dismiss = h("button", { class: "icon-btn", attrs: { type: "button", "aria-label": "Dismiss message" }, on: { click: (event) => (event.stopPropagation(), this.hidePreview()) } }, icon(ICONS.close, 16));
+    const dismiss = h(
+      "button",
+      {
+        class: "icon-btn",
+        attrs: { type: "button", "aria-label": "Dismiss message" },
+        on: { click: (event) => (event.stopPropagation(), this.hidePreview()) },
+      },
+      icon(ICONS.close, 16),
+    );
     this.preview = h(
       "div",
       { class: "preview", attrs: { role: "status" } },
-      h("button", { class: "icon-btn", attrs: { type: "button", "aria-label": `Open chat: ${preview.message}` }, style: { width: "auto", height: "auto", "border-radius": "0", gap: "10px" }, on: { click: () => this.open() } },
+      h(
+        "button",
+        {
+          class: "icon-btn",
+          attrs: { type: "button", "aria-label": `Open chat: ${preview.message}` },
+          style: { width: "auto", height: "auto", "border-radius": "0", gap: "10px" },
+          on: { click: () => this.open() },
+        },
         preview.avatarUrl && h("img", { attrs: { src: preview.avatarUrl, alt: "" } }),
-        h("span", null, preview.message)),
+        h("span", null, preview.message),
+      ),
       dismiss,
     );
     this.root.appendChild(this.preview);
@@ -64,7 +93,9 @@ export class ParleyBubble extends ParleyElement {
     this.launcher?.setAttribute("aria-label", "Close chat");
     this.launcher?.replaceChildren(icon(ICONS.close, 24));
     if (this.chat && !this.chat.started) void this.chat.start();
-    requestAnimationFrame(() => this.window?.querySelector<HTMLElement>(".input-row input, .input-row textarea, .input-row button")?.focus());
+    requestAnimationFrame(() =>
+      this.window?.querySelector<HTMLElement>(".input-row input, .input-row textarea, .input-row button")?.focus(),
+    );
     this.dispatchEvent(new CustomEvent("parley:open"));
   }
 

@@ -43,7 +43,13 @@ export function configFromAttributes(element: HTMLElement): EmbedConfig {
     prefilledVariables: parseJson(element.getAttribute("prefilled-variables")),
     id: element.getAttribute("parley-id") || element.id || undefined,
     autoShowDelay: delay !== null && delay !== "" ? Number(delay) : undefined,
-    previewMessage: preview ? { message: preview, avatarUrl: element.getAttribute("preview-avatar") ?? undefined, autoShowDelay: Number(element.getAttribute("preview-delay") ?? 0) } : undefined,
+    previewMessage: preview
+      ? {
+          message: preview,
+          avatarUrl: element.getAttribute("preview-avatar") ?? undefined,
+          autoShowDelay: Number(element.getAttribute("preview-delay") ?? 0),
+        }
+      : undefined,
     theme: buttonColor ? { button: { backgroundColor: buttonColor } } : undefined,
   };
 }

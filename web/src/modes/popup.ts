@@ -9,8 +9,21 @@ export class ParleyPopup extends ParleyElement {
   private returnFocus: Element | null = null;
 
   protected mount(chat: Chat): void {
-    const close = h("button", { class: "icon-btn close", attrs: { type: "button", "aria-label": "Close chat" }, on: { click: () => this.close() } }, icon(ICONS.close));
-    this.panel = h("div", { class: "panel", attrs: { role: "dialog", "aria-modal": "true", "aria-label": "Chat" } }, close, chat.element);
+    const close = h(
+      "button",
+      {
+        class: "icon-btn close",
+        attrs: { type: "button", "aria-label": "Close chat" },
+        on: { click: () => this.close() },
+      },
+      icon(ICONS.close),
+    );
+    this.panel = h(
+      "div",
+      { class: "panel", attrs: { role: "dialog", "aria-modal": "true", "aria-label": "Chat" } },
+      close,
+      chat.element,
+    );
     this.overlay = h("div", { class: "overlay", attrs: { part: "overlay" } }, this.panel);
     this.overlay.addEventListener("click", (event) => event.target === this.overlay && this.close());
     this.overlay.addEventListener("keydown", (event) => event.key === "Escape" && this.close());
@@ -32,7 +45,12 @@ export class ParleyPopup extends ParleyElement {
     this.returnFocus = document.activeElement;
     this.overlay.classList.add("open");
     if (this.chat && !this.chat.started) void this.chat.start();
-    requestAnimationFrame(() => (this.panel?.querySelector<HTMLElement>(".input-row input, .input-row textarea, .input-row button") ?? this.panel?.querySelector<HTMLElement>(".close"))?.focus());
+    requestAnimationFrame(() =>
+      (
+        this.panel?.querySelector<HTMLElement>(".input-row input, .input-row textarea, .input-row button") ??
+        this.panel?.querySelector<HTMLElement>(".close")
+      )?.focus(),
+    );
     this.dispatchEvent(new CustomEvent("parley:open"));
   }
 

@@ -41,7 +41,13 @@ export function cssUrl(value: unknown): string | undefined {
 
 type Vars = Record<string, string | undefined>;
 
-function part(prefix: string, theme: Json | undefined, defaults: { backgroundColor: string; color: string }, legacyRadius: string | undefined, vars: Vars) {
+function part(
+  prefix: string,
+  theme: Json | undefined,
+  defaults: { backgroundColor: string; color: string },
+  legacyRadius: string | undefined,
+  vars: Vars,
+) {
   const background = color(theme?.backgroundColor) ?? defaults.backgroundColor;
   vars[`--p-${prefix}-bg`] = withOpacity(background, theme?.opacity);
   vars[`--p-${prefix}-color`] = color(theme?.color) ?? defaults.color;
@@ -50,22 +56,28 @@ function part(prefix: string, theme: Json | undefined, defaults: { backgroundCol
   const border = theme?.border ?? {};
   const thickness = typeof border.thickness === "number" ? border.thickness : 0;
   const borderColor = color(border.color) ?? "transparent";
-  vars[`--p-${prefix}-border`] = thickness > 0 ? `${thickness}px solid ${withOpacity(borderColor, border.opacity)}` : "none";
+  vars[`--p-${prefix}-border`] =
+    thickness > 0 ? `${thickness}px solid ${withOpacity(borderColor, border.opacity)}` : "none";
   const radius =
-    border.roundeness === "custom" && typeof border.customRoundeness === "number" ? `${border.customRoundeness}px` : RADII[border.roundeness] ?? legacyRadius;
+    border.roundeness === "custom" && typeof border.customRoundeness === "number"
+      ? `${border.customRoundeness}px`
+      : (RADII[border.roundeness] ?? legacyRadius);
   if (radius !== undefined) vars[`--p-${prefix}-radius`] = radius;
 }
 
 function font(theme: Json): string | undefined {
   const value = theme.general?.font;
   const family = typeof value === "string" ? value : typeof value?.family === "string" ? value.family : undefined;
-  return family && /^[\w\s-]{1,60}$/.test(family) ? `"${family}", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif` : undefined;
+  return family && /^[\w\s-]{1,60}$/.test(family)
+    ? `"${family}", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`
+    : undefined;
 }
 
 /** A web font is fetched only when the theme asks for one explicitly; it must live in the page, outside the shadow root. */
 export function loadThemeFont(theme: Json): void {
   const value = theme.general?.font;
-  if (!value || typeof value !== "object" || typeof value.family !== "string" || !/^[\w\s-]{1,60}$/.test(value.family)) return;
+  if (!value || typeof value !== "object" || typeof value.family !== "string" || !/^[\w\s-]{1,60}$/.test(value.family))
+    return;
   const href =
     value.type === "Google"
       ? `https://fonts.googleapis.com/css2?family=${encodeURIComponent(value.family).replace(/%20/g, "+")}:wght@300;400;600&display=swap`
@@ -90,13 +102,18 @@ export function themeVariables(theme: Json, dynamic?: Json): Vars {
   const dynamicBackground = cssUrl(dynamic?.backgroundUrl);
   if (dynamicBackground) vars["--p-bg"] = `${dynamicBackground} center / cover no-repeat`;
   else if (background.type === "None") vars["--p-bg"] = "transparent";
-  else if (background.type === "Image") vars["--p-bg"] = cssUrl(background.content) ? `${cssUrl(background.content)} center / cover no-repeat` : DEFAULTS.background;
+  else if (background.type === "Image")
+    vars["--p-bg"] = cssUrl(background.content)
+      ? `${cssUrl(background.content)} center / cover no-repeat`
+      : DEFAULTS.background;
   else vars["--p-bg"] = color(background.content) ?? DEFAULTS.background;
 
   const container = chat.container ?? {};
   part("container", container, { backgroundColor: "transparent", color: DEFAULTS.containerColor }, legacyRadius, vars);
-  if (typeof container.maxWidth === "string" && /^[\d.]+(px|%|rem|em|vw)$/.test(container.maxWidth)) vars["--p-container-max-w"] = container.maxWidth;
-  if (typeof container.maxHeight === "string" && /^[\d.]+(px|%|rem|em|vh)$/.test(container.maxHeight)) vars["--p-container-max-h"] = container.maxHeight;
+  if (typeof container.maxWidth === "string" && /^[\d.]+(px|%|rem|em|vw)$/.test(container.maxWidth))
+    vars["--p-container-max-w"] = container.maxWidth;
+  if (typeof container.maxHeight === "string" && /^[\d.]+(px|%|rem|em|vh)$/.test(container.maxHeight))
+    vars["--p-container-max-h"] = container.maxHeight;
   part("host", chat.hostBubbles, DEFAULTS.host, legacyRadius, vars);
   part("guest", chat.guestBubbles, DEFAULTS.guest, legacyRadius, vars);
   part("button", chat.buttons, DEFAULTS.buttons, legacyRadius, vars);
@@ -106,7 +123,8 @@ export function themeVariables(theme: Json, dynamic?: Json): Vars {
   const progress = theme.general?.progressBar ?? {};
   vars["--p-progress-color"] = color(progress.color) ?? DEFAULTS.progress.color;
   vars["--p-progress-bg"] = color(progress.backgroundColor) ?? DEFAULTS.progress.backgroundColor;
-  vars["--p-progress-h"] = `${typeof progress.thickness === "number" ? progress.thickness : DEFAULTS.progress.thickness}px`;
+  vars["--p-progress-h"] =
+    `${typeof progress.thickness === "number" ? progress.thickness : DEFAULTS.progress.thickness}px`;
   return vars;
 }
 

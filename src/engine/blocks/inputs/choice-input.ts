@@ -14,5 +14,8 @@ export const choiceInputExecutor: InputExecutor<"choice input"> = {
   kind: "input",
   present: (block, ctx) => ({ ...presentInput(block, ctx), items: displayedItems(block, ctx) }),
   parseReply: (block, reply, ctx) =>
-    parseChoiceReply(reply, { isMultipleChoice: templatedOptions(block, ctx)?.isMultipleChoice, items: displayedItems(block, ctx) }),
+    parseChoiceReply(reply, {
+      isMultipleChoice: templatedOptions(block, ctx)?.isMultipleChoice,
+      items: displayedItems(block, ctx),
+    }),
 };

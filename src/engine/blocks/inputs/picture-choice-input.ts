@@ -13,5 +13,8 @@ export const pictureChoiceInputExecutor: InputExecutor<"picture choice input"> =
   kind: "input",
   present: (block, ctx) => ({ ...presentInput(block, ctx), items: displayedItems(block, ctx) }),
   parseReply: (block, reply, ctx) =>
-    parsePictureChoiceReply(reply, { isMultipleChoice: templatedOptions(block, ctx)?.isMultipleChoice, items: displayedItems(block, ctx) }),
+    parsePictureChoiceReply(reply, {
+      isMultipleChoice: templatedOptions(block, ctx)?.isMultipleChoice,
+      items: displayedItems(block, ctx),
+    }),
 };

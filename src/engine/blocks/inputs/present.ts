@@ -2,7 +2,10 @@ import { deepSubstitute } from "../../variables/substitute.js";
 import type { ChatInput, ExecutionContext } from "../executor.js";
 
 /** The block with every string templated, plus the variable's current text as `prefilledValue`. */
-export function presentInput(block: { id: string; type: string; options?: { variableId?: string } }, ctx: ExecutionContext): ChatInput {
+export function presentInput(
+  block: { id: string; type: string; options?: { variableId?: string } },
+  ctx: ExecutionContext,
+): ChatInput {
   const templated = deepSubstitute(block, ctx.state.variables) as ChatInput;
   const variableId = block.options?.variableId;
   const value = variableId ? ctx.state.variables.find((variable) => variable.id === variableId)?.value : undefined;

@@ -6,7 +6,11 @@ import type { VariableLike } from "../../variables/types.js";
  * answer by key, then every variable that has a value by name (a variable wins over an answer of the
  * same name). Lists are joined with commas, as the reference does.
  */
-export function answersPayload(answers: readonly SessionAnswer[], variables: readonly VariableLike[], now: Date): Record<string, string> {
+export function answersPayload(
+  answers: readonly SessionAnswer[],
+  variables: readonly VariableLike[],
+  now: Date,
+): Record<string, string> {
   const entries: [string, string][] = [["submittedAt", now.toISOString()]];
   for (const answer of answers) if (answer.key) entries.push([answer.key, answer.value]);
   for (const variable of variables) {

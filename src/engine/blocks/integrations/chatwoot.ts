@@ -13,14 +13,22 @@ export const chatwootExecutor: ActionExecutor<"Chatwoot"> = {
   execute(block, ctx) {
     const next = { outgoingEdgeId: block.outgoingEdgeId };
     const options = block.options ?? {};
-    if ((options.task ?? chatwootDefaults.task) === "Close widget") return { ...next, clientSideActions: [chatwootAction(closeScript)] };
+    if ((options.task ?? chatwootDefaults.task) === "Close widget")
+      return { ...next, clientSideActions: [chatwootAction(closeScript)] };
     if (ctx.state.mode === "preview" || !ctx.state.resultId)
-      return { ...next, clientSideActions: [chatwootAction("")], logs: [{ status: "info", description: "Chatwoot block is not supported in preview" }] };
+      return {
+        ...next,
+        clientSideActions: [chatwootAction("")],
+        logs: [{ status: "info", description: "Chatwoot block is not supported in preview" }],
+      };
     return { ...next, clientSideActions: [chatwootAction(openScript(options, ctx.state.variables))] };
   },
 };
 
-const chatwootAction = (content: string) => ({ type: "chatwoot", chatwoot: { scriptToExecute: { content, args: [] } } });
+const chatwootAction = (content: string) => ({
+  type: "chatwoot",
+  chatwoot: { scriptToExecute: { content, args: [] } },
+});
 
 const closeScript = `if (window.$chatwoot) {
   window.$chatwoot.toggle("close");
@@ -28,7 +36,8 @@ const closeScript = `if (window.$chatwoot) {
 }`;
 
 function openScript(options: NonNullable<ChatwootBlock["options"]>, variables: readonly VariableLike[]): string {
-  const text = (value: string | undefined) => (value ? substituteVariables(value, variables).trim() || undefined : undefined);
+  const text = (value: string | undefined) =>
+    value ? substituteVariables(value, variables).trim() || undefined : undefined;
   const user = options.user ?? {};
   const email = text(user.email);
   const id = text(user.id);
@@ -36,9 +45,18 @@ function openScript(options: NonNullable<ChatwootBlock["options"]>, variables: r
     baseUrl: (text(options.baseUrl) ?? chatwootDefaults.baseUrl).replace(/\/+$/, ""),
     websiteToken: text(options.websiteToken) ?? "",
     // Chatwoot identifies a contact by id, else by e-mail; without either the visitor stays anonymous.
-    user: id || email
-      ? { identifier: id ?? email, attributes: { email, name: text(user.name), avatar_url: text(user.avatarUrl), phone_number: text(user.phoneNumber) } }
-      : undefined,
+    user:
+      id || email
+        ? {
+            identifier: id ?? email,
+            attributes: {
+              email,
+              name: text(user.name),
+              avatar_url: text(user.avatarUrl),
+              phone_number: text(user.phoneNumber),
+            },
+          }
+        : undefined,
   };
   return `(function () {
   var settings = ${JSON.stringify(settings)};

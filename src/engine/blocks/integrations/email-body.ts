@@ -34,7 +34,12 @@ function answersBody(answers: readonly SessionAnswer[], variables: readonly Vari
   if (entries.length === 0) return { text: "No answers yet.", html: "<p>No answers yet.</p>" };
   return {
     text: entries.map(([key, value]) => `${key}: ${value}`).join("\n"),
-    html: entries.map(([key, value]) => `<p><strong>${escapeHtml(key)}</strong><br />${escapeHtml(value).replace(/\n/g, "<br />")}</p>`).join("\n"),
+    html: entries
+      .map(
+        ([key, value]) =>
+          `<p><strong>${escapeHtml(key)}</strong><br />${escapeHtml(value).replace(/\n/g, "<br />")}</p>`,
+      )
+      .join("\n"),
   };
 }
 

@@ -18,7 +18,8 @@ export const emailExecutor: ActionExecutor<"Email"> = {
   kind: "action",
   async execute(block, ctx) {
     const next = { outgoingEdgeId: block.outgoingEdgeId };
-    if (ctx.state.mode === "preview") return { ...next, logs: [{ status: "info", description: "Emails are not sent in preview mode" }] };
+    if (ctx.state.mode === "preview")
+      return { ...next, logs: [{ status: "info", description: "Emails are not sent in preview mode" }] };
     const options = block.options ?? {};
     const variables = ctx.state.variables;
     const to = templatedList(options.recipients, variables);
@@ -44,7 +45,11 @@ export const emailExecutor: ActionExecutor<"Email"> = {
     const result = await ctx.ports.mailer.send(message, integrationScope(ctx));
     const { credentialsId: _credentialsId, text: _text, html: _html, ...summary } = message;
     if (!result.ok) return { ...next, logs: [errorLog(result.error, summary)] };
-    const log: ChatLog = { status: "success", description: emailSuccessDescription, details: { from: result.from, ...summary } };
+    const log: ChatLog = {
+      status: "success",
+      description: emailSuccessDescription,
+      details: { from: result.from, ...summary },
+    };
     return { ...next, logs: [log], ...countEmail(sent + 1) };
   },
 };

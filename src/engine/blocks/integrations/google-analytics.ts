@@ -7,6 +7,11 @@ export const googleAnalyticsExecutor: ActionExecutor<"Google Analytics"> = {
   execute(block, ctx) {
     const next = { outgoingEdgeId: block.outgoingEdgeId };
     if (ctx.state.mode === "preview" || !block.options) return next;
-    return { ...next, clientSideActions: [{ type: "googleAnalytics", googleAnalytics: analyticsPayload(block.options, ctx.state.variables) }] };
+    return {
+      ...next,
+      clientSideActions: [
+        { type: "googleAnalytics", googleAnalytics: analyticsPayload(block.options, ctx.state.variables) },
+      ],
+    };
   },
 };

@@ -30,7 +30,8 @@ export function buildHttpRequest(block: HttpRequestBlock, ctx: ExecutionContext)
   if (method === "GET") return request;
 
   const rawBody = webhook?.body;
-  const isCustomBody = options?.isCustomBody === true && rawBody !== undefined && rawBody.trim() !== "" && rawBody !== "{{state}}";
+  const isCustomBody =
+    options?.isCustomBody === true && rawBody !== undefined && rawBody.trim() !== "" && rawBody !== "{{state}}";
   // The default body is built from answers as data and never templated: a visitor's "{{x}}" stays text.
   const text = isCustomBody
     ? substituteVariables(rawBody, variables, { mode: findUniqueVariable(rawBody, variables) ? "text" : "json" })
@@ -38,7 +39,10 @@ export function buildHttpRequest(block: HttpRequestBlock, ctx: ExecutionContext)
   const json = parseJson(text);
   const contentType = headerValue(headers, "content-type");
   if (json.ok && contentType?.includes("x-www-form-urlencoded") && isRecord(json.value)) {
-    const fields = Object.entries(json.value).map(([key, value]): [string, string] => [key, typeof value === "string" ? value : JSON.stringify(value)]);
+    const fields = Object.entries(json.value).map(([key, value]): [string, string] => [
+      key,
+      typeof value === "string" ? value : JSON.stringify(value),
+    ]);
     request.body = new URLSearchParams(fields).toString();
   } else {
     request.body = text;

@@ -19,24 +19,47 @@ export const httpRequestExecutor: ActionExecutor<HttpRequestBlockType> = {
   async execute(block, ctx) {
     if (!block.options?.webhook) return { outgoingEdgeId: block.outgoingEdgeId };
     const request = buildHttpRequest(block, ctx);
-    if (!request) return { outgoingEdgeId: block.outgoingEdgeId, logs: [{ status: "error", description: "Couldn't parse webhook attributes" }] };
+    if (!request)
+      return {
+        outgoingEdgeId: block.outgoingEdgeId,
+        logs: [{ status: "error", description: "Couldn't parse webhook attributes" }],
+      };
     if (block.options.isExecutedOnClient) {
       const { url, method, headers, clientBody } = request;
       return {
         outgoingEdgeId: block.outgoingEdgeId,
         clientSideActions: [
-          { type: "httpRequestToExecute", httpRequestToExecute: { url, method, headers, ...(clientBody !== undefined ? { body: clientBody } : {}) }, expectsDedicatedReply: true },
+          {
+            type: "httpRequestToExecute",
+            httpRequestToExecute: { url, method, headers, ...(clientBody !== undefined ? { body: clientBody } : {}) },
+            expectsDedicatedReply: true,
+          },
         ],
       };
     }
     const http = ctx.ports.http;
-    if (!http) return { outgoingEdgeId: block.outgoingEdgeId, logs: [{ status: "error", description: "HTTP requests are not available on this server" }] };
-    const response = await http.request({ url: request.url, method: request.method, headers: request.headers, body: request.body, timeoutMs: request.timeoutMs });
+    if (!http)
+      return {
+        outgoingEdgeId: block.outgoingEdgeId,
+        logs: [{ status: "error", description: "HTTP requests are not available on this server" }],
+      };
+    const response = await http.request({
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      timeoutMs: request.timeoutMs,
+    });
     const failed = response.error !== undefined || response.statusCode >= 400;
     const log: ChatLog = {
       status: failed ? "error" : "success",
       description: failed ? httpErrorDescription : httpSuccessDescription,
-      details: { statusCode: response.statusCode, ...(response.error ? { error: response.error.message } : {}), request: loggedRequest(request), response: response.data },
+      details: {
+        statusCode: response.statusCode,
+        ...(response.error ? { error: response.error.message } : {}),
+        request: loggedRequest(request),
+        response: response.data,
+      },
     };
     return finish(block, { statusCode: response.statusCode, data: response.data }, [log], ctx);
   },
@@ -51,7 +74,12 @@ export const httpRequestExecutor: ActionExecutor<HttpRequestBlockType> = {
   },
 };
 
-async function finish(block: HttpRequestBlock, response: MappedResponse, logs: ChatLog[], ctx: ExecutionContext): Promise<ActionOutcome> {
+async function finish(
+  block: HttpRequestBlock,
+  response: MappedResponse,
+  logs: ChatLog[],
+  ctx: ExecutionContext,
+): Promise<ActionOutcome> {
   const variables = await mapResponse(block.options?.responseVariableMapping, response, ctx);
   return { outgoingEdgeId: block.outgoingEdgeId, logs, ...(variables.length ? { variables } : {}) };
 }
@@ -70,5 +98,11 @@ function parseClientResponse(reply: string | undefined): MappedResponse {
 }
 
 function loggedRequest(request: BuiltHttpRequest) {
-  return { url: request.url, method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}), timeout: request.timeoutMs / 1000 };
+  return {
+    url: request.url,
+    method: request.method,
+    headers: request.headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    timeout: request.timeoutMs / 1000,
+  };
 }

@@ -23,7 +23,8 @@ export function buildChatCompletionRequest(
     const value = variable?.value;
     if (value === null || value === undefined) return [];
     if (Array.isArray(value)) return value.map((item) => item ?? "");
-    if (variable && !listUpdates.some((update) => update.id === variable.id)) listUpdates.push({ id: variable.id, value: [value] });
+    if (variable && !listUpdates.some((update) => update.id === variable.id))
+      listUpdates.push({ id: variable.id, value: [value] });
     return [value];
   };
   const messages = (options.messages ?? [])
@@ -41,7 +42,11 @@ export function buildChatCompletionRequest(
   return { request, listUpdates };
 }
 
-function toMessages(message: OpenAiMessage, variables: readonly VariableLike[], listOf: (variableId: string | undefined) => string[]): ChatCompletionMessage[] {
+function toMessages(
+  message: OpenAiMessage,
+  variables: readonly VariableLike[],
+  listOf: (variableId: string | undefined) => string[],
+): ChatCompletionMessage[] {
   if (message.role === "Messages sequence ✨") {
     const { userMessagesVariableId, assistantMessagesVariableId } = message.content ?? {};
     if (!userMessagesVariableId || !assistantMessagesVariableId) return [];
@@ -64,11 +69,16 @@ function toMessages(message: OpenAiMessage, variables: readonly VariableLike[], 
     if (!message.dialogueVariableId) return [];
     const first = message.startsBy ?? "user";
     const second = first === "user" ? "assistant" : "user";
-    return listOf(message.dialogueVariableId).map((content, index) => ({ role: index % 2 === 0 ? first : second, content }));
+    return listOf(message.dialogueVariableId).map((content, index) => ({
+      role: index % 2 === 0 ? first : second,
+      content,
+    }));
   }
   if (!message.role) return [];
   const name = message.name ? substituteVariables(message.name, variables) : "";
-  return [{ role: message.role, content: substituteVariables(message.content ?? "", variables), ...(name ? { name } : {}) }];
+  return [
+    { role: message.role, content: substituteVariables(message.content ?? "", variables), ...(name ? { name } : {}) },
+  ];
 }
 
 function readTemperature(options: OpenAiOptions, variables: readonly VariableLike[]): number | undefined {
@@ -79,9 +89,14 @@ function readTemperature(options: OpenAiOptions, variables: readonly VariableLik
 }
 
 /** The variable that receives the assistant's message (a mapping without a value to extract means it). */
-export function messageContentVariable(options: OpenAiOptions, variables: readonly VariableLike[]): VariableLike | undefined {
+export function messageContentVariable(
+  options: OpenAiOptions,
+  variables: readonly VariableLike[],
+): VariableLike | undefined {
   const mapping = options.responseMapping?.find(
-    (candidate) => (candidate.valueToExtract ?? openAiDefaults.responseMapping.valueToExtract) === "Message content" && candidate.variableId,
+    (candidate) =>
+      (candidate.valueToExtract ?? openAiDefaults.responseMapping.valueToExtract) === "Message content" &&
+      candidate.variableId,
   );
   return mapping ? variables.find((variable) => variable.id === mapping.variableId) : undefined;
 }

@@ -22,20 +22,39 @@ export const openAiExecutor: ActionExecutor<"OpenAI"> = {
     const next = { outgoingEdgeId: block.outgoingEdgeId };
     const options = block.options ?? {};
     const task = options.task ?? openAiDefaults.task;
-    if (task !== "Create chat completion") return { ...next, logs: [{ status: "error", description: `OpenAI task "${task}" is not supported by this server` }] };
+    if (task !== "Create chat completion")
+      return {
+        ...next,
+        logs: [{ status: "error", description: `OpenAI task "${task}" is not supported by this server` }],
+      };
     // A custom server (a local model) may need no key; OpenAI itself always does.
-    if (!options.credentialsId && (!options.baseUrl || options.baseUrl === openAiDefaults.baseUrl)) return { ...next, logs: [missingAccountLog] };
+    if (!options.credentialsId && (!options.baseUrl || options.baseUrl === openAiDefaults.baseUrl))
+      return { ...next, logs: [missingAccountLog] };
     const { request, listUpdates } = buildChatCompletionRequest(options, ctx.state.variables);
     const withLists = listUpdates.length ? { variables: listUpdates } : {};
 
     const target = messageContentVariable(options, ctx.state.variables);
     if (ctx.state.isStreamEnabled && target && streamBubbleAfter(ctx.bot, block.id, target.name))
-      return { ...next, ...withLists, clientSideActions: [{ type: "stream", stream: true, expectsDedicatedReply: true }] };
+      return {
+        ...next,
+        ...withLists,
+        clientSideActions: [{ type: "stream", stream: true, expectsDedicatedReply: true }],
+      };
     if (request.messages.length === 0) return { ...next, ...withLists };
-    if (!ctx.ports.chatCompletion) return { ...next, ...withLists, logs: [{ status: "error", description: "Chat completions are not available on this server" }] };
+    if (!ctx.ports.chatCompletion)
+      return {
+        ...next,
+        ...withLists,
+        logs: [{ status: "error", description: "Chat completions are not available on this server" }],
+      };
 
     const result = await ctx.ports.chatCompletion.complete(request, integrationScope(ctx));
-    if (!result.ok) return { ...next, ...withLists, logs: [{ status: "error", description: result.error, ...(result.details ? { details: result.details } : {}) }] };
+    if (!result.ok)
+      return {
+        ...next,
+        ...withLists,
+        logs: [{ status: "error", description: result.error, ...(result.details ? { details: result.details } : {}) }],
+      };
     if (result.content.trim() === "") return { ...next, ...withLists };
     const variables = setVariableValues(ctx.state.variables, listUpdates);
     return { ...next, variables: [...listUpdates, ...responseUpdates(block, variables, result.content, result.usage)] };
@@ -51,23 +70,38 @@ export const openAiExecutor: ActionExecutor<"OpenAI"> = {
     const group = ctx.bot.groupById.get(bubble.position.groupId);
     const isLastOfGroup = !group || bubble.position.blockIndex === group.blocks.length - 1;
     // Past the last block of a group the flow follows that block's edge, so go there directly.
-    if (isLastOfGroup && bubble.block.outgoingEdgeId) return { ...outcome, outgoingEdgeId: bubble.block.outgoingEdgeId };
+    if (isLastOfGroup && bubble.block.outgoingEdgeId)
+      return { ...outcome, outgoingEdgeId: bubble.block.outgoingEdgeId };
     return { ...outcome, goTo: { groupId: bubble.position.groupId, blockIndex: bubble.position.blockIndex + 1 } };
   },
 };
 
 /** Message content is appended to a list variable and replaces anything else; token counts are numbers. */
-function responseUpdates(block: OpenAiBlock, variables: readonly VariableLike[], content: string, usage: ChatCompletionUsage | undefined): VariableUpdate[] {
+function responseUpdates(
+  block: OpenAiBlock,
+  variables: readonly VariableLike[],
+  content: string,
+  usage: ChatCompletionUsage | undefined,
+): VariableUpdate[] {
   const updates: VariableUpdate[] = [];
   for (const mapping of block.options?.responseMapping ?? []) {
-    const variable = mapping.variableId ? variables.find((candidate) => candidate.id === mapping.variableId) : undefined;
+    const variable = mapping.variableId
+      ? variables.find((candidate) => candidate.id === mapping.variableId)
+      : undefined;
     if (!variable) continue;
     const valueToExtract = mapping.valueToExtract ?? openAiDefaults.responseMapping.valueToExtract;
     if (valueToExtract === "Message content") {
       updates.push({ id: variable.id, value: Array.isArray(variable.value) ? [...variable.value, content] : content });
       continue;
     }
-    const tokens = valueToExtract === "Total tokens" ? usage?.totalTokens : valueToExtract === "Prompt tokens" ? usage?.promptTokens : valueToExtract === "Completion tokens" ? usage?.completionTokens : undefined;
+    const tokens =
+      valueToExtract === "Total tokens"
+        ? usage?.totalTokens
+        : valueToExtract === "Prompt tokens"
+          ? usage?.promptTokens
+          : valueToExtract === "Completion tokens"
+            ? usage?.completionTokens
+            : undefined;
     if (tokens !== undefined) updates.push({ id: variable.id, value: String(tokens) });
   }
   return updates;

@@ -9,7 +9,10 @@ export const pixelExecutor: ActionExecutor<"Pixel"> = {
     const options = block.options;
     if (ctx.state.mode === "preview" || !options?.pixelId || !options.eventType) return next;
     // The id is sent as written: type guessing would turn a long numeric id into a rounded number.
-    const pixel = { ...(analyticsPayload(options, ctx.state.variables) as Record<string, unknown>), pixelId: options.pixelId };
+    const pixel = {
+      ...(analyticsPayload(options, ctx.state.variables) as Record<string, unknown>),
+      pixelId: options.pixelId,
+    };
     return { ...next, clientSideActions: [{ type: "pixel", pixel }] };
   },
 };

@@ -27,7 +27,11 @@ export async function mapResponse(
   return updates;
 }
 
-async function readMapping(path: string, response: MappedResponse, ctx: ExecutionContext): Promise<{ ok: true; value: unknown } | { ok: false }> {
+async function readMapping(
+  path: string,
+  response: MappedResponse,
+  ctx: ExecutionContext,
+): Promise<{ ok: true; value: unknown } | { ok: false }> {
   const roots = { data: response.data, statusCode: response.statusCode };
   const read = evaluatePath(path, roots);
   if (read.ok || read.reason === "unreadable" || !ctx.ports.sandbox) return read;

@@ -44,10 +44,13 @@ function unescape(text: string): string {
 }
 
 function readOwn(value: unknown, key: string | number): unknown {
-  if (typeof value === "string") return key === "length" ? value.length : typeof key === "number" ? value[key] : undefined;
+  if (typeof value === "string")
+    return key === "length" ? value.length : typeof key === "number" ? value[key] : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   if (Array.isArray(value) && key === "length") return value.length;
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string | number, unknown>)[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(value, key)
+    ? (value as Record<string | number, unknown>)[key]
+    : undefined;
 }
 
 /** Evaluates `path` against the named roots (`data`, `statusCode`), as JavaScript would. */

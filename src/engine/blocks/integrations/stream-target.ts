@@ -23,7 +23,11 @@ export function nextBlockPosition(bot: RuntimeBot, blockId: string): BlockPositi
  * The text bubble after `blockId` when it shows exactly `{{variableName}}` and nothing else: the
  * client can then stream the reply into it instead of waiting for the whole text.
  */
-export function streamBubbleAfter(bot: RuntimeBot, blockId: string, variableName: string): { block: Block; position: BlockPosition } | undefined {
+export function streamBubbleAfter(
+  bot: RuntimeBot,
+  blockId: string,
+  variableName: string,
+): { block: Block; position: BlockPosition } | undefined {
   const position = nextBlockPosition(bot, blockId);
   if (!position) return undefined;
   const block = bot.groupById.get(position.groupId)?.blocks[position.blockIndex] as Block | undefined;

@@ -22,17 +22,24 @@ export function codeWithArgs(code: string, variables: readonly VariableLike[]): 
   };
 }
 
-export const argsAsGlobals = (args: readonly CodeArg[]): Record<string, unknown> => Object.fromEntries(args.map((arg) => [arg.id, arg.value]));
+export const argsAsGlobals = (args: readonly CodeArg[]): Record<string, unknown> =>
+  Object.fromEntries(args.map((arg) => [arg.id, arg.value]));
 
 /** `setVariable(name, value)` calls from bot code, applied by variable name; unknown names are ignored. */
-export function updatesByName(calls: readonly { name: string; value: unknown }[], variables: readonly VariableLike[]): VariableUpdate[] {
+export function updatesByName(
+  calls: readonly { name: string; value: unknown }[],
+  variables: readonly VariableLike[],
+): VariableUpdate[] {
   return calls.flatMap(({ name, value }) => {
     const variable = variables.find((candidate) => candidate.name === name);
     return variable ? [{ id: variable.id, value: serializeVariableValue(value) }] : [];
   });
 }
 
-export const noSandboxLog: ChatLog = { status: "error", description: "Code cannot run on this server: no code sandbox is configured" };
+export const noSandboxLog: ChatLog = {
+  status: "error",
+  description: "Code cannot run on this server: no code sandbox is configured",
+};
 
 /**
  * Code blocks run in the visitor's browser unless told otherwise (a `scriptToExecute` action the
@@ -49,7 +56,9 @@ export const codeExecutor: ActionExecutor<"Code"> = {
     if (options.isExecutedOnClient ?? codeDefaults.isExecutedOnClient)
       return {
         ...edge,
-        clientSideActions: [{ type: "scriptToExecute", scriptToExecute: { ...script, ...(options.isUnsafe ? { isUnsafe: true } : {}) } }],
+        clientSideActions: [
+          { type: "scriptToExecute", scriptToExecute: { ...script, ...(options.isUnsafe ? { isUnsafe: true } : {}) } },
+        ],
       };
     const sandbox = ctx.ports.sandbox;
     if (!sandbox) return { ...edge, logs: [noSandboxLog] };

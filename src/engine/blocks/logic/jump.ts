@@ -22,7 +22,9 @@ export const jumpExecutor: ActionExecutor<"Jump"> = {
   execute(block, ctx) {
     const group = block.options?.groupId ? findGroup(block.options.groupId, ctx) : undefined;
     if (!group) return jumpError("Group to jump to is not found");
-    const blockIndex = block.options?.blockId ? group.blocks.findIndex((candidate) => candidate.id === block.options?.blockId) : 0;
+    const blockIndex = block.options?.blockId
+      ? group.blocks.findIndex((candidate) => candidate.id === block.options?.blockId)
+      : 0;
     if (blockIndex < 0) return jumpError("Block to jump to is not found");
     const here = ctx.bot.blockById.get(block.id);
     return {

@@ -23,7 +23,9 @@ export const redirectExecutor: ActionExecutor<"Redirect"> = {
     if (!url)
       return {
         outgoingEdgeId: block.outgoingEdgeId,
-        logs: [{ status: "error", description: "Redirect URL is not allowed: only http, https, mailto and tel links are" }],
+        logs: [
+          { status: "error", description: "Redirect URL is not allowed: only http, https, mailto and tel links are" },
+        ],
       };
     return {
       outgoingEdgeId: block.outgoingEdgeId,

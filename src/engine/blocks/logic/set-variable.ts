@@ -12,8 +12,11 @@ import { transcriptText } from "./set-variable/transcript.js";
 
 type Options = NonNullable<SetVariableBlock["options"]>;
 
-const valueOf = (ctx: ExecutionContext, id: string | undefined) => (id ? ctx.state.variables.find((variable) => variable.id === id)?.value : undefined);
-const set = (id: string, value: unknown): ValueOutcome => ({ variables: [{ id, value: serializeVariableValue(value) }] });
+const valueOf = (ctx: ExecutionContext, id: string | undefined) =>
+  id ? ctx.state.variables.find((variable) => variable.id === id)?.value : undefined;
+const set = (id: string, value: unknown): ValueOutcome => ({
+  variables: [{ id, value: serializeVariableValue(value) }],
+});
 const nothing: ValueOutcome = { variables: [] };
 
 /** The script the browser runs when the value can only be known there; undefined for server-side kinds. */
@@ -21,7 +24,12 @@ function clientScript(options: Options, ctx: ExecutionContext): Record<string, u
   const type = options.type ?? setVariableDefaults.type;
   if (type === "Device type") return { content: deviceTypeScript, args: [] };
   if (type === "Moment of the day") return { content: momentOfTheDayScript, args: [] };
-  if (type !== "Custom" || !(options.isExecutedOnClient ?? setVariableDefaults.isExecutedOnClient) || !options.expressionToEvaluate) return undefined;
+  if (
+    type !== "Custom" ||
+    !(options.isExecutedOnClient ?? setVariableDefaults.isExecutedOnClient) ||
+    !options.expressionToEvaluate
+  )
+    return undefined;
   return {
     ...codeWithArgs(options.expressionToEvaluate, ctx.state.variables),
     isCode: options.isCode ?? setVariableDefaults.isCode,
@@ -29,7 +37,12 @@ function clientScript(options: Options, ctx: ExecutionContext): Record<string, u
   };
 }
 
-async function serverValue(options: Options, variableId: string, block: SetVariableBlock, ctx: ExecutionContext): Promise<ValueOutcome> {
+async function serverValue(
+  options: Options,
+  variableId: string,
+  block: SetVariableBlock,
+  ctx: ExecutionContext,
+): Promise<ValueOutcome> {
   const type = options.type ?? setVariableDefaults.type;
   switch (type) {
     case "Custom":
@@ -52,12 +65,20 @@ async function serverValue(options: Options, variableId: string, block: SetVaria
     case "Today":
     case "Yesterday":
     case "Tomorrow": {
-      const date = dateValue(type, ctx.ports.clock.now(), options.timeZone ? templateText(options.timeZone, ctx) : undefined);
+      const date = dateValue(
+        type,
+        ctx.ports.clock.now(),
+        options.timeZone ? templateText(options.timeZone, ctx) : undefined,
+      );
       return { ...set(variableId, date.value), ...(date.log ? { logs: [date.log] } : {}) };
     }
     case "Map item with same index": {
       const params = options.mapListItemParams;
-      const item = itemAtSameIndex(valueOf(ctx, params?.baseItemVariableId), valueOf(ctx, params?.baseListVariableId), valueOf(ctx, params?.targetListVariableId));
+      const item = itemAtSameIndex(
+        valueOf(ctx, params?.baseItemVariableId),
+        valueOf(ctx, params?.baseListVariableId),
+        valueOf(ctx, params?.targetListVariableId),
+      );
       return item === undefined ? nothing : set(variableId, item);
     }
     case "Pop":
@@ -89,7 +110,11 @@ export const setVariableExecutor: ActionExecutor<"Set variable"> = {
     if (!options || !variableId || !ctx.state.variables.some((variable) => variable.id === variableId)) return edge;
     const script = clientScript(options, ctx);
     if (script) {
-      const action: ClientSideAction = { type: "setVariable", setVariable: { scriptToExecute: script }, expectsDedicatedReply: true };
+      const action: ClientSideAction = {
+        type: "setVariable",
+        setVariable: { scriptToExecute: script },
+        expectsDedicatedReply: true,
+      };
       return { ...edge, clientSideActions: [action] };
     }
     const outcome = await serverValue(options, variableId, block, ctx);

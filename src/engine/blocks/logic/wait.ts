@@ -6,12 +6,17 @@ export const waitExecutor: ActionExecutor<"Wait"> = {
   kind: "action",
   execute(block, ctx) {
     const raw = block.options?.secondsToWaitFor;
-    const seconds = raw ? Number.parseFloat(substituteVariables(raw, ctx.state.variables).replace(",", ".")) : Number.NaN;
+    const seconds = raw
+      ? Number.parseFloat(substituteVariables(raw, ctx.state.variables).replace(",", "."))
+      : Number.NaN;
     const shouldPause = block.options?.shouldPause ?? false;
-    if (Number.isNaN(seconds) || seconds < 0 || (seconds === 0 && !shouldPause)) return { outgoingEdgeId: block.outgoingEdgeId };
+    if (Number.isNaN(seconds) || seconds < 0 || (seconds === 0 && !shouldPause))
+      return { outgoingEdgeId: block.outgoingEdgeId };
     return {
       outgoingEdgeId: block.outgoingEdgeId,
-      clientSideActions: [{ type: "wait", wait: { secondsToWaitFor: seconds }, ...(shouldPause ? { expectsDedicatedReply: true } : {}) }],
+      clientSideActions: [
+        { type: "wait", wait: { secondsToWaitFor: seconds }, ...(shouldPause ? { expectsDedicatedReply: true } : {}) },
+      ],
     };
   },
 };

@@ -21,7 +21,9 @@ export const richTextNodeSchema: z.ZodType<RichTextNode> = z
     },
   })
   // As in the editor's model, a node is a leaf (text) or an element (children); the engine reads it as one of them.
-  .refine((node) => typeof node.text === "string" || Array.isArray(node.children), { message: "A rich-text node needs text or children" });
+  .refine((node) => typeof node.text === "string" || Array.isArray(node.children), {
+    message: "A rich-text node needs text or children",
+  });
 
 export const textBubbleContentSchema = z.object({
   html: z.string().optional(),

@@ -14,10 +14,15 @@ describe("Chatwoot block", () => {
     id: "cw",
     type: "Chatwoot" as const,
     outgoingEdgeId: "e-next",
-    options: { websiteToken: "tok", baseUrl: "https://chat.example.com/", user: { email: "{{Email}}", name: "{{Category}}" } },
+    options: {
+      websiteToken: "tok",
+      baseUrl: "https://chat.example.com/",
+      user: { email: "{{Email}}", name: "{{Category}}" },
+    },
   };
   const scriptOf = (outcome: { clientSideActions?: unknown[] }) =>
-    (outcome.clientSideActions?.[0] as { chatwoot: { scriptToExecute: { content: string; args: unknown[] } } }).chatwoot.scriptToExecute;
+    (outcome.clientSideActions?.[0] as { chatwoot: { scriptToExecute: { content: string; args: unknown[] } } }).chatwoot
+      .scriptToExecute;
 
   it("opens the widget with every value written as a JSON literal", async () => {
     const outcome = await chatwootExecutor.execute(block, integrationContext({ variables }));
@@ -27,7 +32,10 @@ describe("Chatwoot block", () => {
     expect(settings).toEqual({
       baseUrl: "https://chat.example.com",
       websiteToken: "tok",
-      user: { identifier: 'eve@example.com"); alert(1); ("', attributes: { email: 'eve@example.com"); alert(1); ("', name: "signup" } },
+      user: {
+        identifier: 'eve@example.com"); alert(1); ("',
+        attributes: { email: 'eve@example.com"); alert(1); ("', name: "signup" },
+      },
     });
     expect(script.content).toContain('script.src = settings.baseUrl + "/packs/js/sdk.js";');
     expect(outcome.logs).toBeUndefined();
@@ -45,8 +53,13 @@ describe("Chatwoot block", () => {
   });
 
   it("closes the widget, in preview too", async () => {
-    const outcome = await chatwootExecutor.execute({ ...block, options: { task: "Close widget" as const } }, integrationContext({ mode: "preview" }));
-    expect(scriptOf(outcome).content).toBe('if (window.$chatwoot) {\n  window.$chatwoot.toggle("close");\n  window.$chatwoot.toggleBubbleVisibility("hide");\n}');
+    const outcome = await chatwootExecutor.execute(
+      { ...block, options: { task: "Close widget" as const } },
+      integrationContext({ mode: "preview" }),
+    );
+    expect(scriptOf(outcome).content).toBe(
+      'if (window.$chatwoot) {\n  window.$chatwoot.toggle("close");\n  window.$chatwoot.toggleBubbleVisibility("hide");\n}',
+    );
     expect(outcome.logs).toBeUndefined();
   });
 });

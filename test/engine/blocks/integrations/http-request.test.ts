@@ -10,7 +10,12 @@ function fakeHttp(response: HttpResponse = { statusCode: 200, data: { ok: true }
   return { requests, port: { request: async (request: HttpRequest) => (requests.push(request), response) } };
 }
 
-const block = (options: HttpRequestBlock["options"], type: HttpRequestBlock["type"] = "Webhook"): HttpRequestBlock => ({ id: "h", type, outgoingEdgeId: "e-next", options });
+const block = (options: HttpRequestBlock["options"], type: HttpRequestBlock["type"] = "Webhook"): HttpRequestBlock => ({
+  id: "h",
+  type,
+  outgoingEdgeId: "e-next",
+  options,
+});
 
 const variables = [
   { id: "v-name", name: "Name", value: 'Ann "the" \\ best\nsecond line' },
@@ -24,7 +29,11 @@ const variables = [
 describe("HTTP request block", () => {
   it("posts the answers and variables by default, then maps the response into variables", async () => {
     const http = fakeHttp({ statusCode: 201, data: { user: { name: "Bob" }, items: [{ id: 42 }] } });
-    const ctx = integrationContext({ variables, answers: [{ key: "Email", blockId: "in", value: "ann@example.com" }], ports: { http: http.port } });
+    const ctx = integrationContext({
+      variables,
+      answers: [{ key: "Email", blockId: "in", value: "ann@example.com" }],
+      ports: { http: http.port },
+    });
     const outcome = await httpRequestExecutor.execute(
       block({
         webhook: { url: "https://api.example.com/hook" },
@@ -64,7 +73,13 @@ describe("HTTP request block", () => {
         description: "Webhook successfuly executed.",
         details: {
           statusCode: 201,
-          request: { url: "https://api.example.com/hook", method: "POST", headers: { "Content-Type": "application/json" }, body: http.requests[0].body, timeout: 10 },
+          request: {
+            url: "https://api.example.com/hook",
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: http.requests[0].body,
+            timeout: 10,
+          },
           response: { user: { name: "Bob" }, items: [{ id: 42 }] },
         },
       },
@@ -74,10 +89,22 @@ describe("HTTP request block", () => {
   it("templates a custom body so that every inserted value stays valid JSON", async () => {
     const http = fakeHttp();
     await httpRequestExecutor.execute(
-      block({ webhook: { url: "https://x.test", method: "PUT", body: '{"name": "{{Name}}", "tags": {{Tags}}, "city": "{{City}}"}' }, isCustomBody: true, timeout: 30 }),
+      block({
+        webhook: {
+          url: "https://x.test",
+          method: "PUT",
+          body: '{"name": "{{Name}}", "tags": {{Tags}}, "city": "{{City}}"}',
+        },
+        isCustomBody: true,
+        timeout: 30,
+      }),
       integrationContext({ variables, ports: { http: http.port } }),
     );
-    expect(JSON.parse(http.requests[0].body!)).toEqual({ name: 'Ann "the" \\ best\nsecond line', tags: ["a", "b"], city: "Paris" });
+    expect(JSON.parse(http.requests[0].body!)).toEqual({
+      name: 'Ann "the" \\ best\nsecond line',
+      tags: ["a", "b"],
+      city: "Paris",
+    });
     expect(http.requests[0].method).toBe("PUT");
     expect(http.requests[0].timeoutMs).toBe(30_000);
   });
@@ -85,8 +112,14 @@ describe("HTTP request block", () => {
   it("sends a body that is one variable as the variable's text, and a text body as text", async () => {
     const http = fakeHttp();
     const json = [{ id: "v-json", name: "Payload", value: '{"a":"x\\"y"}' }];
-    await httpRequestExecutor.execute(block({ webhook: { url: "https://x.test", body: "{{Payload}}" }, isCustomBody: true }), integrationContext({ variables: json, ports: { http: http.port } }));
-    await httpRequestExecutor.execute(block({ webhook: { url: "https://x.test", body: "hello {{City}}" }, isCustomBody: true }), integrationContext({ variables, ports: { http: http.port } }));
+    await httpRequestExecutor.execute(
+      block({ webhook: { url: "https://x.test", body: "{{Payload}}" }, isCustomBody: true }),
+      integrationContext({ variables: json, ports: { http: http.port } }),
+    );
+    await httpRequestExecutor.execute(
+      block({ webhook: { url: "https://x.test", body: "hello {{City}}" }, isCustomBody: true }),
+      integrationContext({ variables, ports: { http: http.port } }),
+    );
     expect(http.requests[0].body).toBe('{"a":"x\\"y"}');
     expect(http.requests[1].body).toBe("hello Paris");
     expect(http.requests[1].headers).toEqual({ "Content-Type": "text/plain; charset=utf-8" });
@@ -129,7 +162,14 @@ describe("HTTP request block", () => {
   it("turns a JSON body into form fields when the content type says so", async () => {
     const http = fakeHttp();
     await httpRequestExecutor.execute(
-      block({ webhook: { url: "https://x.test", headers: [{ id: "h", key: "content-type", value: "application/x-www-form-urlencoded" }], body: '{"a": "1 2", "b": {"c": 3}}' }, isCustomBody: true }),
+      block({
+        webhook: {
+          url: "https://x.test",
+          headers: [{ id: "h", key: "content-type", value: "application/x-www-form-urlencoded" }],
+          body: '{"a": "1 2", "b": {"c": 3}}',
+        },
+        isCustomBody: true,
+      }),
       integrationContext({ variables, ports: { http: http.port } }),
     );
     expect(http.requests[0].body).toBe("a=1+2&b=%7B%22c%22%3A3%7D");
@@ -139,16 +179,35 @@ describe("HTTP request block", () => {
   it("logs an error response or a failure with the sensitive error description and still maps and goes on", async () => {
     const http = fakeHttp({ statusCode: 404, data: "Not here" });
     const outcome = await httpRequestExecutor.execute(
-      block({ webhook: { url: "https://x.test", method: "GET" }, responseVariableMapping: [{ id: "m", variableId: "v-status", bodyPath: "statusCode" }] }, "Zapier"),
+      block(
+        {
+          webhook: { url: "https://x.test", method: "GET" },
+          responseVariableMapping: [{ id: "m", variableId: "v-status", bodyPath: "statusCode" }],
+        },
+        "Zapier",
+      ),
       integrationContext({ variables, ports: { http: http.port } }),
     );
     expect(outcome.outgoingEdgeId).toBe("e-next");
     expect(outcome.variables).toEqual([{ id: "v-status", value: "404" }]);
-    expect(outcome.logs?.map((log) => [log.status, log.description])).toEqual([["error", "Webhook returned an error."]]);
+    expect(outcome.logs?.map((log) => [log.status, log.description])).toEqual([
+      ["error", "Webhook returned an error."],
+    ]);
 
-    const timedOut = fakeHttp({ statusCode: 408, data: { message: "Request timed out. (10s)" }, error: { kind: "timeout", message: "Request timed out. (10s)" } });
-    const failed = await httpRequestExecutor.execute(block({ webhook: { url: "https://x.test", method: "GET" } }, "Make.com"), integrationContext({ ports: { http: timedOut.port } }));
-    expect(failed.logs?.[0]).toMatchObject({ status: "error", description: "Webhook returned an error.", details: { statusCode: 408, error: "Request timed out. (10s)" } });
+    const timedOut = fakeHttp({
+      statusCode: 408,
+      data: { message: "Request timed out. (10s)" },
+      error: { kind: "timeout", message: "Request timed out. (10s)" },
+    });
+    const failed = await httpRequestExecutor.execute(
+      block({ webhook: { url: "https://x.test", method: "GET" } }, "Make.com"),
+      integrationContext({ ports: { http: timedOut.port } }),
+    );
+    expect(failed.logs?.[0]).toMatchObject({
+      status: "error",
+      description: "Webhook returned an error.",
+      details: { statusCode: 408, error: "Request timed out. (10s)" },
+    });
   });
 
   it("goes on silently without request settings, and logs a request without a URL", async () => {
@@ -163,18 +222,36 @@ describe("HTTP request block", () => {
   it("hands a mapping that is code to the sandbox, and skips it without one", async () => {
     const mapping = [{ id: "m", variableId: "v-out", bodyPath: "data.items.map(i => i.id).join('-')" }];
     const runs: unknown[] = [];
-    const sandbox: SandboxPort = { run: async (request) => (runs.push(request), { ok: true, value: "1-2", setVariables: [] }) };
+    const sandbox: SandboxPort = {
+      run: async (request) => (runs.push(request), { ok: true, value: "1-2", setVariables: [] }),
+    };
     const http = fakeHttp({ statusCode: 200, data: { items: [{ id: 1 }, { id: 2 }] } });
-    const withSandbox = await httpRequestExecutor.execute(block({ webhook: { url: "https://x.test" }, responseVariableMapping: mapping }), integrationContext({ variables, ports: { http: http.port, sandbox } }));
+    const withSandbox = await httpRequestExecutor.execute(
+      block({ webhook: { url: "https://x.test" }, responseVariableMapping: mapping }),
+      integrationContext({ variables, ports: { http: http.port, sandbox } }),
+    );
     expect(withSandbox.variables).toEqual([{ id: "v-out", value: "1-2" }]);
-    expect(runs).toEqual([{ code: "data.items.map(i => i.id).join('-')", globals: { data: { items: [{ id: 1 }, { id: 2 }] }, statusCode: 200 }, kind: "expression" }]);
-    const without = await httpRequestExecutor.execute(block({ webhook: { url: "https://x.test" }, responseVariableMapping: mapping }), integrationContext({ variables, ports: { http: http.port } }));
+    expect(runs).toEqual([
+      {
+        code: "data.items.map(i => i.id).join('-')",
+        globals: { data: { items: [{ id: 1 }, { id: 2 }] }, statusCode: 200 },
+        kind: "expression",
+      },
+    ]);
+    const without = await httpRequestExecutor.execute(
+      block({ webhook: { url: "https://x.test" }, responseVariableMapping: mapping }),
+      integrationContext({ variables, ports: { http: http.port } }),
+    );
     expect(without.variables).toBeUndefined();
   });
 
   describe("executed on the client", () => {
     const onClient = block({
-      webhook: { url: "https://x.test/{{City}}", body: '{"city": "{{City}}"}', headers: [{ id: "h", key: "X-A", value: "1" }] },
+      webhook: {
+        url: "https://x.test/{{City}}",
+        body: '{"city": "{{City}}"}',
+        headers: [{ id: "h", key: "X-A", value: "1" }],
+      },
       isCustomBody: true,
       isExecutedOnClient: true,
       responseVariableMapping: [{ id: "m", variableId: "v-out", bodyPath: "data.answer" }],
@@ -182,32 +259,53 @@ describe("HTTP request block", () => {
 
     it("asks the client to send the request and waits for its reply", async () => {
       const http = fakeHttp();
-      const outcome = await httpRequestExecutor.execute(onClient, integrationContext({ variables, ports: { http: http.port } }));
+      const outcome = await httpRequestExecutor.execute(
+        onClient,
+        integrationContext({ variables, ports: { http: http.port } }),
+      );
       expect(http.requests).toEqual([]);
       expect(outcome.clientSideActions).toEqual([
         {
           type: "httpRequestToExecute",
-          httpRequestToExecute: { url: "https://x.test/Paris", method: "POST", headers: { "X-A": "1", "Content-Type": "application/json" }, body: { city: "Paris" } },
+          httpRequestToExecute: {
+            url: "https://x.test/Paris",
+            method: "POST",
+            headers: { "X-A": "1", "Content-Type": "application/json" },
+            body: { city: "Paris" },
+          },
           expectsDedicatedReply: true,
         },
       ]);
     });
 
     it("maps the client's JSON reply and goes on along the block's edge", async () => {
-      const outcome = await httpRequestExecutor.resume!(onClient, JSON.stringify({ statusCode: 200, data: { answer: 42 } }), integrationContext({ variables }));
+      const outcome = await httpRequestExecutor.resume!(
+        onClient,
+        JSON.stringify({ statusCode: 200, data: { answer: 42 } }),
+        integrationContext({ variables }),
+      );
       expect(outcome).toEqual({
         outgoingEdgeId: "e-next",
         variables: [{ id: "v-out", value: "42" }],
         logs: [{ status: "success", description: "Webhook executed successfully!", details: { answer: 42 } }],
       });
-      const failed = await httpRequestExecutor.resume!(onClient, JSON.stringify({ statusCode: 500, data: "boom" }), integrationContext({ variables }));
+      const failed = await httpRequestExecutor.resume!(
+        onClient,
+        JSON.stringify({ statusCode: 500, data: "boom" }),
+        integrationContext({ variables }),
+      );
       expect(failed.logs).toEqual([{ status: "error", description: "Webhook returned error", details: "boom" }]);
     });
 
     it("refuses a reply that is not JSON with a 400", async () => {
       const ctx = integrationContext({ variables });
-      await expect(httpRequestExecutor.resume!(onClient, "not json", ctx)).rejects.toEqual(new AppError("BAD_REQUEST", "Provided response is not valid JSON"));
-      await expect(httpRequestExecutor.resume!(onClient, undefined, ctx)).rejects.toMatchObject({ status: 400, message: "Provided response is not valid JSON" });
+      await expect(httpRequestExecutor.resume!(onClient, "not json", ctx)).rejects.toEqual(
+        new AppError("BAD_REQUEST", "Provided response is not valid JSON"),
+      );
+      await expect(httpRequestExecutor.resume!(onClient, undefined, ctx)).rejects.toMatchObject({
+        status: 400,
+        message: "Provided response is not valid JSON",
+      });
     });
   });
 });

@@ -6,7 +6,8 @@ import type { VariableLike } from "../../../../src/engine/variables/types.js";
 import { engineBot, fakePorts, group } from "../../../helpers/engine-bot.js";
 
 /** A runtime bot from plain groups (the shared helper's parameter type rejects `unknown[]` groups). */
-export const botOf = (document: { groups: unknown[]; variables?: VariableLike[]; edges?: unknown[] }): RuntimeBot => engineBot(document as never);
+export const botOf = (document: { groups: unknown[]; variables?: VariableLike[]; edges?: unknown[] }): RuntimeBot =>
+  engineBot(document as never);
 
 /** An execution context for one executor call: a live chat by default, frozen to catch mutation. */
 export function integrationContext(options: {

@@ -10,7 +10,9 @@ function fakeCompletion(content = "Hello there", failure?: { error: string; deta
   const port: ChatCompletionPort = {
     complete: async (request, scope) => {
       calls.push({ request, scope });
-      return failure ? { ok: false, ...failure } : { ok: true, content, usage: { totalTokens: 30, promptTokens: 20, completionTokens: 10 } };
+      return failure
+        ? { ok: false, ...failure }
+        : { ok: true, content, usage: { totalTokens: 30, promptTokens: 20, completionTokens: 10 } };
     },
     stream: async () => ({ ok: false, error: "not used" }),
   };
@@ -54,7 +56,10 @@ const block = (options: Partial<NonNullable<OpenAiBlock["options"]>> = {}): Open
 describe("OpenAI block (chat completion)", () => {
   it("sends the templated messages and maps the reply and the token counts", async () => {
     const completion = fakeCompletion();
-    const outcome = await openAiExecutor.execute(block({ advancedSettings: { temperature: "{{Temperature}}" } }), integrationContext({ variables, ports: { chatCompletion: completion.port } }));
+    const outcome = await openAiExecutor.execute(
+      block({ advancedSettings: { temperature: "{{Temperature}}" } }),
+      integrationContext({ variables, ports: { chatCompletion: completion.port } }),
+    );
     expect(completion.calls).toEqual([
       {
         request: {
@@ -87,7 +92,13 @@ describe("OpenAI block (chat completion)", () => {
       block({
         baseUrl: "http://127.0.0.1:9/v1",
         model: "local-model",
-        messages: [{ id: "s", role: "Messages sequence ✨", content: { userMessagesVariableId: "v-users", assistantMessagesVariableId: "v-bots" } }],
+        messages: [
+          {
+            id: "s",
+            role: "Messages sequence ✨",
+            content: { userMessagesVariableId: "v-users", assistantMessagesVariableId: "v-bots" },
+          },
+        ],
         responseMapping: [{ id: "r", valueToExtract: "Message content", variableId: "v-bots" }],
       }),
       integrationContext({ variables, ports: { chatCompletion: completion.port } }),
@@ -107,8 +118,14 @@ describe("OpenAI block (chat completion)", () => {
   it("reads a dialogue list alternating speakers", async () => {
     const completion = fakeCompletion();
     const ctx = integrationContext({ variables, ports: { chatCompletion: completion.port } });
-    await openAiExecutor.execute(block({ messages: [{ id: "d", role: "Dialogue", dialogueVariableId: "v-dialogue" }] }), ctx);
-    await openAiExecutor.execute(block({ messages: [{ id: "d", role: "Dialogue", dialogueVariableId: "v-dialogue", startsBy: "assistant" }] }), ctx);
+    await openAiExecutor.execute(
+      block({ messages: [{ id: "d", role: "Dialogue", dialogueVariableId: "v-dialogue" }] }),
+      ctx,
+    );
+    await openAiExecutor.execute(
+      block({ messages: [{ id: "d", role: "Dialogue", dialogueVariableId: "v-dialogue", startsBy: "assistant" }] }),
+      ctx,
+    );
     expect(completion.calls.map((call) => call.request.messages.map((message) => message.role))).toEqual([
       ["user", "assistant", "user"],
       ["assistant", "user", "assistant"],
@@ -117,20 +134,34 @@ describe("OpenAI block (chat completion)", () => {
 
   it("asks for an account when OpenAI itself is called without credentials", async () => {
     const completion = fakeCompletion();
-    const outcome = await openAiExecutor.execute(block({ credentialsId: undefined }), integrationContext({ variables, ports: { chatCompletion: completion.port } }));
-    expect(outcome).toEqual({ outgoingEdgeId: "e-next", logs: [{ status: "error", description: "Make sure to select an OpenAI account" }] });
+    const outcome = await openAiExecutor.execute(
+      block({ credentialsId: undefined }),
+      integrationContext({ variables, ports: { chatCompletion: completion.port } }),
+    );
+    expect(outcome).toEqual({
+      outgoingEdgeId: "e-next",
+      logs: [{ status: "error", description: "Make sure to select an OpenAI account" }],
+    });
     expect(completion.calls).toEqual([]);
   });
 
   it("logs the server's error and goes on", async () => {
     const completion = fakeCompletion("", { error: "OpenAI API error - 401", details: "bad key" });
-    const outcome = await openAiExecutor.execute(block(), integrationContext({ variables, ports: { chatCompletion: completion.port } }));
-    expect(outcome).toEqual({ outgoingEdgeId: "e-next", logs: [{ status: "error", description: "OpenAI API error - 401", details: "bad key" }] });
+    const outcome = await openAiExecutor.execute(
+      block(),
+      integrationContext({ variables, ports: { chatCompletion: completion.port } }),
+    );
+    expect(outcome).toEqual({
+      outgoingEdgeId: "e-next",
+      logs: [{ status: "error", description: "OpenAI API error - 401", details: "bad key" }],
+    });
   });
 
   it("logs the tasks this server does not run", async () => {
     const outcome = await openAiExecutor.execute(block({ task: "Create image" }), integrationContext({ variables }));
-    expect(outcome.logs).toEqual([{ status: "error", description: 'OpenAI task "Create image" is not supported by this server' }]);
+    expect(outcome.logs).toEqual([
+      { status: "error", description: 'OpenAI task "Create image" is not supported by this server' },
+    ]);
   });
 
   describe("streaming", () => {
@@ -143,7 +174,15 @@ describe("OpenAI block (chat completion)", () => {
     it("answers a stream action when the next bubble shows only the reply", async () => {
       const completion = fakeCompletion();
       const bot = streamingBot("{{Answer}}");
-      const outcome = await openAiExecutor.execute(bot.blockById.get("ai")!.block as OpenAiBlock, integrationContext({ bot, variables, ports: { chatCompletion: completion.port }, state: { isStreamEnabled: true } }));
+      const outcome = await openAiExecutor.execute(
+        bot.blockById.get("ai")!.block as OpenAiBlock,
+        integrationContext({
+          bot,
+          variables,
+          ports: { chatCompletion: completion.port },
+          state: { isStreamEnabled: true },
+        }),
+      );
       expect(outcome.clientSideActions).toEqual([{ type: "stream", stream: true, expectsDedicatedReply: true }]);
       expect(completion.calls).toEqual([]);
     });
@@ -151,25 +190,55 @@ describe("OpenAI block (chat completion)", () => {
     it("calls the model at once when the bubble shows more than the reply or streaming is off", async () => {
       const completion = fakeCompletion();
       const other = streamingBot("Answer: {{Answer}}");
-      await openAiExecutor.execute(other.blockById.get("ai")!.block as OpenAiBlock, integrationContext({ bot: other, variables, ports: { chatCompletion: completion.port }, state: { isStreamEnabled: true } }));
+      await openAiExecutor.execute(
+        other.blockById.get("ai")!.block as OpenAiBlock,
+        integrationContext({
+          bot: other,
+          variables,
+          ports: { chatCompletion: completion.port },
+          state: { isStreamEnabled: true },
+        }),
+      );
       const plain = streamingBot("{{Answer}}");
-      await openAiExecutor.execute(plain.blockById.get("ai")!.block as OpenAiBlock, integrationContext({ bot: plain, variables, ports: { chatCompletion: completion.port } }));
+      await openAiExecutor.execute(
+        plain.blockById.get("ai")!.block as OpenAiBlock,
+        integrationContext({ bot: plain, variables, ports: { chatCompletion: completion.port } }),
+      );
       expect(completion.calls).toHaveLength(2);
     });
 
     it("stores the streamed text and goes on after the bubble that showed it", async () => {
       const bot = streamingBot("{{Answer}}", [text("after", "next")]);
-      const outcome = await openAiExecutor.resume!(bot.blockById.get("ai")!.block as OpenAiBlock, "Streamed reply", integrationContext({ bot, variables }));
-      expect(outcome).toEqual({ variables: [{ id: "v-answer", value: "Streamed reply" }], goTo: { groupId: "g1", blockIndex: 2 } });
+      const outcome = await openAiExecutor.resume!(
+        bot.blockById.get("ai")!.block as OpenAiBlock,
+        "Streamed reply",
+        integrationContext({ bot, variables }),
+      );
+      expect(outcome).toEqual({
+        variables: [{ id: "v-answer", value: "Streamed reply" }],
+        goTo: { groupId: "g1", blockIndex: 2 },
+      });
     });
 
     it("follows the bubble's edge when the bubble ends its group", async () => {
       const bot = botOf({
         variables,
-        groups: [group("g1", [block()]), group("g2", [{ ...text("bubble", "{{Answer}}"), outgoingEdgeId: "e-3" }]), group("g3", [text("x", "x")])],
-        edges: [{ id: "e-start", from: { eventId: "start" }, to: { groupId: "g1" } }, edge("e-next", "g2"), edge("e-3", "g3")],
+        groups: [
+          group("g1", [block()]),
+          group("g2", [{ ...text("bubble", "{{Answer}}"), outgoingEdgeId: "e-3" }]),
+          group("g3", [text("x", "x")]),
+        ],
+        edges: [
+          { id: "e-start", from: { eventId: "start" }, to: { groupId: "g1" } },
+          edge("e-next", "g2"),
+          edge("e-3", "g3"),
+        ],
       });
-      const outcome = await openAiExecutor.resume!(bot.blockById.get("ai")!.block as OpenAiBlock, "Streamed", integrationContext({ bot, variables }));
+      const outcome = await openAiExecutor.resume!(
+        bot.blockById.get("ai")!.block as OpenAiBlock,
+        "Streamed",
+        integrationContext({ bot, variables }),
+      );
       expect(outcome).toEqual({ variables: [{ id: "v-answer", value: "Streamed" }], outgoingEdgeId: "e-3" });
     });
   });

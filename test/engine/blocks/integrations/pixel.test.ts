@@ -14,7 +14,14 @@ describe("Pixel block", () => {
     id: "px",
     type: "Pixel" as const,
     outgoingEdgeId: "e-next",
-    options: { pixelId: "1234567890123456789", eventType: "Purchase" as const, params: [{ id: "p", key: "value", value: "{{Amount}}" }, { id: "q", key: "currency", value: "EUR" }] },
+    options: {
+      pixelId: "1234567890123456789",
+      eventType: "Purchase" as const,
+      params: [
+        { id: "p", key: "value", value: "{{Amount}}" },
+        { id: "q", key: "currency", value: "EUR" },
+      ],
+    },
   };
 
   it("asks the client to track the event with typed parameters and the pixel id as written", async () => {
@@ -23,14 +30,25 @@ describe("Pixel block", () => {
       clientSideActions: [
         {
           type: "pixel",
-          pixel: { pixelId: "1234567890123456789", eventType: "Purchase", params: [{ id: "p", key: "value", value: 42 }, { id: "q", key: "currency", value: "EUR" }] },
+          pixel: {
+            pixelId: "1234567890123456789",
+            eventType: "Purchase",
+            params: [
+              { id: "p", key: "value", value: 42 },
+              { id: "q", key: "currency", value: "EUR" },
+            ],
+          },
         },
       ],
     });
   });
 
   it("is skipped in preview, and without a pixel id or an event", async () => {
-    expect(await pixelExecutor.execute(block, integrationContext({ variables, mode: "preview" }))).toEqual({ outgoingEdgeId: "e-next" });
-    expect(await pixelExecutor.execute({ ...block, options: { pixelId: "1" } }, integrationContext({ variables }))).toEqual({ outgoingEdgeId: "e-next" });
+    expect(await pixelExecutor.execute(block, integrationContext({ variables, mode: "preview" }))).toEqual({
+      outgoingEdgeId: "e-next",
+    });
+    expect(
+      await pixelExecutor.execute({ ...block, options: { pixelId: "1" } }, integrationContext({ variables })),
+    ).toEqual({ outgoingEdgeId: "e-next" });
   });
 });

@@ -22,11 +22,21 @@ async function run(blocks: unknown[], ports: EnginePorts = { ...fakePorts(), san
 
 describe("Code on the client (default)", () => {
   it("sends the script with variable ids and type-guessed values, and goes on without waiting", async () => {
-    const { turn } = await run([text("t0", "Hi"), code({ content: 'window.greet({{Name}}, {{Age}}, {{Name}}, "{{Missing}}")' }), text("t1", "after")]);
+    const { turn } = await run([
+      text("t0", "Hi"),
+      code({ content: 'window.greet({{Name}}, {{Age}}, {{Name}}, "{{Missing}}")' }),
+      text("t1", "after"),
+    ]);
     expect(turn.reply.clientSideActions).toEqual([
       {
         type: "scriptToExecute",
-        scriptToExecute: { content: 'window.greet(vName, vAge, vName, "")', args: [{ id: "vName", value: "Ada" }, { id: "vAge", value: "036" }] },
+        scriptToExecute: {
+          content: 'window.greet(vName, vAge, vName, "")',
+          args: [
+            { id: "vName", value: "Ada" },
+            { id: "vAge", value: "036" },
+          ],
+        },
         lastBubbleBlockId: "t0",
       },
     ]);
@@ -36,7 +46,9 @@ describe("Code on the client (default)", () => {
 
   it("passes isUnsafe on, and does nothing without content", async () => {
     const unsafe = await run([code({ content: "alert(1)", isUnsafe: true })]);
-    expect(unsafe.turn.reply.clientSideActions).toEqual([{ type: "scriptToExecute", scriptToExecute: { content: "alert(1)", args: [], isUnsafe: true } }]);
+    expect(unsafe.turn.reply.clientSideActions).toEqual([
+      { type: "scriptToExecute", scriptToExecute: { content: "alert(1)", args: [], isUnsafe: true } },
+    ]);
     const empty = await run([code({ content: "" }), text("t", "next")]);
     expect(empty.turn.reply.clientSideActions).toBeUndefined();
     expect(texts(empty.turn.reply.messages)).toEqual(["next"]);
@@ -45,8 +57,12 @@ describe("Code on the client (default)", () => {
 
 describe("Code on the server (sandbox)", () => {
   it("updates variables by name through setVariable, ignoring unknown names", async () => {
-    const script = 'const score = {{Name}}.length * 10;\nsetVariable("Score", score);\nsetVariable("Unknown", 1);\nawait null;\nsetVariable("Name", {{Name}}.toUpperCase());';
-    const { turn, values } = await run([code({ content: script, isExecutedOnClient: false }), text("t", "{{Name}} scored {{Score}}")]);
+    const script =
+      'const score = {{Name}}.length * 10;\nsetVariable("Score", score);\nsetVariable("Unknown", 1);\nawait null;\nsetVariable("Name", {{Name}}.toUpperCase());';
+    const { turn, values } = await run([
+      code({ content: script, isExecutedOnClient: false }),
+      text("t", "{{Name}} scored {{Score}}"),
+    ]);
     expect(values).toEqual({ Name: "ADA", Age: "036", Score: "30" });
     expect(texts(turn.reply.messages)).toEqual(["ADA scored 30"]);
     expect(turn.logs).toEqual([]);
@@ -54,7 +70,9 @@ describe("Code on the server (sandbox)", () => {
   });
 
   it("does not add a return: every statement of a script runs", async () => {
-    const { values } = await run([code({ content: 'setVariable("Score", 1)\nsetVariable("Name", "second")', isExecutedOnClient: false })]);
+    const { values } = await run([
+      code({ content: 'setVariable("Score", 1)\nsetVariable("Name", "second")', isExecutedOnClient: false }),
+    ]);
     expect(values).toMatchObject({ Score: "1", Name: "second" });
   });
 
@@ -66,7 +84,10 @@ describe("Code on the server (sandbox)", () => {
       ['throw new Error("boom")', "Error: boom"],
     ];
     for (const [content, description] of faults) {
-      const { turn, values } = await run([code({ content: `setVariable("Score", 1);\n${content}`, isExecutedOnClient: false }), text("t", "after")]);
+      const { turn, values } = await run([
+        code({ content: `setVariable("Score", 1);\n${content}`, isExecutedOnClient: false }),
+        text("t", "after"),
+      ]);
       expect(turn.logs).toEqual([{ status: "error", description }]);
       // A failing script changes nothing.
       expect(values.Score).toBeNull();
@@ -76,6 +97,8 @@ describe("Code on the server (sandbox)", () => {
 
   it("logs that it cannot run without a sandbox", async () => {
     const { turn } = await run([code({ content: "1", isExecutedOnClient: false })], fakePorts());
-    expect(turn.logs).toEqual([{ status: "error", description: "Code cannot run on this server: no code sandbox is configured" }]);
+    expect(turn.logs).toEqual([
+      { status: "error", description: "Code cannot run on this server: no code sandbox is configured" },
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { TextField } from "../ui/fields";
 import { signIn } from "./session";
 
 /** Only same-site paths are followed after signing in. */
-export const safeNext = (next: string | null) => (next && next.startsWith("/") && !next.startsWith("//") ? next : "/bots");
+export const safeNext = (next: string | null) =>
+  next && next.startsWith("/") && !next.startsWith("//") ? next : "/bots";
 
 export function LoginPage({ next, passwordSet }: { next: string | null; passwordSet?: boolean }) {
   const [email, setEmail] = useState("");
@@ -30,15 +31,34 @@ export function LoginPage({ next, passwordSet }: { next: string | null; password
   return (
     <main className="auth-page">
       <form className="auth-card" onSubmit={submit} aria-labelledby="login-title">
-        <div className="brand-mark" aria-hidden="true">P</div>
+        <div className="brand-mark" aria-hidden="true">
+          P
+        </div>
         <h1 id="login-title">Sign in to Parley</h1>
         {passwordSet && (
           <p className="banner success" role="status">
             Your password is set: sign in with it.
           </p>
         )}
-        <TextField label="E-mail" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} required autoFocus />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+          required
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          required
+        />
         {error && (
           <p className="form-error" role="alert">
             {error}
@@ -48,7 +68,8 @@ export function LoginPage({ next, passwordSet }: { next: string | null; password
           {busy ? "Signing in…" : "Sign in"}
         </button>
         <p className="muted small">
-          No password yet? Use the one-time link printed when the server first started, or run <code>npx parley user create --email you@example.com</code>.
+          No password yet? Use the one-time link printed when the server first started, or run{" "}
+          <code>npx parley user create --email you@example.com</code>.
         </p>
       </form>
     </main>

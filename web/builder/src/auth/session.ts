@@ -38,7 +38,11 @@ export async function signOut(): Promise<void> {
 
 /** The one-time link's page; some servers sign the user in at once, others send them to the login page. */
 export async function setPassword(token: string, password: string): Promise<boolean> {
-  const answer = await api.post<Partial<SessionAnswer> | undefined>("/api/auth/password", { token, password }, { quiet401: true });
+  const answer = await api.post<Partial<SessionAnswer> | undefined>(
+    "/api/auth/password",
+    { token, password },
+    { quiet401: true },
+  );
   if (answer?.user && answer.csrfToken) {
     signedIn(answer as SessionAnswer);
     return true;

@@ -42,10 +42,28 @@ export function SetupPage({ token }: { token: string | null }) {
   return (
     <main className="auth-page">
       <form className="auth-card" onSubmit={submit} aria-labelledby="setup-title">
-        <div className="brand-mark" aria-hidden="true">P</div>
+        <div className="brand-mark" aria-hidden="true">
+          P
+        </div>
         <h1 id="setup-title">Choose your password</h1>
-        <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={setValue} required autoFocus hint={`At least ${MIN_LENGTH} characters.`} />
-        <TextField label="Repeat the password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} required />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setValue}
+          required
+          autoFocus
+          hint={`At least ${MIN_LENGTH} characters.`}
+        />
+        <TextField
+          label="Repeat the password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          required
+        />
         {error && (
           <p className="form-error" role="alert">
             {error}

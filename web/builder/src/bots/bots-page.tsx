@@ -71,7 +71,14 @@ export function BotsPage() {
 
   if (!workspaceId)
     return (
-      <EmptyState title="No workspace yet" action={<Link className="button primary" to="/settings">Create a workspace</Link>}>
+      <EmptyState
+        title="No workspace yet"
+        action={
+          <Link className="button primary" to="/settings">
+            Create a workspace
+          </Link>
+        }
+      >
         Bots live in a workspace. Create one to start.
       </EmptyState>
     );
@@ -131,7 +138,9 @@ export function BotsPage() {
                 </span>
                 <span className="bot-name">{bot.name}</span>
                 <span className="bot-meta">
-                  <span className={bot.isPublished ? "badge success" : "badge"}>{bot.isPublished ? "Published" : "Draft"}</span>
+                  <span className={bot.isPublished ? "badge success" : "badge"}>
+                    {bot.isPublished ? "Published" : "Draft"}
+                  </span>
                   <span className="muted">Edited {formatRelative(bot.updatedAt)}</span>
                 </span>
               </Link>
@@ -182,7 +191,8 @@ export function BotsPage() {
         title="Delete the bot?"
         message={
           <>
-            “{deleting?.name}” will be deleted with its results, and its public page will stop working. This cannot be undone.
+            “{deleting?.name}” will be deleted with its results, and its public page will stop working. This cannot be
+            undone.
           </>
         }
         confirmLabel="Delete"

@@ -4,7 +4,14 @@ import { Dialog } from "../ui/dialog";
 import { TextField } from "../ui/fields";
 
 /** A dialog with one name field, used for bots and workspaces. */
-export function RenameDialog({ open, title, initial, label = "Name", onSave, onCancel }: {
+export function RenameDialog({
+  open,
+  title,
+  initial,
+  label = "Name",
+  onSave,
+  onCancel,
+}: {
   open: boolean;
   title: string;
   initial: string;

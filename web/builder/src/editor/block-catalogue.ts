@@ -15,10 +15,30 @@ export type BlockEntry = {
 
 type Definition = Omit<BlockEntry, "type">;
 
-const bubble = (label: string, icon: string, keywords = ""): Definition => ({ label, icon, keywords, category: "Bubbles" });
-const input = (label: string, icon: string, keywords = ""): Definition => ({ label, icon, keywords, category: "Inputs" });
-const logic = (label: string, icon: string, keywords = ""): Definition => ({ label, icon, keywords, category: "Logic" });
-const integration = (label: string, icon: string, keywords = ""): Definition => ({ label, icon, keywords, category: "Integrations" });
+const bubble = (label: string, icon: string, keywords = ""): Definition => ({
+  label,
+  icon,
+  keywords,
+  category: "Bubbles",
+});
+const input = (label: string, icon: string, keywords = ""): Definition => ({
+  label,
+  icon,
+  keywords,
+  category: "Inputs",
+});
+const logic = (label: string, icon: string, keywords = ""): Definition => ({
+  label,
+  icon,
+  keywords,
+  category: "Logic",
+});
+const integration = (label: string, icon: string, keywords = ""): Definition => ({
+  label,
+  icon,
+  keywords,
+  category: "Integrations",
+});
 
 /** Every block type, in side-bar order. A new type does not compile until it is listed here. */
 const definitions: Record<BlockType, Definition> = {
@@ -81,8 +101,15 @@ const definitions: Record<BlockType, Definition> = {
   gmail: integration("Gmail", "✉", "google mail"),
 };
 
-export const blockCatalogue: BlockEntry[] = Object.entries(definitions).map(([type, definition]) => ({ type: type as BlockType, ...definition }));
-export const blockEntry = (type: string): BlockEntry | undefined => (definitions as Record<string, Definition>)[type] && { type: type as BlockType, ...(definitions as Record<string, Definition>)[type] };
+export const blockCatalogue: BlockEntry[] = Object.entries(definitions).map(([type, definition]) => ({
+  type: type as BlockType,
+  ...definition,
+}));
+export const blockEntry = (type: string): BlockEntry | undefined =>
+  (definitions as Record<string, Definition>)[type] && {
+    type: type as BlockType,
+    ...(definitions as Record<string, Definition>)[type],
+  };
 export const blockCategories: BlockCategory[] = ["Bubbles", "Inputs", "Logic", "Integrations"];
 
 export function searchBlocks(query: string): BlockEntry[] {
@@ -109,7 +136,15 @@ export function createBlock(type: BlockType): Block {
     case "Condition":
       return { id, type, items: [{ ...item(), content: { logicalOperator: "AND", comparisons: [] } }] };
     case "AB test":
-      return { id, type, items: [{ ...item(), path: "a" }, { ...item(), path: "b" }], options: { aPercent: 50 } };
+      return {
+        id,
+        type,
+        items: [
+          { ...item(), path: "a" },
+          { ...item(), path: "b" },
+        ],
+        options: { aPercent: 50 },
+      };
     case "text":
       return { id, type, content: { richText: [{ type: "p", children: [{ text: "" }] }] } };
     default:
@@ -120,7 +155,11 @@ export function createBlock(type: BlockType): Block {
 export const isBubbleType = (type: string) => blockEntry(type)?.category === "Bubbles";
 export const isInputType = (type: string) => blockEntry(type)?.category === "Inputs";
 
-const INPUT_TITLES: Record<string, string> = { "Pic choice": "Picture choice", File: "File upload", Website: "Website input" };
+const INPUT_TITLES: Record<string, string> = {
+  "Pic choice": "Picture choice",
+  File: "File upload",
+  Website: "Website input",
+};
 
 /** The name a block carries on the canvas and in its settings ("Text input" rather than the side bar's "Text"). */
 export function blockTitle(type: string): string {

@@ -31,18 +31,28 @@ export function ConflictDialog({ autosave }: { autosave: Autosave }) {
       modalChoice
       footer={
         <>
-          <button type="button" className="button" disabled={busy} onClick={() => void choose(async () => autosave.adopt((await getBot(autosave.botId)).bot))}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void choose(async () => autosave.adopt((await getBot(autosave.botId)).bot))}
+          >
             Reload the saved version
           </button>
-          <button type="button" className="button danger" disabled={busy} onClick={() => void choose(() => autosave.save(true))}>
+          <button
+            type="button"
+            className="button danger"
+            disabled={busy}
+            onClick={() => void choose(() => autosave.save(true))}
+          >
             Overwrite with my version
           </button>
         </>
       }
     >
       <p>
-        Someone (maybe you, in another tab) saved a newer version of this bot while you were editing. Reload it to continue from the saved version and lose your unsaved
-        changes here, or overwrite it with what you see now.
+        Someone (maybe you, in another tab) saved a newer version of this bot while you were editing. Reload it to
+        continue from the saved version and lose your unsaved changes here, or overwrite it with what you see now.
       </p>
       {error && (
         <p className="form-error" role="alert">

@@ -1,9 +1,11 @@
 import { api, encode } from "../lib/api";
 import type { Analytics, LintFinding } from "../lib/types";
 
-export const lintBot = (botId: string) => api.post<{ findings: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/lint`).then((answer) => answer.findings ?? []);
+export const lintBot = (botId: string) =>
+  api.post<{ findings: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/lint`).then((answer) => answer.findings ?? []);
 
-export const publishBot = (botId: string) => api.post<{ message: string; publicId: string; findings?: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/publish`);
+export const publishBot = (botId: string) =>
+  api.post<{ message: string; publicId: string; findings?: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/publish`);
 
 export const unpublishBot = (botId: string) => api.post(`/api/v1/bots/${encode(botId)}/unpublish`);
 
@@ -13,4 +15,7 @@ export const publishedState = (botId: string) =>
     () => undefined,
   );
 
-export const loadAnalytics = (botId: string) => api.get<Analytics>(`/api/v1/bots/${encode(botId)}/analytics?timeFilter=allTime&timeZone=${encode(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")}`);
+export const loadAnalytics = (botId: string) =>
+  api.get<Analytics>(
+    `/api/v1/bots/${encode(botId)}/analytics?timeFilter=allTime&timeZone=${encode(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")}`,
+  );

@@ -25,7 +25,14 @@ type Loaded = { store: EditorStore; autosave: Autosave };
 
 function open(bot: Bot): Loaded {
   const store = new EditorStore(
-    { groups: bot.groups, events: bot.events, edges: bot.edges, variables: bot.variables, theme: bot.theme, settings: bot.settings },
+    {
+      groups: bot.groups,
+      events: bot.events,
+      edges: bot.edges,
+      variables: bot.variables,
+      theme: bot.theme,
+      settings: bot.settings,
+    },
     { botId: bot.id, name: bot.name, workspaceId: bot.workspaceId, publicId: bot.publicId, isPublished: false },
   );
   return { store, autosave: new Autosave(store, bot.updatedAt) };
@@ -99,7 +106,8 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
     () => ({
       store,
       drag: new DragController(drop),
-      previewFrom: (groupId) => store.setUi({ panel: "preview", previewRun: { run: store.ui.get().previewRun.run + 1, groupId } }),
+      previewFrom: (groupId) =>
+        store.setUi({ panel: "preview", previewRun: { run: store.ui.get().previewRun.run + 1, groupId } }),
       reveal: ({ groupId, blockId }) => {
         const id = groupId ?? (blockId ? blockById(store.doc.get(), blockId)?.group.id : undefined);
         if (blockId) store.selectBlock(blockId);

@@ -17,7 +17,13 @@ function SaveStatus({ autosave }: { autosave: Autosave }) {
     return () => clearInterval(timer);
   }, []);
   const text =
-    state.status === "saved" ? `Saved ${formatRelative(new Date(state.at).toISOString())}` : state.status === "error" ? `Not saved: ${state.message}. Retrying…` : state.status === "conflict" ? "Not saved: conflict" : "Saving…";
+    state.status === "saved"
+      ? `Saved ${formatRelative(new Date(state.at).toISOString())}`
+      : state.status === "error"
+        ? `Not saved: ${state.message}. Retrying…`
+        : state.status === "conflict"
+          ? "Not saved: conflict"
+          : "Saving…";
   return (
     <span className={`save-status ${state.status}`} role="status" data-testid="save-status" data-status={state.status}>
       {text}
@@ -41,7 +47,9 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    void publishedState(meta.botId).then((published) => store.meta.set((value) => ({ ...value, isPublished: published !== undefined })));
+    void publishedState(meta.botId).then((published) =>
+      store.meta.set((value) => ({ ...value, isPublished: published !== undefined })),
+    );
   }, [meta.botId, store]);
 
   const run = async (name: string, action: () => Promise<void>) => {
@@ -67,7 +75,12 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
     run("drop-offs", async () => {
       if (store.ui.get().dropOffs) return store.setUi({ dropOffs: undefined });
       const analytics = await loadAnalytics(meta.botId);
-      store.setUi({ dropOffs: { starts: analytics.starts, byBlock: Object.fromEntries(analytics.dropOffs.map((entry) => [entry.blockId, entry.total])) } });
+      store.setUi({
+        dropOffs: {
+          starts: analytics.starts,
+          byBlock: Object.fromEntries(analytics.dropOffs.map((entry) => [entry.blockId, entry.total])),
+        },
+      });
     });
 
   return (
@@ -77,20 +90,44 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
       </Link>
       <label className="bot-name-field">
         <span className="visually-hidden">Bot name</span>
-        <input className="bot-name-input" value={meta.name} onChange={(event) => store.meta.set((value) => ({ ...value, name: event.target.value }))} />
+        <input
+          className="bot-name-input"
+          value={meta.name}
+          onChange={(event) => store.meta.set((value) => ({ ...value, name: event.target.value }))}
+        />
       </label>
       <SaveStatus autosave={autosave} />
       <div className="toolbar-group" role="group" aria-label="History">
-        <button type="button" className="button icon" aria-label="Undo (Ctrl+Z)" title="Undo (Ctrl+Z)" disabled={!history.canUndo} onClick={() => store.undo()}>
+        <button
+          type="button"
+          className="button icon"
+          aria-label="Undo (Ctrl+Z)"
+          title="Undo (Ctrl+Z)"
+          disabled={!history.canUndo}
+          onClick={() => store.undo()}
+        >
           ↶
         </button>
-        <button type="button" className="button icon" aria-label="Redo (Ctrl+Shift+Z)" title="Redo (Ctrl+Shift+Z)" disabled={!history.canRedo} onClick={() => store.redo()}>
+        <button
+          type="button"
+          className="button icon"
+          aria-label="Redo (Ctrl+Shift+Z)"
+          title="Redo (Ctrl+Shift+Z)"
+          disabled={!history.canRedo}
+          onClick={() => store.redo()}
+        >
           ↷
         </button>
       </div>
       <div className="toolbar-group" role="group" aria-label="Panels">
         {PANELS.map((entry) => (
-          <button key={entry.panel} type="button" className="button" aria-pressed={panel === entry.panel} onClick={() => store.setUi({ panel: panel === entry.panel ? undefined : entry.panel })}>
+          <button
+            key={entry.panel}
+            type="button"
+            className="button"
+            aria-pressed={panel === entry.panel}
+            onClick={() => store.setUi({ panel: panel === entry.panel ? undefined : entry.panel })}
+          >
             {entry.label}
           </button>
         ))}
@@ -101,7 +138,13 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
           {error}
         </span>
       )}
-      <button type="button" className="button" aria-pressed={showingDropOffs} disabled={busy === "drop-offs"} onClick={() => void toggleDropOffs()}>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={showingDropOffs}
+        disabled={busy === "drop-offs"}
+        onClick={() => void toggleDropOffs()}
+      >
         Drop-offs
       </button>
       <button type="button" className="button" disabled={busy === "check"} onClick={() => void check()}>
@@ -110,7 +153,12 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
       <Link to={`/bots/${meta.botId}/results`} className="button">
         Results
       </Link>
-      <button type="button" className="button" aria-pressed={panel === "preview"} onClick={() => (panel === "preview" ? store.setUi({ panel: undefined }) : previewFrom(undefined))}>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={panel === "preview"}
+        onClick={() => (panel === "preview" ? store.setUi({ panel: undefined }) : previewFrom(undefined))}
+      >
         Preview
       </button>
       <PublishButton autosave={autosave} />

@@ -9,7 +9,9 @@ import type { Panel } from "./store/editor-store";
 import { VariablesPanel } from "./variables/variables-panel";
 
 const ThemeEditor = lazy(() => import("./theme/theme-editor").then((module) => ({ default: module.ThemeEditor })));
-const BotSettingsEditor = lazy(() => import("./theme/bot-settings-editor").then((module) => ({ default: module.BotSettingsEditor })));
+const BotSettingsEditor = lazy(() =>
+  import("./theme/bot-settings-editor").then((module) => ({ default: module.BotSettingsEditor })),
+);
 const PreviewPane = lazy(() => import("./preview/preview-pane").then((module) => ({ default: module.PreviewPane })));
 
 const TITLES: Record<Panel, string> = {
@@ -33,7 +35,12 @@ export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autos
       aria-labelledby="side-panel-title"
       onKeyDown={(event) => {
         // Escape closes the panel, unless a field inside uses it (a popover, an inline creation).
-        if (event.key === "Escape" && !event.defaultPrevented && !(event.target as HTMLElement).closest(".rich-popover, .inline-create")) close();
+        if (
+          event.key === "Escape" &&
+          !event.defaultPrevented &&
+          !(event.target as HTMLElement).closest(".rich-popover, .inline-create")
+        )
+          close();
       }}
     >
       <header className="side-panel-header">

@@ -12,7 +12,9 @@ export function AppShell({ children, current }: { children: ReactNode; current: 
     <div className="app-shell">
       <header className="top-bar">
         <Link to="/bots" className="brand" aria-label="Parley home">
-          <span className="brand-mark small" aria-hidden="true">P</span>
+          <span className="brand-mark small" aria-hidden="true">
+            P
+          </span>
           <span>Parley</span>
         </Link>
         <div className="workspace-switcher">

@@ -25,13 +25,23 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
-async function request<T>(method: Method, path: string, body?: unknown, options: { quiet401?: boolean } = {}): Promise<T> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: { quiet401?: boolean } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
   }
@@ -44,15 +54,25 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   }
   if (!response.ok) {
     if (response.status === 401 && !options.quiet401) onUnauthorized?.();
-    const message = typeof parsed?.message === "string" && parsed.message ? parsed.message : `${response.status} ${response.statusText}`.trim();
-    throw new ApiError(response.status, message, parsed?.code ?? "", Array.isArray(parsed?.issues) ? parsed.issues : [], parsed);
+    const message =
+      typeof parsed?.message === "string" && parsed.message
+        ? parsed.message
+        : `${response.status} ${response.statusText}`.trim();
+    throw new ApiError(
+      response.status,
+      message,
+      parsed?.code ?? "",
+      Array.isArray(parsed?.issues) ? parsed.issues : [],
+      parsed,
+    );
   }
   return parsed as T;
 }
 
 export const api = {
   get: <T>(path: string, options?: { quiet401?: boolean }) => request<T>("GET", path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: { quiet401?: boolean }) => request<T>("POST", path, body ?? {}, options),
+  post: <T>(path: string, body?: unknown, options?: { quiet401?: boolean }) =>
+    request<T>("POST", path, body ?? {}, options),
   patch: <T>(path: string, body: unknown) => request<T>("PATCH", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),
 };

@@ -11,4 +11,10 @@ export function downloadText(fileName: string, text: string, type = "application
 }
 
 export const fileNameOf = (name: string, extension: string) =>
-  `${name.trim().replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase() || "bot"}.${extension}`;
+  `${
+    name
+      .trim()
+      .replace(/[^\w.-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase() || "bot"
+  }.${extension}`;

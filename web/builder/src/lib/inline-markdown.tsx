@@ -16,7 +16,12 @@ export function renderInlineMarkdown(text: string): ReactNode[] {
     const key = `${index}`;
     if (bold1 ?? bold2) nodes.push(<strong key={key}>{bold1 ?? bold2}</strong>);
     else if (italic1 ?? italic2) nodes.push(<em key={key}>{italic1 ?? italic2}</em>);
-    else if (/^(https?:|mailto:)/i.test(url ?? "")) nodes.push(<a key={key} href={url} target="_blank" rel="noreferrer">{label || url}</a>);
+    else if (/^(https?:|mailto:)/i.test(url ?? ""))
+      nodes.push(
+        <a key={key} href={url} target="_blank" rel="noreferrer">
+          {label || url}
+        </a>,
+      );
     else nodes.push(label || url);
     last = index + match[0].length;
   }
@@ -27,5 +32,13 @@ export function renderInlineMarkdown(text: string): ReactNode[] {
 /** `{{variable}}` references marked up, for summaries on the canvas. */
 export function highlightVariables(text: string): ReactNode[] {
   const parts = text.split(/(\{\{[^{}]+\}\})/g);
-  return parts.map((part, index) => (index % 2 === 1 ? <span key={index} className="variable-chip">{part}</span> : part));
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="variable-chip">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }

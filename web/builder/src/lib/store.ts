@@ -28,7 +28,11 @@ export function createStore<T>(initial: T): Store<T> {
 type Subscribable<T> = { get(): T; subscribe(listener: () => void): () => void };
 
 /** The selected slice of a store; `equal` lets a selector build a new object without re-rendering. */
-export function useStore<T, S>(store: Subscribable<T>, selector: (value: T) => S, equal: (a: S, b: S) => boolean = Object.is): S {
+export function useStore<T, S>(
+  store: Subscribable<T>,
+  selector: (value: T) => S,
+  equal: (a: S, b: S) => boolean = Object.is,
+): S {
   const last = useRef<{ value: T; selector: (value: T) => S; slice: S } | undefined>(undefined);
   // Selectors are usually inline closures: a new one is re-run, but an equal slice keeps its identity.
   const getSnapshot = useCallback(() => {

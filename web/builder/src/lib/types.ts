@@ -3,7 +3,15 @@
  * server reaches the browser bundle.
  */
 export type {
-  Bot, Edge, Group, Variable, BotEvent, Theme, Settings, GraphCoordinates, ResultsTablePreferences,
+  Bot,
+  Edge,
+  Group,
+  Variable,
+  BotEvent,
+  Theme,
+  Settings,
+  GraphCoordinates,
+  ResultsTablePreferences,
 } from "../../../../src/schemas/bot.js";
 export type { Block, BlockType, BlockItem, Condition, Comparison } from "../../../../src/schemas/blocks/index.js";
 export type { Result, TranscriptMessage, Analytics, TimeFilter } from "../../../../src/schemas/result.js";
@@ -16,7 +24,14 @@ export type BotDocument = Pick<Bot, "groups" | "events" | "edges" | "variables" 
 
 export type User = { id: string; email: string; name?: string | null };
 
-export type Workspace = { id: string; name: string; icon: string | null; plan: string; createdAt: string; updatedAt: string };
+export type Workspace = {
+  id: string;
+  name: string;
+  icon: string | null;
+  plan: string;
+  createdAt: string;
+  updatedAt: string;
+};
 
 export type WorkspaceMember = { userId?: string; email: string; name?: string | null; role?: string };
 
@@ -32,6 +47,17 @@ export type BotListItem = {
   updatedAt: string;
 };
 
-export type ApiToken = { id: string; name: string; createdAt: string; lastUsedAt?: string | null; revokedAt?: string | null };
+export type ApiToken = {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt?: string | null;
+  revokedAt?: string | null;
+};
 
-export type LintFinding = { severity: "error" | "warning" | "info" | string; blockId?: string; groupId?: string; message: string };
+export type LintFinding = {
+  severity: "error" | "warning" | "info" | string;
+  blockId?: string;
+  groupId?: string;
+  message: string;
+};

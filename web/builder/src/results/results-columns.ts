@@ -3,8 +3,19 @@ import type { Bot, Result, ResultsTablePreferences } from "../lib/types.js";
 export type Column = { id: string; label: string; kind: "date" | "input" | "variable" };
 
 const INPUT_TYPES = new Set([
-  "text input", "number input", "email input", "url input", "phone number input", "date input", "time input", "choice input",
-  "picture choice input", "payment input", "rating input", "file input", "cards",
+  "text input",
+  "number input",
+  "email input",
+  "url input",
+  "phone number input",
+  "date input",
+  "time input",
+  "choice input",
+  "picture choice input",
+  "payment input",
+  "rating input",
+  "file input",
+  "cards",
 ]);
 
 export const DATE_COLUMN = "createdAt";
@@ -29,20 +40,32 @@ export function resultColumns(bot: Pick<Bot, "groups" | "variables">): Column[] 
       columns.push({ id: block.id, label: count > 1 ? `${base} (${count})` : base, kind: "input" });
     }
   for (const variable of bot.variables)
-    if (!savedByInputs.has(variable.id) && !variable.isSessionVariable) columns.push({ id: `var:${variable.id}`, label: variable.name, kind: "variable" });
+    if (!savedByInputs.has(variable.id) && !variable.isSessionVariable)
+      columns.push({ id: `var:${variable.id}`, label: variable.name, kind: "variable" });
   return columns;
 }
 
 /** Columns in the saved order (new ones at the end), without the hidden ones. */
-export function orderedColumns(columns: Column[], preferences: ResultsTablePreferences | null | undefined): { all: Column[]; visible: Column[] } {
+export function orderedColumns(
+  columns: Column[],
+  preferences: ResultsTablePreferences | null | undefined,
+): { all: Column[]; visible: Column[] } {
   const order = preferences?.columnsOrder ?? [];
   const rank = new Map(order.map((id, index) => [id, index]));
-  const all = [...columns].sort((a, b) => (rank.get(a.id) ?? order.length + columns.indexOf(a)) - (rank.get(b.id) ?? order.length + columns.indexOf(b)));
+  const all = [...columns].sort(
+    (a, b) =>
+      (rank.get(a.id) ?? order.length + columns.indexOf(a)) - (rank.get(b.id) ?? order.length + columns.indexOf(b)),
+  );
   const visible = all.filter((column) => preferences?.columnsVisibility?.[column.id] !== false);
   return { all, visible };
 }
 
-const valueText = (value: unknown): string => (Array.isArray(value) ? value.filter((entry) => entry !== null).join(", ") : value === null || value === undefined ? "" : String(value));
+const valueText = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.filter((entry) => entry !== null).join(", ")
+    : value === null || value === undefined
+      ? ""
+      : String(value);
 
 export function cellText(result: Result, column: Column): string {
   if (column.kind === "date") return result.createdAt;

@@ -50,8 +50,15 @@ export function ResultsPage({ botId }: { botId: string }) {
     setPage({ results: [], loading: true });
     setSelected(new Set());
     listResults(botId, timeFilter)
-      .then((answer) => current === generation.current && setPage({ results: answer.results, nextCursor: answer.nextCursor, loading: false }))
-      .catch((failure) => current === generation.current && setPage({ results: [], loading: false, error: errorMessage(failure) }));
+      .then(
+        (answer) =>
+          current === generation.current &&
+          setPage({ results: answer.results, nextCursor: answer.nextCursor, loading: false }),
+      )
+      .catch(
+        (failure) =>
+          current === generation.current && setPage({ results: [], loading: false, error: errorMessage(failure) }),
+      );
   }, [botId, timeFilter]);
   useEffect(loadFirst, [loadFirst]);
 
@@ -60,8 +67,20 @@ export function ResultsPage({ botId }: { botId: string }) {
     const current = generation.current;
     setPage((value) => ({ ...value, loading: true }));
     listResults(botId, timeFilter, page.nextCursor)
-      .then((answer) => current === generation.current && setPage((value) => ({ results: [...value.results, ...answer.results], nextCursor: answer.nextCursor, loading: false })))
-      .catch((failure) => current === generation.current && setPage((value) => ({ ...value, loading: false, error: errorMessage(failure) })));
+      .then(
+        (answer) =>
+          current === generation.current &&
+          setPage((value) => ({
+            results: [...value.results, ...answer.results],
+            nextCursor: answer.nextCursor,
+            loading: false,
+          })),
+      )
+      .catch(
+        (failure) =>
+          current === generation.current &&
+          setPage((value) => ({ ...value, loading: false, error: errorMessage(failure) })),
+      );
   }, [botId, timeFilter, page.loading, page.nextCursor]);
 
   const columns = useMemo(() => (bot ? resultColumns(bot) : []), [bot]);
@@ -70,7 +89,13 @@ export function ResultsPage({ botId }: { botId: string }) {
   const changePreferences = (next: ResultsTablePreferences) => {
     setPreferences(next);
     clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => void savePreferences(botId, next).catch((failure) => setError(`The column layout was not saved: ${errorMessage(failure)}`)), 400);
+    saveTimer.current = setTimeout(
+      () =>
+        void savePreferences(botId, next).catch((failure) =>
+          setError(`The column layout was not saved: ${errorMessage(failure)}`),
+        ),
+      400,
+    );
   };
 
   if (error && !bot)
@@ -94,7 +119,11 @@ export function ResultsPage({ botId }: { botId: string }) {
         <div className="toolbar-spacer" />
         <label className="field inline">
           <span>Period</span>
-          <select className="input" value={timeFilter} onChange={(event) => setTimeFilter(event.target.value as TimeFilter)}>
+          <select
+            className="input"
+            value={timeFilter}
+            onChange={(event) => setTimeFilter(event.target.value as TimeFilter)}
+          >
             {TIME_FILTERS.map((filter) => (
               <option key={filter.value} value={filter.value}>
                 {filter.label}
@@ -103,7 +132,12 @@ export function ResultsPage({ botId }: { botId: string }) {
           </select>
         </label>
         <ColumnsMenu all={all} preferences={preferences} onChange={changePreferences} />
-        <button type="button" className="button danger" disabled={selected.size === 0} onClick={() => setArchiving(true)}>
+        <button
+          type="button"
+          className="button danger"
+          disabled={selected.size === 0}
+          onClick={() => setArchiving(true)}
+        >
           Archive{selected.size > 0 ? ` (${selected.size})` : ""}
         </button>
         <a className="button primary" href={exportUrl(botId, timeFilter)} download>
@@ -114,7 +148,8 @@ export function ResultsPage({ botId }: { botId: string }) {
       <ErrorBanner error={page.error} onRetry={loadFirst} />
       {!page.loading && !page.error && page.results.length === 0 ? (
         <EmptyState title="No results in this period">
-          Results appear here once visitors answer on the public page. Try a longer period, or publish and share the bot.
+          Results appear here once visitors answer on the public page. Try a longer period, or publish and share the
+          bot.
         </EmptyState>
       ) : (
         <ResultsTable

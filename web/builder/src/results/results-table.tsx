@@ -17,14 +17,27 @@ type Props = {
 };
 
 /** The results, newest first; the next page loads when the last rows scroll into view. */
-export const ResultsTable = memo(function ResultsTable({ columns, results, loading, hasMore, onLoadMore, selected, onSelect, onOpen, widths }: Props) {
+export const ResultsTable = memo(function ResultsTable({
+  columns,
+  results,
+  loading,
+  hasMore,
+  onLoadMore,
+  selected,
+  onSelect,
+  onOpen,
+  widths,
+}: Props) {
   const sentinel = useRef<HTMLTableRowElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const row = sentinel.current;
     if (!row || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onLoadMore(), { root: scroller.current, rootMargin: "200px" });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && onLoadMore(),
+      { root: scroller.current, rootMargin: "200px" },
+    );
     observer.observe(row);
     return () => observer.disconnect();
   }, [hasMore, onLoadMore, results.length]);
@@ -42,10 +55,20 @@ export const ResultsTable = memo(function ResultsTable({ columns, results, loadi
         <thead>
           <tr>
             <th scope="col" className="select-cell">
-              <input type="checkbox" aria-label="Select all loaded results" checked={allSelected} onChange={() => onSelect(allSelected ? new Set() : new Set(results.map((result) => result.id)))} />
+              <input
+                type="checkbox"
+                aria-label="Select all loaded results"
+                checked={allSelected}
+                onChange={() => onSelect(allSelected ? new Set() : new Set(results.map((result) => result.id)))}
+              />
             </th>
             {columns.map((column) => (
-              <th key={column.id} scope="col" style={widths[column.id] ? { width: widths[column.id] } : undefined} className={`column-${column.kind}`}>
+              <th
+                key={column.id}
+                scope="col"
+                style={widths[column.id] ? { width: widths[column.id] } : undefined}
+                className={`column-${column.kind}`}
+              >
                 {column.label}
               </th>
             ))}
@@ -54,14 +77,28 @@ export const ResultsTable = memo(function ResultsTable({ columns, results, loadi
         </thead>
         <tbody>
           {results.map((result) => (
-            <tr key={result.id} className={selected.has(result.id) ? "selected" : undefined} onClick={() => onOpen(result)} data-testid="result-row">
+            <tr
+              key={result.id}
+              className={selected.has(result.id) ? "selected" : undefined}
+              onClick={() => onOpen(result)}
+              data-testid="result-row"
+            >
               <td className="select-cell" onClick={(event) => event.stopPropagation()}>
-                <input type="checkbox" aria-label={`Select the result of ${formatDateTime(result.createdAt)}`} checked={selected.has(result.id)} onChange={() => toggle(result.id)} />
+                <input
+                  type="checkbox"
+                  aria-label={`Select the result of ${formatDateTime(result.createdAt)}`}
+                  checked={selected.has(result.id)}
+                  onChange={() => toggle(result.id)}
+                />
               </td>
               {columns.map((column, index) => (
                 <td key={column.id} className={`column-${column.kind}`}>
                   {index === 0 ? (
-                    <button type="button" className="link-button" onClick={(event) => (event.stopPropagation(), onOpen(result))}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={(event) => (event.stopPropagation(), onOpen(result))}
+                    >
                       {column.kind === "date" ? formatDateTime(result.createdAt) : cellText(result, column) || "—"}
                     </button>
                   ) : column.kind === "date" ? (
@@ -76,7 +113,15 @@ export const ResultsTable = memo(function ResultsTable({ columns, results, loadi
           ))}
           {hasMore && (
             <tr ref={sentinel} className="sentinel">
-              <td colSpan={columns.length + 2}>{loading ? <Spinner label="Loading more results…" /> : <button type="button" className="link-button" onClick={onLoadMore}>Load more</button>}</td>
+              <td colSpan={columns.length + 2}>
+                {loading ? (
+                  <Spinner label="Loading more results…" />
+                ) : (
+                  <button type="button" className="link-button" onClick={onLoadMore}>
+                    Load more
+                  </button>
+                )}
+              </td>
             </tr>
           )}
         </tbody>

@@ -9,7 +9,17 @@ import { transcript } from "./results-api";
 import { cellText, type Column } from "./results-columns";
 
 /** A result in full: the conversation as the visitor had it, and every column's value. */
-export function TranscriptDialog({ botId, result, columns, onClose }: { botId: string; result: Result | undefined; columns: Column[]; onClose(): void }) {
+export function TranscriptDialog({
+  botId,
+  result,
+  columns,
+  onClose,
+}: {
+  botId: string;
+  result: Result | undefined;
+  columns: Column[];
+  onClose(): void;
+}) {
   const [messages, setMessages] = useState<TranscriptMessage[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
@@ -18,7 +28,12 @@ export function TranscriptDialog({ botId, result, columns, onClose }: { botId: s
     if (result) transcript(botId, result.id).then(setMessages, (failure) => setError(errorMessage(failure)));
   }, [botId, result]);
   return (
-    <Dialog open={result !== undefined} title={result ? `Result of ${formatDateTime(result.createdAt)}` : ""} onClose={onClose} wide>
+    <Dialog
+      open={result !== undefined}
+      title={result ? `Result of ${formatDateTime(result.createdAt)}` : ""}
+      onClose={onClose}
+      wide
+    >
       {result && (
         <div className="transcript-layout">
           <section aria-labelledby="transcript-title">

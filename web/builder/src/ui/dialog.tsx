@@ -74,7 +74,12 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, busy
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="button" className={danger ? "button danger" : "button primary"} disabled={busy} onClick={onConfirm}>
+          <button
+            type="button"
+            className={danger ? "button danger" : "button primary"}
+            disabled={busy}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </button>
         </>

@@ -3,7 +3,18 @@ import { useId, type ReactNode } from "react";
 type Base = { label: string; hint?: ReactNode };
 
 export function TextField({
-  label, hint, value, onChange, placeholder, multiline, type = "text", autoFocus, code, required, name, autoComplete,
+  label,
+  hint,
+  value,
+  onChange,
+  placeholder,
+  multiline,
+  type = "text",
+  autoFocus,
+  code,
+  required,
+  name,
+  autoComplete,
 }: Base & {
   value: string | undefined;
   onChange(value: string): void;
@@ -48,8 +59,22 @@ export function TextField({
 }
 
 export function NumberField({
-  label, hint, value, onChange, min, max, step, placeholder,
-}: Base & { value: number | undefined; onChange(value: number | undefined): void; min?: number; max?: number; step?: number; placeholder?: string }) {
+  label,
+  hint,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+  placeholder,
+}: Base & {
+  value: number | undefined;
+  onChange(value: number | undefined): void;
+  min?: number;
+  max?: number;
+  step?: number;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -70,11 +95,23 @@ export function NumberField({
   );
 }
 
-export function Switch({ label, hint, checked, onChange }: Base & { checked: boolean; onChange(checked: boolean): void }) {
+export function Switch({
+  label,
+  hint,
+  checked,
+  onChange,
+}: Base & { checked: boolean; onChange(checked: boolean): void }) {
   const id = useId();
   return (
     <div className="field switch-field">
-      <input id={id} type="checkbox" role="switch" className="switch" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="switch"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <label htmlFor={id}>{label}</label>
       {hint && <small className="hint">{hint}</small>}
     </div>
@@ -82,13 +119,28 @@ export function Switch({ label, hint, checked, onChange }: Base & { checked: boo
 }
 
 export function SelectField<T extends string>({
-  label, hint, value, options, onChange, emptyLabel,
-}: Base & { value: T | undefined; options: readonly (T | { value: T; label: string })[]; onChange(value: T | undefined): void; emptyLabel?: string }) {
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+  emptyLabel,
+}: Base & {
+  value: T | undefined;
+  options: readonly (T | { value: T; label: string })[];
+  onChange(value: T | undefined): void;
+  emptyLabel?: string;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="input" value={value ?? ""} onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}>
+      <select
+        id={id}
+        className="input"
+        value={value ?? ""}
+        onChange={(event) => onChange((event.target.value || undefined) as T | undefined)}
+      >
         {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
         {options.map((option) => {
           const entry = typeof option === "string" ? { value: option, label: option } : option;

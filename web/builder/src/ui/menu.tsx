@@ -3,7 +3,17 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 export type MenuItem = { label: string; onSelect(): void; danger?: boolean; disabled?: boolean };
 
 /** A button opening a list of actions; arrow keys move between them, Escape closes it. */
-export function Menu({ label, items, buttonContent, className }: { label: string; items: MenuItem[]; buttonContent?: ReactNode; className?: string }) {
+export function Menu({
+  label,
+  items,
+  buttonContent,
+  className,
+}: {
+  label: string;
+  items: MenuItem[];
+  buttonContent?: ReactNode;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);

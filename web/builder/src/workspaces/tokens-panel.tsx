@@ -27,7 +27,9 @@ export function TokensPanel() {
     event.preventDefault();
     setError(undefined);
     try {
-      const answer = await api.post<{ token: ApiToken; value: string }>("/api/v1/tokens", { name: name.trim() || "API token" });
+      const answer = await api.post<{ token: ApiToken; value: string }>("/api/v1/tokens", {
+        name: name.trim() || "API token",
+      });
       setCreated({ name: answer.token.name, value: answer.value });
       setCopied(false);
       setName("");
@@ -42,7 +44,9 @@ export function TokensPanel() {
       <div className="card-header">
         <h2 id="tokens-title">API tokens</h2>
       </div>
-      <p className="muted">Scripts call the API with <code>Authorization: Bearer &lt;token&gt;</code>. A token acts as you.</p>
+      <p className="muted">
+        Scripts call the API with <code>Authorization: Bearer &lt;token&gt;</code>. A token acts as you.
+      </p>
       <form className="inline-form" onSubmit={create}>
         <TextField label="New token name" value={name} onChange={setName} placeholder="Deploy script" />
         <button type="submit" className="button primary">
@@ -51,9 +55,7 @@ export function TokensPanel() {
       </form>
       {created && (
         <div className="banner success token-value" role="status">
-          <p>
-            Copy the token “{created.name}” now: it will not be shown again.
-          </p>
+          <p>Copy the token “{created.name}” now: it will not be shown again.</p>
           <code data-testid="new-token-value">{created.value}</code>
           <button
             type="button"

@@ -2,7 +2,12 @@ import { api, encode } from "../lib/api";
 import { createStore } from "../lib/store";
 import type { Workspace } from "../lib/types";
 
-type WorkspaceState = { status: "loading" | "ready" | "error"; workspaces: Workspace[]; currentId: string | undefined; error?: string };
+type WorkspaceState = {
+  status: "loading" | "ready" | "error";
+  workspaces: Workspace[];
+  currentId: string | undefined;
+  error?: string;
+};
 
 const CURRENT_KEY = "parley.workspaceId";
 
@@ -37,11 +42,15 @@ export async function createWorkspace(name: string): Promise<Workspace> {
 
 export async function renameWorkspace(id: string, name: string): Promise<void> {
   const { workspace } = await api.patch<{ workspace: Workspace }>(`/api/v1/workspaces/${encode(id)}`, { name });
-  workspaceStore.set((state) => ({ ...state, workspaces: state.workspaces.map((entry) => (entry.id === id ? { ...entry, ...workspace } : entry)) }));
+  workspaceStore.set((state) => ({
+    ...state,
+    workspaces: state.workspaces.map((entry) => (entry.id === id ? { ...entry, ...workspace } : entry)),
+  }));
 }
 
 /** A workspace the editor opened through a bot: it becomes the current one. */
 export function followWorkspace(id: string): void {
   localStorage.setItem(CURRENT_KEY, id);
-  if (workspaceStore.get().workspaces.some((workspace) => workspace.id === id)) workspaceStore.set((state) => ({ ...state, currentId: id }));
+  if (workspaceStore.get().workspaces.some((workspace) => workspace.id === id))
+    workspaceStore.set((state) => ({ ...state, currentId: id }));
 }

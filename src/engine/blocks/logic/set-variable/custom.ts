@@ -25,7 +25,8 @@ export async function customValue(options: Options, variableId: string, ctx: Exe
   if (!expression) return { variables: [{ id: variableId, value: null }] };
   const single = findUniqueVariable(expression, variables);
   if (single) return { variables: [{ id: variableId, value: single.value ?? null }] };
-  if (LEADING_ZERO_NUMBER.test(expression) && !Number.isNaN(Number(expression))) return { variables: [{ id: variableId, value: expression }] };
+  if (LEADING_ZERO_NUMBER.test(expression) && !Number.isNaN(Number(expression)))
+    return { variables: [{ id: variableId, value: expression }] };
 
   const script = codeWithArgs(expression, variables);
   const result = ctx.ports.sandbox
@@ -33,10 +34,18 @@ export async function customValue(options: Options, variableId: string, ctx: Exe
     : { ok: false as const, error: "No code sandbox is configured on this server" };
   // The target variable is written last, so it wins over a setVariable call on the same variable.
   if (result.ok)
-    return { variables: [...updatesByName(result.setVariables, variables), { id: variableId, value: serializeVariableValue(result.value) }] };
+    return {
+      variables: [
+        ...updatesByName(result.setVariables, variables),
+        { id: variableId, value: serializeVariableValue(result.value) },
+      ],
+    };
 
   const fallback: VariableUpdate[] = [{ id: variableId, value: serializeVariableValue(templateText(expression, ctx)) }];
   if (!options.isCode) return { variables: fallback };
   if (options.saveErrorInVariableId) fallback.push({ id: options.saveErrorInVariableId, value: result.error });
-  return { variables: fallback, logs: [{ status: "error", description: "Error evaluating Set variable code", details: result.error }] };
+  return {
+    variables: fallback,
+    logs: [{ status: "error", description: "Error evaluating Set variable code", details: result.error }],
+  };
 }

@@ -17,7 +17,10 @@ export function dateValue(kind: DateKind, now: Date, timeZone: string | undefine
   const zone = timeZone?.trim();
   if (kind === "Today" || !zone) return { value: date.toISOString() };
   if (!isKnownTimeZone(zone))
-    return { value: date.toISOString(), log: { status: "error", description: `Unknown time zone "${zone}": the date was set in UTC` } };
+    return {
+      value: date.toISOString(),
+      log: { status: "error", description: `Unknown time zone "${zone}": the date was set in UTC` },
+    };
   return { value: format(new TZDate(date, zone), "yyyy-MM-dd'T'HH:mm:ssXXX") };
 }
 

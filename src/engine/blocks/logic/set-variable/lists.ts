@@ -17,7 +17,8 @@ export function itemAtSameIndex(
   baseList: VariableValue | undefined,
   targetList: VariableValue | undefined,
 ): string | undefined {
-  if (!Array.isArray(baseList) || !Array.isArray(targetList) || typeof baseItem !== "string" || baseItem === "") return undefined;
+  if (!Array.isArray(baseList) || !Array.isArray(targetList) || typeof baseItem !== "string" || baseItem === "")
+    return undefined;
   const index = baseList.indexOf(baseItem);
   const value = index === -1 ? undefined : targetList[index];
   return value === null || value === undefined || value === "" ? undefined : value;

@@ -13,11 +13,18 @@ export function itemHandles(block: Block): ItemHandle[] {
       return block.items.map((item) => ({ itemId: item.id, label: item.title || item.pictureSrc || "Click to edit" }));
     case "AB test": {
       const a = (block.options as Options)?.aPercent ?? 50;
-      return block.items.map((item) => ({ itemId: item.id, label: item.path === "a" ? `A · ${a}%` : `B · ${100 - a}%` }));
+      return block.items.map((item) => ({
+        itemId: item.id,
+        label: item.path === "a" ? `A · ${a}%` : `B · ${100 - a}%`,
+      }));
     }
     case "cards":
       return block.items.flatMap((item) =>
-        (item.paths ?? []).map((path) => ({ itemId: item.id, pathId: path.id, label: `${item.title || "Card"} · ${path.text || "Button"}` })),
+        (item.paths ?? []).map((path) => ({
+          itemId: item.id,
+          pathId: path.id,
+          label: `${item.title || "Card"} · ${path.text || "Button"}`,
+        })),
       );
     case "Condition":
       return block.items.map((item) => ({ itemId: item.id, label: "" }));

@@ -24,8 +24,17 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
   const selected = useStore(store.ui, (ui) => ui.selectedBlockId === block.id);
   const targeted = useStore(store.doc, (doc) => isEdgeTarget(doc, block.id));
   const running = useStore(store.ui, (ui) => ui.runningBlockId === block.id);
-  const findings = useStore(store.ui, (ui) => ui.findings?.filter((finding) => finding.blockId === block.id).map((finding) => finding.message) ?? NO_FINDINGS, sameList);
-  const dropOff = useStore(store.ui, (ui) => (ui.dropOffs ? { total: ui.dropOffs.byBlock[block.id], starts: ui.dropOffs.starts } : undefined), (a, b) => a?.total === b?.total && a?.starts === b?.starts);
+  const findings = useStore(
+    store.ui,
+    (ui) =>
+      ui.findings?.filter((finding) => finding.blockId === block.id).map((finding) => finding.message) ?? NO_FINDINGS,
+    sameList,
+  );
+  const dropOff = useStore(
+    store.ui,
+    (ui) => (ui.dropOffs ? { total: ui.dropOffs.byBlock[block.id], starts: ui.dropOffs.starts } : undefined),
+    (a, b) => a?.total === b?.total && a?.starts === b?.starts,
+  );
   const entry = blockEntry(block.type);
   const summary = blockSummary(block, variables);
   const saved = savedVariable(block, variables);
@@ -74,14 +83,26 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
         drag.begin(event, { kind: "move", blockId: block.id, label });
       }}
     >
-      {targeted && <Handle type="target" position={Position.Left} id={blockTargetHandleId(block.id)} className="block-target" isConnectableStart={false} />}
+      {targeted && (
+        <Handle
+          type="target"
+          position={Position.Left}
+          id={blockTargetHandleId(block.id)}
+          className="block-target"
+          isConnectableStart={false}
+        />
+      )}
       <div className="block-main">
         <span className="block-badge" aria-hidden="true">
           {entry?.icon ?? "?"}
         </span>
         <div className="block-text">
           <span className="block-label">{label}</span>
-          {summary ? <span className="block-summary">{highlightVariables(summary)}</span> : !hasItemsOnly(block.type) && <span className="block-summary placeholder">Click to edit…</span>}
+          {summary ? (
+            <span className="block-summary">{highlightVariables(summary)}</span>
+          ) : (
+            !hasItemsOnly(block.type) && <span className="block-summary placeholder">Click to edit…</span>
+          )}
           {saved && <span className="block-saves">Saves in {`{{${saved}}}`}</span>}
         </div>
         {running && (
@@ -99,14 +120,22 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
       )}
       {dropOff && dropOff.total !== undefined && (
         <div className="drop-off" title="Visitors who stopped at this input">
-          ↘ {dropOff.total} dropped off{dropOff.starts > 0 ? ` (${Math.round((dropOff.total / dropOff.starts) * 100)}%)` : ""}
+          ↘ {dropOff.total} dropped off
+          {dropOff.starts > 0 ? ` (${Math.round((dropOff.total / dropOff.starts) * 100)}%)` : ""}
         </div>
       )}
       {items.length > 0 && (
         <ul className="block-items">
           {items.map((item) => (
             <li key={item.pathId ?? item.itemId} className="block-item">
-              <span>{block.type === "Condition" ? conditionSummary((block.items.find((entry) => entry.id === item.itemId) as { content?: never })?.content, variables) : item.label}</span>
+              <span>
+                {block.type === "Condition"
+                  ? conditionSummary(
+                      (block.items.find((entry) => entry.id === item.itemId) as { content?: never })?.content,
+                      variables,
+                    )
+                  : item.label}
+              </span>
               <Handle
                 type="source"
                 position={Position.Right}
@@ -121,7 +150,13 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
       {hasDefaultHandle(block, isLast) && (
         <div className={items.length > 0 ? "block-default-exit labelled" : "block-default-exit"}>
           {defaultHandleLabel(block) && <span>{defaultHandleLabel(block)}</span>}
-          <Handle type="source" position={Position.Right} id={sourceHandleId({ blockId: block.id })} className="source-handle" aria-label={`Exit of ${label}`} />
+          <Handle
+            type="source"
+            position={Position.Right}
+            id={sourceHandleId({ blockId: block.id })}
+            className="source-handle"
+            aria-label={`Exit of ${label}`}
+          />
         </div>
       )}
     </div>

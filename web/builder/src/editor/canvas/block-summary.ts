@@ -3,7 +3,8 @@ import { richTextToPlain } from "../rich-text/rich-text-convert.js";
 
 type Variables = BotDocument["variables"];
 
-const variableName = (variables: Variables, id: string | undefined) => (id ? variables.find((variable) => variable.id === id)?.name : undefined);
+const variableName = (variables: Variables, id: string | undefined) =>
+  id ? variables.find((variable) => variable.id === id)?.name : undefined;
 
 export function conditionSummary(condition: Condition | undefined, variables: Variables): string {
   const comparisons = condition?.comparisons ?? [];
@@ -26,7 +27,8 @@ const DEFAULT_PLACEHOLDERS: Record<string, string> = {
 };
 
 /** Blocks whose items say it all show no summary line. */
-export const hasItemsOnly = (type: string) => ["choice input", "picture choice input", "cards", "Condition", "AB test"].includes(type);
+export const hasItemsOnly = (type: string) =>
+  ["choice input", "picture choice input", "cards", "Condition", "AB test"].includes(type);
 
 /** The one-line description a block shows on the canvas. */
 export function blockSummary(block: Block, variables: Variables): string {
@@ -90,7 +92,7 @@ export function blockSummary(block: Block, variables: Variables): string {
     case "Email":
       return options?.recipients?.length ? `To ${options.recipients.join(", ")}` : "Configure…";
     default:
-      return saved ? `→ ${saved}` : options?.action ?? "";
+      return saved ? `→ ${saved}` : (options?.action ?? "");
   }
 }
 

@@ -7,15 +7,25 @@ type Sources = { source: EdgeSource; nodeId: string }[];
 /** Every object holding an `outgoingEdgeId`, with the node that draws it. */
 function sourcesOf(doc: BotDocument): Map<string, { source: EdgeSource; nodeId: string }> {
   const byEdge = new Map<string, Sources[number]>();
-  for (const event of doc.events) if (event.outgoingEdgeId) byEdge.set(event.outgoingEdgeId, { source: { eventId: event.id }, nodeId: event.id });
+  for (const event of doc.events)
+    if (event.outgoingEdgeId) byEdge.set(event.outgoingEdgeId, { source: { eventId: event.id }, nodeId: event.id });
   for (const group of doc.groups)
     for (const block of group.blocks) {
       if (block.outgoingEdgeId) byEdge.set(block.outgoingEdgeId, { source: { blockId: block.id }, nodeId: group.id });
       if ("items" in block)
-        for (const item of block.items as { id: string; outgoingEdgeId?: string; paths?: { id: string; outgoingEdgeId?: string }[] }[]) {
-          if (item.outgoingEdgeId) byEdge.set(item.outgoingEdgeId, { source: { blockId: block.id, itemId: item.id }, nodeId: group.id });
+        for (const item of block.items as {
+          id: string;
+          outgoingEdgeId?: string;
+          paths?: { id: string; outgoingEdgeId?: string }[];
+        }[]) {
+          if (item.outgoingEdgeId)
+            byEdge.set(item.outgoingEdgeId, { source: { blockId: block.id, itemId: item.id }, nodeId: group.id });
           for (const path of item.paths ?? [])
-            if (path.outgoingEdgeId) byEdge.set(path.outgoingEdgeId, { source: { blockId: block.id, itemId: item.id, pathId: path.id }, nodeId: group.id });
+            if (path.outgoingEdgeId)
+              byEdge.set(path.outgoingEdgeId, {
+                source: { blockId: block.id, itemId: item.id, pathId: path.id },
+                nodeId: group.id,
+              });
         }
     }
   return byEdge;
@@ -25,7 +35,12 @@ function sourcesOf(doc: BotDocument): Map<string, { source: EdgeSource; nodeId: 
  * Canvas edges from the document, drawn from the objects that own them (what the engine follows).
  * Unchanged edges keep their previous objects, so the canvas skips them.
  */
-export function buildEdges(doc: BotDocument, previous: readonly FlowEdge[], selected: ReadonlySet<string>, running: ReadonlySet<string>): FlowEdge[] {
+export function buildEdges(
+  doc: BotDocument,
+  previous: readonly FlowEdge[],
+  selected: ReadonlySet<string>,
+  running: ReadonlySet<string>,
+): FlowEdge[] {
   const sources = sourcesOf(doc);
   const titles = new Map(doc.groups.map((group) => [group.id, group.title]));
   const before = new Map(previous.map((edge) => [edge.id, edge]));
@@ -40,12 +55,32 @@ export function buildEdges(doc: BotDocument, previous: readonly FlowEdge[], sele
     const animated = running.has(edge.id);
     const ariaLabel = `Edge to ${titles.get(edge.to.groupId)}`;
     const old = before.get(edge.id);
-    if (old && old.source === owner.nodeId && old.sourceHandle === sourceHandle && old.target === edge.to.groupId && old.targetHandle === targetHandle && Boolean(old.selected) === isSelected && Boolean(old.animated) === animated && old.ariaLabel === ariaLabel) {
+    if (
+      old &&
+      old.source === owner.nodeId &&
+      old.sourceHandle === sourceHandle &&
+      old.target === edge.to.groupId &&
+      old.targetHandle === targetHandle &&
+      Boolean(old.selected) === isSelected &&
+      Boolean(old.animated) === animated &&
+      old.ariaLabel === ariaLabel
+    ) {
       edges.push(old);
       continue;
     }
     changed = true;
-    edges.push({ id: edge.id, source: owner.nodeId, sourceHandle, target: edge.to.groupId, targetHandle, selected: isSelected, animated, reconnectable: true, type: "default", ariaLabel });
+    edges.push({
+      id: edge.id,
+      source: owner.nodeId,
+      sourceHandle,
+      target: edge.to.groupId,
+      targetHandle,
+      selected: isSelected,
+      animated,
+      reconnectable: true,
+      type: "default",
+      ariaLabel,
+    });
   }
   return !changed && edges.length === previous.length ? (previous as FlowEdge[]) : edges;
 }
@@ -57,12 +92,24 @@ export function syncNodes(previous: readonly Node[], doc: BotDocument): Node[] {
   const next: Node[] = [];
   const add = (id: string, type: "flowGroup" | "flowEvent", position: { x: number; y: number }, deletable: boolean) => {
     const old = before.get(id);
-    if (old && old.type === type && (old.dragging || (old.position.x === position.x && old.position.y === position.y))) {
+    if (
+      old &&
+      old.type === type &&
+      (old.dragging || (old.position.x === position.x && old.position.y === position.y))
+    ) {
       next.push(old);
       return;
     }
     changed = true;
-    next.push({ id, type, position: { x: position.x, y: position.y }, data: {}, deletable, selected: old?.selected ?? false, dragHandle: type === "flowGroup" ? ".group-header" : undefined });
+    next.push({
+      id,
+      type,
+      position: { x: position.x, y: position.y },
+      data: {},
+      deletable,
+      selected: old?.selected ?? false,
+      dragHandle: type === "flowGroup" ? ".group-header" : undefined,
+    });
   };
   for (const event of doc.events) add(event.id, "flowEvent", event.graphCoordinates, event.type !== "start");
   for (const group of doc.groups) add(group.id, "flowGroup", group.graphCoordinates, true);

@@ -1,7 +1,9 @@
 import { createStore } from "../../lib/store";
 import type { BlockType } from "../../lib/types";
 
-export type DragPayload = { kind: "new"; blockType: BlockType; label: string } | { kind: "move"; blockId: string; label: string };
+export type DragPayload =
+  | { kind: "new"; blockType: BlockType; label: string }
+  | { kind: "move"; blockId: string; label: string };
 export type DropTarget = { groupId: string; index: number } | { canvas: { clientX: number; clientY: number } };
 export type DragState = { payload: DragPayload; over: { groupId: string; index: number } | undefined } | undefined;
 
@@ -45,7 +47,11 @@ export class DragController {
       window.removeEventListener("pointercancel", cancel);
       if (!active) return;
       const over = this.groupUnder(upEvent.clientX, upEvent.clientY);
-      const onCanvas = !over && document.elementFromPoint(upEvent.clientX, upEvent.clientY)?.closest(".react-flow__pane, .react-flow__renderer");
+      const onCanvas =
+        !over &&
+        document
+          .elementFromPoint(upEvent.clientX, upEvent.clientY)
+          ?.closest(".react-flow__pane, .react-flow__renderer");
       this.finish();
       if (over) this.onDrop(payload, over);
       else if (onCanvas) this.onDrop(payload, { canvas: { clientX: upEvent.clientX, clientY: upEvent.clientY } });

@@ -4,7 +4,12 @@ import { useStore } from "../../lib/store";
 import { useEditor } from "../editor-context";
 import { sourceHandleId } from "../store/edge-source";
 
-const LABELS: Record<string, string> = { start: "Start", command: "Command", reply: "On reply", invalidReply: "On invalid reply" };
+const LABELS: Record<string, string> = {
+  start: "Start",
+  command: "Command",
+  reply: "On reply",
+  invalidReply: "On invalid reply",
+};
 
 /** A flow event: the start, or a command / reply event, with its single exit. */
 export const EventNode = memo(function EventNode({ id }: NodeProps) {
@@ -19,7 +24,13 @@ export const EventNode = memo(function EventNode({ id }: NodeProps) {
       </span>
       <span>{LABELS[event.type] ?? event.type}</span>
       {command && <code>/{command}</code>}
-      <Handle type="source" position={Position.Right} id={sourceHandleId({ eventId: id })} className="source-handle" aria-label={`Exit of ${LABELS[event.type] ?? "event"}`} />
+      <Handle
+        type="source"
+        position={Position.Right}
+        id={sourceHandleId({ eventId: id })}
+        className="source-handle"
+        aria-label={`Exit of ${LABELS[event.type] ?? "event"}`}
+      />
     </div>
   );
 });

@@ -1,6 +1,18 @@
 import {
-  Background, Controls, MiniMap, ReactFlow, applyNodeChanges, useNodesInitialized, useReactFlow, type Connection, type Edge as FlowEdge, type FinalConnectionState,
-  type Node, type NodeChange, type EdgeChange, type OnReconnect,
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  applyNodeChanges,
+  useNodesInitialized,
+  useReactFlow,
+  type Connection,
+  type Edge as FlowEdge,
+  type FinalConnectionState,
+  type Node,
+  type NodeChange,
+  type EdgeChange,
+  type OnReconnect,
 } from "@xyflow/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useStore } from "../../lib/store";
@@ -18,7 +30,10 @@ const nodeTypes = { flowGroup: GroupNode, flowEvent: EventNode };
 const NO_RUNNING: ReadonlySet<string> = new Set();
 const PRO_OPTIONS = { hideAttribution: true };
 
-export type CanvasApi = { toFlowPosition(clientX: number, clientY: number): { x: number; y: number }; center(): { x: number; y: number } };
+export type CanvasApi = {
+  toFlowPosition(clientX: number, clientY: number): { x: number; y: number };
+  center(): { x: number; y: number };
+};
 
 /** The flow on a pannable, zoomable canvas; document edits go through the editor store. */
 export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
@@ -53,7 +68,10 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
       toFlowPosition: (clientX, clientY) => flow.screenToFlowPosition({ x: clientX, y: clientY }),
       center: () => {
         const box = wrapper.current?.getBoundingClientRect();
-        return flow.screenToFlowPosition({ x: (box?.left ?? 0) + (box?.width ?? 0) / 2 - 150, y: (box?.top ?? 0) + (box?.height ?? 0) / 3 });
+        return flow.screenToFlowPosition({
+          x: (box?.left ?? 0) + (box?.width ?? 0) / 2 - 150,
+          y: (box?.top ?? 0) + (box?.height ?? 0) / 3,
+        });
       },
     });
   }, [flow, onReady]);
@@ -80,8 +98,13 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
     const height = node.measured?.height ?? 100;
     const left = node.position.x * zoom + x;
     const top = node.position.y * zoom + y;
-    const visible = left >= 0 && top >= 0 && left + width * zoom <= box.width && top + Math.min(height, 200) * zoom <= box.height;
-    if (!visible) void flow.setCenter(node.position.x + width / 2, node.position.y + Math.min(height / 2, box.height / zoom / 3), { zoom, duration: 300 });
+    const visible =
+      left >= 0 && top >= 0 && left + width * zoom <= box.width && top + Math.min(height, 200) * zoom <= box.height;
+    if (!visible)
+      void flow.setCenter(node.position.x + width / 2, node.position.y + Math.min(height / 2, box.height / zoom / 3), {
+        zoom,
+        duration: 300,
+      });
   }, [runningBlockId, flow, store]);
 
   const onNodesChange = useCallback((changes: NodeChange[]) => {
@@ -90,18 +113,26 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
     if (kept.length > 0) setNodes((current) => applyNodeChanges(kept, current));
   }, []);
 
-  const onEdgesChange = useCallback((changes: EdgeChange[]) => {
-    const selections = changes.filter((change) => change.type === "select");
-    if (selections.length === 0) return;
-    const next = new Set(selectedEdges.current);
-    for (const change of selections) change.selected ? next.add(change.id) : next.delete(change.id);
-    selectedEdges.current = next;
-    setEdges((current) => buildEdges(store.doc.get(), current, next, NO_RUNNING));
-  }, [store]);
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange[]) => {
+      const selections = changes.filter((change) => change.type === "select");
+      if (selections.length === 0) return;
+      const next = new Set(selectedEdges.current);
+      for (const change of selections) change.selected ? next.add(change.id) : next.delete(change.id);
+      selectedEdges.current = next;
+      setEdges((current) => buildEdges(store.doc.get(), current, next, NO_RUNNING));
+    },
+    [store],
+  );
 
   const onNodeDragStop = useCallback(
     (_event: unknown, _node: Node, dragged: Node[]) => {
-      store.update((current) => moveNodes(current, new Map(dragged.map((node) => [node.id, { x: Math.round(node.position.x), y: Math.round(node.position.y) }]))));
+      store.update((current) =>
+        moveNodes(
+          current,
+          new Map(dragged.map((node) => [node.id, { x: Math.round(node.position.x), y: Math.round(node.position.y) }])),
+        ),
+      );
     },
     [store],
   );
@@ -110,7 +141,9 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
     (connection: Connection) => {
       const source = parseSourceHandle(connection.sourceHandle);
       if (!source || !connection.target) return;
-      store.update((current) => connect(current, source, parseTargetHandle(connection.target, connection.targetHandle)));
+      store.update((current) =>
+        connect(current, source, parseTargetHandle(connection.target, connection.targetHandle)),
+      );
     },
     [store],
   );
@@ -120,7 +153,9 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
     (event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
       if (state.isValid || !state.fromHandle) return;
       const point = "changedTouches" in event ? event.changedTouches[0] : event;
-      const groupElement = document.elementFromPoint(point.clientX, point.clientY)?.closest<HTMLElement>("[data-dnd-group]");
+      const groupElement = document
+        .elementFromPoint(point.clientX, point.clientY)
+        ?.closest<HTMLElement>("[data-dnd-group]");
       const source = parseSourceHandle(state.fromHandle.id);
       const groupId = groupElement?.dataset.dndGroup;
       if (source && groupId) store.update((current) => connect(current, source, { groupId }));
@@ -155,7 +190,11 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
   useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection });
 
   return (
-    <div className="canvas" ref={wrapper} onClick={(event) => event.target === event.currentTarget && store.selectBlock(undefined)}>
+    <div
+      className="canvas"
+      ref={wrapper}
+      onClick={(event) => event.target === event.currentTarget && store.selectBlock(undefined)}
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -179,7 +218,9 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
         defaultEdgeOptions={{ interactionWidth: 16 }}
         elevateEdgesOnSelect
         connectionRadius={30}
-        ariaLabelConfig={{ "node.a11yDescription.default": "Press Enter or Space to select this group; arrow keys move it." }}
+        ariaLabelConfig={{
+          "node.a11yDescription.default": "Press Enter or Space to select this group; arrow keys move it.",
+        }}
       >
         <Background gap={20} size={1.2} />
         <Controls showInteractive={false} position="bottom-left" />
@@ -188,7 +229,9 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
       {isEmpty && (
         <div className="canvas-empty" role="note">
           <strong>Start building</strong>
-          <span>Drag a block from the left onto the canvas (or focus one and press Enter), then connect the start to it.</span>
+          <span>
+            Drag a block from the left onto the canvas (or focus one and press Enter), then connect the start to it.
+          </span>
         </div>
       )}
     </div>

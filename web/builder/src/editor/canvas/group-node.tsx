@@ -14,7 +14,13 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
   const { store, drag, previewFrom } = useEditor();
   const group = useStore(store.doc, (doc) => groupById(doc, id));
   const dropIndex = useStore(drag.state, (state) => (state?.over?.groupId === id ? state.over.index : undefined));
-  const groupFindings = useStore(store.ui, (ui) => ui.findings?.filter((finding) => finding.groupId === id && !finding.blockId).map((finding) => finding.message) ?? [], sameList);
+  const groupFindings = useStore(
+    store.ui,
+    (ui) =>
+      ui.findings?.filter((finding) => finding.groupId === id && !finding.blockId).map((finding) => finding.message) ??
+      [],
+    sameList,
+  );
   const [editingTitle, setEditingTitle] = useState(false);
   const updateNodeInternals = useUpdateNodeInternals();
 
@@ -40,8 +46,20 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
   };
 
   return (
-    <div className={selected ? "group-node selected" : "group-node"} data-dnd-group={id} data-testid={`group-${group.title}`} role="group" aria-label={`Group ${group.title}`}>
-      <Handle type="target" position={Position.Left} id={GROUP_TARGET} className="group-target" isConnectableStart={false} />
+    <div
+      className={selected ? "group-node selected" : "group-node"}
+      data-dnd-group={id}
+      data-testid={`group-${group.title}`}
+      role="group"
+      aria-label={`Group ${group.title}`}
+    >
+      <Handle
+        type="target"
+        position={Position.Left}
+        id={GROUP_TARGET}
+        className="group-target"
+        isConnectableStart={false}
+      />
       <header className="group-header">
         {editingTitle ? (
           <input
@@ -58,10 +76,20 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
           </h3>
         )}
         <div className="group-actions nodrag">
-          <button type="button" className="icon-button small" aria-label={`Rename ${group.title}`} onClick={() => setEditingTitle(true)}>
+          <button
+            type="button"
+            className="icon-button small"
+            aria-label={`Rename ${group.title}`}
+            onClick={() => setEditingTitle(true)}
+          >
             ✎
           </button>
-          <button type="button" className="icon-button small" aria-label={`Preview from ${group.title}`} onClick={() => previewFrom(id)}>
+          <button
+            type="button"
+            className="icon-button small"
+            aria-label={`Preview from ${group.title}`}
+            onClick={() => previewFrom(id)}
+          >
             ▶
           </button>
           <button
@@ -88,7 +116,13 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
         {group.blocks.map((block, index) => (
           <div key={block.id} className="block-slot">
             {dropIndex === index && <div className="drop-indicator" aria-hidden="true" />}
-            <BlockRow block={block} groupId={id} index={index} isLast={index === group.blocks.length - 1} blockCount={group.blocks.length} />
+            <BlockRow
+              block={block}
+              groupId={id}
+              index={index}
+              isLast={index === group.blocks.length - 1}
+              blockCount={group.blocks.length}
+            />
           </div>
         ))}
         {dropIndex === group.blocks.length && <div className="drop-indicator" aria-hidden="true" />}

@@ -14,7 +14,15 @@ const isTyping = (target: EventTarget | null) => {
 };
 
 /** Delete, Ctrl+C, Ctrl+V, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y), except while typing in a field. */
-export function useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection }: { nodes: Node[]; selectedEdges: { current: ReadonlySet<string> }; clearEdgeSelection(): void }) {
+export function useCanvasShortcuts({
+  nodes,
+  selectedEdges,
+  clearEdgeSelection,
+}: {
+  nodes: Node[];
+  selectedEdges: { current: ReadonlySet<string> };
+  clearEdgeSelection(): void;
+}) {
   const { store } = useEditor();
   const flow = useReactFlow();
   const latest = useRef({ nodes, selectedEdges, clearEdgeSelection });
@@ -34,7 +42,9 @@ export function useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection }:
       const edges = latest.current.selectedEdges.current;
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
-      const selectedGroups = new Set(current.filter((node) => node.selected && node.type === "flowGroup").map((node) => node.id));
+      const selectedGroups = new Set(
+        current.filter((node) => node.selected && node.type === "flowGroup").map((node) => node.id),
+      );
       const selectedBlock = store.ui.get().selectedBlockId;
 
       if (event.key === "Delete" || event.key === "Backspace") {
@@ -43,7 +53,8 @@ export function useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection }:
         store.update((doc) => {
           let next = removeEdges(doc, edges);
           next = removeGroups(next, selectedGroups);
-          if (selectedBlock && selectedGroups.size === 0 && edges.size === 0) next = removeBlocks(next, new Set([selectedBlock]));
+          if (selectedBlock && selectedGroups.size === 0 && edges.size === 0)
+            next = removeBlocks(next, new Set([selectedBlock]));
           return next;
         });
         latest.current.clearEdgeSelection();
@@ -58,16 +69,25 @@ export function useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection }:
         event.preventDefault();
         store.redo();
       } else if (key === "c") {
-        const content = selectedGroups.size > 0 ? copyGroups(store.doc.get(), selectedGroups) : selectedBlock ? copyBlock(store.doc.get(), selectedBlock) : undefined;
+        const content =
+          selectedGroups.size > 0
+            ? copyGroups(store.doc.get(), selectedGroups)
+            : selectedBlock
+              ? copyBlock(store.doc.get(), selectedBlock)
+              : undefined;
         if (!content) return;
         event.preventDefault();
         clipboard = content;
       } else if (key === "v" && clipboard) {
         event.preventDefault();
         const content = clipboard;
-        const target = selectedBlock && content.kind === "block" ? blockById(store.doc.get(), selectedBlock) : undefined;
+        const target =
+          selectedBlock && content.kind === "block" ? blockById(store.doc.get(), selectedBlock) : undefined;
         const box = document.querySelector(".react-flow")?.getBoundingClientRect();
-        const screen = pointer.current ?? { x: (box?.left ?? 0) + (box?.width ?? 400) / 2, y: (box?.top ?? 0) + (box?.height ?? 400) / 2 };
+        const screen = pointer.current ?? {
+          x: (box?.left ?? 0) + (box?.width ?? 400) / 2,
+          y: (box?.top ?? 0) + (box?.height ?? 400) / 2,
+        };
         const at = target ? { groupId: target.group.id, index: target.index + 1 } : flow.screenToFlowPosition(screen);
         let pasted: ReturnType<typeof paste> | undefined;
         store.update((doc) => {

@@ -35,14 +35,23 @@ class PreviewApi extends ChatApi {
     return this.stopped ? new Promise<T>(() => undefined) : Promise.resolve(turn);
   }
 
-  override async startChat(_publicId: string, body: { prefilledVariables?: Record<string, unknown> }): Promise<StartTurn> {
-    const turn = await postJson<StartTurn>(`/api/v1/bots/${encodeURIComponent(this.options.botId)}/preview/startChat`, {
-      bot: this.options.bot,
-      ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
-      ...(body.prefilledVariables && Object.keys(body.prefilledVariables).length ? { prefilledVariables: body.prefilledVariables } : {}),
-      isStreamEnabled: true,
-      textBubbleContentFormat: "richText",
-    }, { credentials: "same-origin", headers: csrfHeader() });
+  override async startChat(
+    _publicId: string,
+    body: { prefilledVariables?: Record<string, unknown> },
+  ): Promise<StartTurn> {
+    const turn = await postJson<StartTurn>(
+      `/api/v1/bots/${encodeURIComponent(this.options.botId)}/preview/startChat`,
+      {
+        bot: this.options.bot,
+        ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
+        ...(body.prefilledVariables && Object.keys(body.prefilledVariables).length
+          ? { prefilledVariables: body.prefilledVariables }
+          : {}),
+        isStreamEnabled: true,
+        textBubbleContentFormat: "richText",
+      },
+      { credentials: "same-origin", headers: csrfHeader() },
+    );
     if (!this.stopped) this.options.onTurn(turn);
     return this.guard(turn);
   }
@@ -77,7 +86,8 @@ export function mountPreviewChat(host: HTMLElement, options: PreviewOptions): ()
     },
   });
   const api = new PreviewApi(options);
-  if (!(chat as unknown as { api?: unknown }).api) throw new Error("The chat component no longer keeps its client in `api`: update preview-chat.ts");
+  if (!(chat as unknown as { api?: unknown }).api)
+    throw new Error("The chat component no longer keeps its client in `api`: update preview-chat.ts");
   (chat as unknown as { api: ChatApi }).api = api;
   root.appendChild(chat.element);
   void chat.start();

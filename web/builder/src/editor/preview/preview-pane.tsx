@@ -10,7 +10,12 @@ type Log = { status?: string; description: string };
 export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
   const { store, previewFrom } = useEditor();
   const run = useStore(store.ui, (ui) => ui.previewRun);
-  const groups = useStore(store.doc, (doc) => doc.groups.map((group) => ({ id: group.id, title: group.title })), (a, b) => a.length === b.length && a.every((group, index) => group.id === b[index].id && group.title === b[index].title));
+  const groups = useStore(
+    store.doc,
+    (doc) => doc.groups.map((group) => ({ id: group.id, title: group.title })),
+    (a, b) =>
+      a.length === b.length && a.every((group, index) => group.id === b[index].id && group.title === b[index].title),
+  );
   const host = useRef<HTMLDivElement>(null);
   const [logs, setLogs] = useState<Log[]>([]);
 
@@ -44,7 +49,11 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
       <div className="preview-controls">
         <label className="field grow">
           <span>Start from</span>
-          <select className="input" value={run.groupId ?? ""} onChange={(event) => previewFrom(event.target.value || undefined)}>
+          <select
+            className="input"
+            value={run.groupId ?? ""}
+            onChange={(event) => previewFrom(event.target.value || undefined)}
+          >
             <option value="">The start</option>
             {groups.map((group) => (
               <option key={group.id} value={group.id}>

@@ -4,7 +4,8 @@ type Mode = "standard" | "popup" | "bubble";
 
 export function embedSnippet(mode: Mode, publicId: string, origin: string): string {
   const script = `<script src="${origin}/embed.js"></script>`;
-  if (mode === "standard") return `${script}\n<parley-standard bot="${publicId}" style="width: 100%; height: 600px"></parley-standard>`;
+  if (mode === "standard")
+    return `${script}\n<parley-standard bot="${publicId}" style="width: 100%; height: 600px"></parley-standard>`;
   const init = mode === "popup" ? "initPopup" : "initBubble";
   return `${script}\n<script>\n  Parley.${init}({ bot: "${publicId}" });\n</script>`;
 }
@@ -36,7 +37,11 @@ export function EmbedSnippets({ publicId }: { publicId: string }) {
       <pre className="code-block" data-testid="embed-snippet" aria-label="Embed code">
         {code}
       </pre>
-      <button type="button" className="button small" onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))}>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))}
+      >
         {copied ? "Copied" : "Copy the code"}
       </button>
     </div>

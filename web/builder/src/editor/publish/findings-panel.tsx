@@ -28,7 +28,8 @@ export function FindingsPanel({ autosave }: { autosave: Autosave }) {
   return (
     <div className="findings-panel">
       <p className="muted small">
-        The check looks for groups nothing leads to, blocks that leave the visitor waiting, variables used but never set, edges to missing groups and empty bubbles.
+        The check looks for groups nothing leads to, blocks that leave the visitor waiting, variables used but never
+        set, edges to missing groups and empty bubbles.
       </p>
       <button type="button" className="button" disabled={busy} onClick={() => void recheck()}>
         {busy ? "Checking…" : "Check again"}

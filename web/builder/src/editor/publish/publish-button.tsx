@@ -60,7 +60,12 @@ export function PublishButton({ autosave }: { autosave: Autosave }) {
       <button type="button" className="button primary" disabled={busy} onClick={() => void publish()}>
         {busy ? "Publishing…" : meta.isPublished ? "Publish changes" : "Publish"}
       </button>
-      <Dialog open={outcome !== undefined} title={outcome && "error" in outcome ? "Publishing failed" : "Your bot is published"} onClose={() => setOutcome(undefined)} wide>
+      <Dialog
+        open={outcome !== undefined}
+        title={outcome && "error" in outcome ? "Publishing failed" : "Your bot is published"}
+        onClose={() => setOutcome(undefined)}
+        wide
+      >
         {outcome && "error" in outcome && (
           <p className="form-error" role="alert">
             {outcome.error}
@@ -79,7 +84,10 @@ export function PublishButton({ autosave }: { autosave: Autosave }) {
         )}
         {outcome && outcome.findings.length > 0 && (
           <>
-            <h3>The check found {outcome.findings.length === 1 ? "one thing" : `${outcome.findings.length} things`} to look at</h3>
+            <h3>
+              The check found {outcome.findings.length === 1 ? "one thing" : `${outcome.findings.length} things`} to
+              look at
+            </h3>
             <FindingsList findings={outcome.findings} onPick={() => setOutcome(undefined)} />
           </>
         )}

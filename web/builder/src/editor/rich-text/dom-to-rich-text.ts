@@ -7,7 +7,8 @@ const BLOCK_TAGS = new Set(["P", "DIV", "LI", "H1", "H2", "H3", "BLOCKQUOTE"]);
 function marksOf(element: HTMLElement, marks: Marks): Marks {
   const next = { ...marks };
   const tag = element.tagName;
-  if (tag === "B" || tag === "STRONG" || Number(element.style.fontWeight) >= 600 || element.style.fontWeight === "bold") next.bold = true;
+  if (tag === "B" || tag === "STRONG" || Number(element.style.fontWeight) >= 600 || element.style.fontWeight === "bold")
+    next.bold = true;
   if (tag === "I" || tag === "EM" || element.style.fontStyle === "italic") next.italic = true;
   if (tag === "U" || element.style.textDecoration.includes("underline")) next.underline = true;
   return next;
@@ -21,13 +22,15 @@ function leaf(text: string, marks: Marks): RichTextNode {
   return node;
 }
 
-const sameMarks = (a: RichTextNode, b: RichTextNode) => !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.underline === !!b.underline;
+const sameMarks = (a: RichTextNode, b: RichTextNode) =>
+  !!a.bold === !!b.bold && !!a.italic === !!b.italic && !!a.underline === !!b.underline;
 
 function merge(nodes: RichTextNode[]): RichTextNode[] {
   const merged: RichTextNode[] = [];
   for (const node of nodes) {
     const last = merged.at(-1);
-    if (last && typeof last.text === "string" && typeof node.text === "string" && sameMarks(last, node)) merged[merged.length - 1] = { ...last, text: last.text + node.text };
+    if (last && typeof last.text === "string" && typeof node.text === "string" && sameMarks(last, node))
+      merged[merged.length - 1] = { ...last, text: last.text + node.text };
     else merged.push(node);
   }
   return merged;
@@ -44,14 +47,21 @@ function inline(node: Node, marks: Marks, out: RichTextNode[]): void {
   if (node.tagName === "A") {
     const children: RichTextNode[] = [];
     node.childNodes.forEach((child) => inline(child, marks, children));
-    out.push({ type: "a", url: node.getAttribute("href") ?? "", children: children.length ? merge(children) : [{ text: "" }] });
+    out.push({
+      type: "a",
+      url: node.getAttribute("href") ?? "",
+      children: children.length ? merge(children) : [{ text: "" }],
+    });
     return;
   }
   const next = marksOf(node, marks);
   node.childNodes.forEach((child) => inline(child, next, out));
 }
 
-const paragraph = (children: RichTextNode[]): RichTextNode => ({ type: "p", children: children.length ? merge(children) : [{ text: "" }] });
+const paragraph = (children: RichTextNode[]): RichTextNode => ({
+  type: "p",
+  children: children.length ? merge(children) : [{ text: "" }],
+});
 
 /** The editable area's DOM as rich text: one `p` per paragraph (block element or `<br>`-separated line). */
 export function domToRichText(root: HTMLElement): RichTextNode[] {

@@ -11,7 +11,8 @@ export function richTextToPlain(nodes: readonly RichTextNode[]): string {
 export const plainToRichText = (text: string): RichTextNode[] =>
   text.split("\n").map((line) => ({ type: "p", children: [{ text: line }] }));
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function leafHtml(node: RichTextNode): string {
   let html = escapeHtml(String(node.text ?? ""));
@@ -24,7 +25,8 @@ function leafHtml(node: RichTextNode): string {
 function inlineHtml(node: RichTextNode): string {
   if (typeof node.text === "string") return leafHtml(node);
   const children = (node.children ?? []).map(inlineHtml).join("");
-  if (node.type === "a" || node.type === "link") return `<a href="${escapeHtml(String(node.url ?? ""))}">${children}</a>`;
+  if (node.type === "a" || node.type === "link")
+    return `<a href="${escapeHtml(String(node.url ?? ""))}">${children}</a>`;
   return children;
 }
 

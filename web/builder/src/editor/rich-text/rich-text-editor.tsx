@@ -44,13 +44,20 @@ export function RichTextEditor({ value, onChange, label }: Props) {
 
   const remember = () => {
     const selection = window.getSelection();
-    if (selection && selection.rangeCount > 0 && area.current?.contains(selection.anchorNode)) savedRange.current = selection.getRangeAt(0).cloneRange();
+    if (selection && selection.rangeCount > 0 && area.current?.contains(selection.anchorNode))
+      savedRange.current = selection.getRangeAt(0).cloneRange();
   };
 
   /** Back to where the caret was before a popover took the focus; a no-op (keeping the typing style) otherwise. */
   const restore = () => {
     const current = window.getSelection();
-    if (document.activeElement === area.current && current && current.rangeCount > 0 && area.current?.contains(current.anchorNode)) return;
+    if (
+      document.activeElement === area.current &&
+      current &&
+      current.rangeCount > 0 &&
+      area.current?.contains(current.anchorNode)
+    )
+      return;
     area.current?.focus();
     const selection = window.getSelection();
     if (savedRange.current && selection) {
@@ -70,7 +77,12 @@ export function RichTextEditor({ value, onChange, label }: Props) {
     const selection = window.getSelection();
     const href = url.trim();
     if (href && selection) {
-      if (selection.isCollapsed) document.execCommand("insertHTML", false, `<a href="${href.replace(/"/g, "&quot;")}">${href.replace(/</g, "&lt;")}</a>`);
+      if (selection.isCollapsed)
+        document.execCommand(
+          "insertHTML",
+          false,
+          `<a href="${href.replace(/"/g, "&quot;")}">${href.replace(/</g, "&lt;")}</a>`,
+        );
       else document.execCommand("createLink", false, href);
     }
     setLinking(false);
@@ -101,13 +113,34 @@ export function RichTextEditor({ value, onChange, label }: Props) {
   return (
     <div className="rich-text">
       <div className="rich-toolbar" role="toolbar" aria-label={`${label} formatting`}>
-        <button type="button" className="tool" aria-label="Bold" title="Bold (Ctrl+B)" onMouseDown={(event) => event.preventDefault()} onClick={() => command("bold")}>
+        <button
+          type="button"
+          className="tool"
+          aria-label="Bold"
+          title="Bold (Ctrl+B)"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => command("bold")}
+        >
           <b>B</b>
         </button>
-        <button type="button" className="tool" aria-label="Italic" title="Italic (Ctrl+I)" onMouseDown={(event) => event.preventDefault()} onClick={() => command("italic")}>
+        <button
+          type="button"
+          className="tool"
+          aria-label="Italic"
+          title="Italic (Ctrl+I)"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => command("italic")}
+        >
           <i>I</i>
         </button>
-        <button type="button" className="tool" aria-label="Underline" title="Underline (Ctrl+U)" onMouseDown={(event) => event.preventDefault()} onClick={() => command("underline")}>
+        <button
+          type="button"
+          className="tool"
+          aria-label="Underline"
+          title="Underline (Ctrl+U)"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => command("underline")}
+        >
           <u>U</u>
         </button>
         <button
@@ -205,7 +238,8 @@ export function VariablePicker({ onPick, onClose }: { onPick(name: string): void
           if (event.key === "Escape") onClose();
           if (event.key === "Enter") {
             event.preventDefault();
-            if (matches[0] && (exact || !query.trim())) onPick(matches.find((variable) => variable.name === query.trim())?.name ?? matches[0].name);
+            if (matches[0] && (exact || !query.trim()))
+              onPick(matches.find((variable) => variable.name === query.trim())?.name ?? matches[0].name);
             else create();
           }
         }}
@@ -225,7 +259,9 @@ export function VariablePicker({ onPick, onClose }: { onPick(name: string): void
             </button>
           </li>
         )}
-        {matches.length === 0 && !query.trim() && <li className="muted small">No variables yet: type a name to create one.</li>}
+        {matches.length === 0 && !query.trim() && (
+          <li className="muted small">No variables yet: type a name to create one.</li>
+        )}
       </ul>
     </div>
   );

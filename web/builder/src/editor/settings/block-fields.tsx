@@ -9,7 +9,11 @@ import { addVariable } from "../store/variables";
 import { getIn, setIn } from "./set-in";
 
 type Path = readonly (string | number)[];
-type BlockBinding = { block: Block; set(path: Path, value: unknown): void; update(fn: (block: Block) => Block, coalesce?: string): void };
+type BlockBinding = {
+  block: Block;
+  set(path: Path, value: unknown): void;
+  update(fn: (block: Block) => Block, coalesce?: string): void;
+};
 
 const BlockContext = createContext<BlockBinding | null>(null);
 
@@ -18,7 +22,11 @@ export function BlockProvider({ block, children }: { block: Block; children: Rea
   const { store } = useEditor();
   const binding: BlockBinding = {
     block,
-    set: (path, value) => store.update((doc) => updateBlock(doc, block.id, (current) => setIn(current, path, value)), `${block.id}:${path.join(".")}`),
+    set: (path, value) =>
+      store.update(
+        (doc) => updateBlock(doc, block.id, (current) => setIn(current, path, value)),
+        `${block.id}:${path.join(".")}`,
+      ),
     update: (fn, coalesce) => store.update((doc) => updateBlock(doc, block.id, fn), coalesce),
   };
   return <BlockContext.Provider value={binding}>{children}</BlockContext.Provider>;
@@ -32,24 +40,83 @@ export function useBlock(): BlockBinding {
 
 type Bound = { path: Path; label: string; hint?: ReactNode };
 
-export function Text({ path, label, hint, placeholder, multiline, code }: Bound & { placeholder?: string; multiline?: boolean; code?: boolean }) {
+export function Text({
+  path,
+  label,
+  hint,
+  placeholder,
+  multiline,
+  code,
+}: Bound & { placeholder?: string; multiline?: boolean; code?: boolean }) {
   const { block, set } = useBlock();
-  return <TextField label={label} hint={hint} value={getIn(block, path) ?? ""} placeholder={placeholder} multiline={multiline} code={code} onChange={(value) => set(path, value)} />;
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      value={getIn(block, path) ?? ""}
+      placeholder={placeholder}
+      multiline={multiline}
+      code={code}
+      onChange={(value) => set(path, value)}
+    />
+  );
 }
 
-export function Num({ path, label, hint, min, max, step, placeholder }: Bound & { min?: number; max?: number; step?: number; placeholder?: string }) {
+export function Num({
+  path,
+  label,
+  hint,
+  min,
+  max,
+  step,
+  placeholder,
+}: Bound & { min?: number; max?: number; step?: number; placeholder?: string }) {
   const { block, set } = useBlock();
-  return <NumberField label={label} hint={hint} value={getIn(block, path)} min={min} max={max} step={step} placeholder={placeholder} onChange={(value) => set(path, value)} />;
+  return (
+    <NumberField
+      label={label}
+      hint={hint}
+      value={getIn(block, path)}
+      min={min}
+      max={max}
+      step={step}
+      placeholder={placeholder}
+      onChange={(value) => set(path, value)}
+    />
+  );
 }
 
 export function Toggle({ path, label, hint, defaultValue = false }: Bound & { defaultValue?: boolean }) {
   const { block, set } = useBlock();
-  return <Switch label={label} hint={hint} checked={getIn(block, path) ?? defaultValue} onChange={(value) => set(path, value)} />;
+  return (
+    <Switch
+      label={label}
+      hint={hint}
+      checked={getIn(block, path) ?? defaultValue}
+      onChange={(value) => set(path, value)}
+    />
+  );
 }
 
-export function Choice<T extends string>({ path, label, hint, options, defaultValue, emptyLabel }: Bound & { options: readonly (T | { value: T; label: string })[]; defaultValue?: T; emptyLabel?: string }) {
+export function Choice<T extends string>({
+  path,
+  label,
+  hint,
+  options,
+  defaultValue,
+  emptyLabel,
+}: Bound & { options: readonly (T | { value: T; label: string })[]; defaultValue?: T; emptyLabel?: string }) {
   const { block, set } = useBlock();
-  return <SelectField label={label} hint={hint} value={getIn(block, path) ?? defaultValue} options={options} emptyLabel={emptyLabel} onChange={(value) => set(path, value)} />;
+  return (
+    <SelectField
+      label={label}
+      hint={hint}
+      value={getIn(block, path) ?? defaultValue}
+      options={options}
+      emptyLabel={emptyLabel}
+      onChange={(value) => set(path, value)}
+    />
+  );
 }
 
 /** A number, or a single `{{variable}}`: stored as a number when it reads as one. */
@@ -62,7 +129,9 @@ export function NumOrVariable({ path, label, hint, placeholder }: Bound & { plac
       hint={hint ?? "A number or a {{variable}}."}
       placeholder={placeholder}
       value={value === undefined ? "" : String(value)}
-      onChange={(text) => set(path, text.trim() === "" ? undefined : /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text)}
+      onChange={(text) =>
+        set(path, text.trim() === "" ? undefined : /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text)
+      }
     />
   );
 }
@@ -87,7 +156,17 @@ export function Lines({ path, label, hint, placeholder }: Bound & { placeholder?
 }
 
 /** Picks a variable of the bot, or creates one on the spot. */
-export function VariableSelect({ value, onChange, label, hint }: { value: string | undefined; onChange(id: string | undefined): void; label: string; hint?: ReactNode }) {
+export function VariableSelect({
+  value,
+  onChange,
+  label,
+  hint,
+}: {
+  value: string | undefined;
+  onChange(id: string | undefined): void;
+  label: string;
+  hint?: ReactNode;
+}) {
   const { store } = useEditor();
   const variables = useStore(store.doc, (doc) => doc.variables);
   const [creating, setCreating] = useState(false);
@@ -125,7 +204,9 @@ export function VariableSelect({ value, onChange, label, hint }: { value: string
             {variable.name}
           </option>
         ))}
-        {value && !variables.some((variable) => variable.id === value) && <option value={value}>Missing variable ({value})</option>}
+        {value && !variables.some((variable) => variable.id === value) && (
+          <option value={value}>Missing variable ({value})</option>
+        )}
         <option value="__new">+ Create a variable…</option>
       </select>
       {creating && (
@@ -161,7 +242,17 @@ export function Variable({ path, label, hint }: Bound) {
 }
 
 /** An editable list of objects with ids (headers, mappings, cells); `render` draws one entry's fields. */
-export function ListEditor<T extends { id: string }>({ path, label, addLabel, make, render }: Bound & { addLabel: string; make(): Omit<T, "id">; render(entry: T, index: number, setEntry: (patch: Partial<T>) => void): ReactNode }) {
+export function ListEditor<T extends { id: string }>({
+  path,
+  label,
+  addLabel,
+  make,
+  render,
+}: Bound & {
+  addLabel: string;
+  make(): Omit<T, "id">;
+  render(entry: T, index: number, setEntry: (patch: Partial<T>) => void): ReactNode;
+}) {
   const { block, set } = useBlock();
   const entries: T[] = getIn(block, path) ?? [];
   const write = (next: T[]) => set(path, next.length ? next : undefined);
@@ -171,13 +262,26 @@ export function ListEditor<T extends { id: string }>({ path, label, addLabel, ma
       {entries.length === 0 && <p className="muted small">None yet.</p>}
       {entries.map((entry, index) => (
         <div key={entry.id} className="list-entry">
-          <div className="list-entry-fields">{render(entry, index, (patch) => write(entries.map((item, position) => (position === index ? { ...item, ...patch } : item))))}</div>
-          <button type="button" className="icon-button small" aria-label={`Remove entry ${index + 1}`} onClick={() => write(entries.filter((_, position) => position !== index))}>
+          <div className="list-entry-fields">
+            {render(entry, index, (patch) =>
+              write(entries.map((item, position) => (position === index ? { ...item, ...patch } : item))),
+            )}
+          </div>
+          <button
+            type="button"
+            className="icon-button small"
+            aria-label={`Remove entry ${index + 1}`}
+            onClick={() => write(entries.filter((_, position) => position !== index))}
+          >
             ×
           </button>
         </div>
       ))}
-      <button type="button" className="button small" onClick={() => write([...entries, { id: createId(), ...make() } as T])}>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => write([...entries, { id: createId(), ...make() } as T])}
+      >
         {addLabel}
       </button>
     </fieldset>
@@ -210,8 +314,17 @@ export function ResponseMapping({ path, label = "Save in variables" }: Partial<B
       make={() => ({ bodyPath: "data" })}
       render={(entry, _index, setEntry) => (
         <>
-          <TextField label="Data path" value={entry.bodyPath} placeholder="data.items[0].name" onChange={(bodyPath) => setEntry({ bodyPath })} />
-          <VariableSelect label="Variable" value={entry.variableId} onChange={(variableId) => setEntry({ variableId })} />
+          <TextField
+            label="Data path"
+            value={entry.bodyPath}
+            placeholder="data.items[0].name"
+            onChange={(bodyPath) => setEntry({ bodyPath })}
+          />
+          <VariableSelect
+            label="Variable"
+            value={entry.variableId}
+            onChange={(variableId) => setEntry({ variableId })}
+          />
         </>
       )}
     />

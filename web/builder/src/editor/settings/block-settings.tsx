@@ -6,22 +6,65 @@ import { useEditor } from "../editor-context";
 import { removeBlocks } from "../store/operations";
 import { blockById } from "../store/selectors";
 import { BlockProvider } from "./block-fields";
-import { AudioBubbleSettings, EmbedBubbleSettings, ImageBubbleSettings, TextBubbleSettings, VideoBubbleSettings } from "./bubble-settings";
+import {
+  AudioBubbleSettings,
+  EmbedBubbleSettings,
+  ImageBubbleSettings,
+  TextBubbleSettings,
+  VideoBubbleSettings,
+} from "./bubble-settings";
 import { CardsSettings, ChoiceInputSettings, ConditionSettings, PictureChoiceSettings } from "./choice-settings";
 import {
-  DateInputSettings, FileInputSettings, NumberInputSettings, PaymentInputSettings, RatingInputSettings, TextInputSettings, TimeInputSettings, ValidatedInputSettings,
+  DateInputSettings,
+  FileInputSettings,
+  NumberInputSettings,
+  PaymentInputSettings,
+  RatingInputSettings,
+  TextInputSettings,
+  TimeInputSettings,
+  ValidatedInputSettings,
 } from "./input-settings";
 import { ForgedSettings } from "./forged-settings";
-import { ChatwootSettings, EmailSettings, GoogleAnalyticsSettings, HttpRequestSettings, PixelSettings } from "./integration-settings";
+import {
+  ChatwootSettings,
+  EmailSettings,
+  GoogleAnalyticsSettings,
+  HttpRequestSettings,
+  PixelSettings,
+} from "./integration-settings";
 import { OpenAiSettings } from "./openai-settings";
 import { GoogleSheetsSettings } from "./sheets-settings";
 import {
-  AbTestSettings, BotLinkSettings, CodeSettings, IncomingWebhookSettings, JumpSettings, RedirectSettings, ReturnSettings, SetVariableSettings, WaitSettings,
+  AbTestSettings,
+  BotLinkSettings,
+  CodeSettings,
+  IncomingWebhookSettings,
+  JumpSettings,
+  RedirectSettings,
+  ReturnSettings,
+  SetVariableSettings,
+  WaitSettings,
 } from "./logic-settings";
 
-const EmailInputSettings = () => <ValidatedInputSettings placeholder="Type your email..." retry="This email doesn't seem to be valid. Can you type it again?" />;
-const UrlInputSettings = () => <ValidatedInputSettings placeholder="Type a URL..." retry="This URL doesn't seem to be valid. Can you type it again?" />;
-const PhoneInputSettings = () => <ValidatedInputSettings placeholder="Type your phone number..." retry="This phone number doesn't seem to be valid. Can you type it again?" country />;
+const EmailInputSettings = () => (
+  <ValidatedInputSettings
+    placeholder="Type your email..."
+    retry="This email doesn't seem to be valid. Can you type it again?"
+  />
+);
+const UrlInputSettings = () => (
+  <ValidatedInputSettings
+    placeholder="Type a URL..."
+    retry="This URL doesn't seem to be valid. Can you type it again?"
+  />
+);
+const PhoneInputSettings = () => (
+  <ValidatedInputSettings
+    placeholder="Type your phone number..."
+    retry="This phone number doesn't seem to be valid. Can you type it again?"
+    country
+  />
+);
 
 /** One form per block type; a new type does not compile until it has one. */
 const FORMS: Record<BlockType, ComponentType> = {
@@ -89,7 +132,11 @@ export function BlockSettings() {
   const { store } = useEditor();
   const blockId = useStore(store.ui, (ui) => ui.selectedBlockId);
   const found = useStore(store.doc, (doc) => (blockId ? blockById(doc, blockId) : undefined));
-  const findings = useStore(store.ui, (ui) => ui.findings?.filter((finding) => finding.blockId === blockId) ?? [], (a, b) => a.length === b.length && a.every((entry, index) => entry === b[index]));
+  const findings = useStore(
+    store.ui,
+    (ui) => ui.findings?.filter((finding) => finding.blockId === blockId) ?? [],
+    (a, b) => a.length === b.length && a.every((entry, index) => entry === b[index]),
+  );
   if (!found) return <p className="muted panel-empty">Select a block on the canvas to edit it.</p>;
   const { block, group, index } = found;
   const Form = FORMS[block.type];
@@ -102,7 +149,10 @@ export function BlockSettings() {
             {entry?.icon}
           </span>
           <span>
-            <strong>{blockTitle(block.type)}</strong> <span className="muted">· {entry?.category.replace(/s$/, "")} · {group.title}, block {index + 1}</span>
+            <strong>{blockTitle(block.type)}</strong>{" "}
+            <span className="muted">
+              · {entry?.category.replace(/s$/, "")} · {group.title}, block {index + 1}
+            </span>
           </span>
         </p>
         {findings.length > 0 && (

@@ -12,7 +12,11 @@ export function TextBubbleSettings() {
       onChange={(value) =>
         update((current) => {
           // html and plainText would go stale next to the edited rich text.
-          const { html: _html, plainText: _plain, ...content } = ((current as { content?: Record<string, unknown> }).content ?? {}) as Record<string, unknown>;
+          const {
+            html: _html,
+            plainText: _plain,
+            ...content
+          } = ((current as { content?: Record<string, unknown> }).content ?? {}) as Record<string, unknown>;
           return { ...current, content: { ...content, richText: value } } as typeof current;
         }, `${block.id}:richText`)
       }
@@ -25,7 +29,12 @@ export function ImageBubbleSettings() {
     <>
       <Text path={["content", "url"]} label="Image address" placeholder="https://… or {{variable}}" />
       <Text path={["content", "clickLink", "url"]} label="Opens this link when clicked" placeholder="https://…" />
-      <Text path={["content", "clickLink", "alt"]} label="Alternative text" placeholder="Bubble image" hint="Read by screen readers." />
+      <Text
+        path={["content", "clickLink", "alt"]}
+        label="Alternative text"
+        placeholder="Bubble image"
+        hint="Read by screen readers."
+      />
     </>
   );
 }
@@ -33,9 +42,22 @@ export function ImageBubbleSettings() {
 export function VideoBubbleSettings() {
   return (
     <>
-      <Text path={["content", "url"]} label="Video address" placeholder="YouTube, Vimeo, TikTok, Gumlet or a file URL" />
-      <Choice path={["content", "type"]} label="Source" options={["url", "youtube", "vimeo", "tiktok", "gumlet"]} emptyLabel="Detect from the address" />
-      <Text path={["content", "id"]} label="Video id on its platform" hint="Filled in from the address when left empty." />
+      <Text
+        path={["content", "url"]}
+        label="Video address"
+        placeholder="YouTube, Vimeo, TikTok, Gumlet or a file URL"
+      />
+      <Choice
+        path={["content", "type"]}
+        label="Source"
+        options={["url", "youtube", "vimeo", "tiktok", "gumlet"]}
+        emptyLabel="Detect from the address"
+      />
+      <Text
+        path={["content", "id"]}
+        label="Video id on its platform"
+        hint="Filled in from the address when left empty."
+      />
       <NumOrVariable path={["content", "height"]} label="Height (px)" placeholder="400" />
       <Text path={["content", "aspectRatio"]} label="Aspect ratio" placeholder="16/9" />
       <Text path={["content", "maxWidth"]} label="Maximum width" placeholder="100%" />
@@ -56,7 +78,11 @@ export function EmbedBubbleSettings() {
       <Toggle path={["content", "waitForEvent", "isEnabled"]} label="Wait for an event from the page" />
       {waits && (
         <>
-          <Text path={["content", "waitForEvent", "name"]} label="Event name" hint="The embedded page posts a message { name, data }." />
+          <Text
+            path={["content", "waitForEvent", "name"]}
+            label="Event name"
+            hint="The embedded page posts a message { name, data }."
+          />
           <Variable path={["content", "waitForEvent", "saveDataInVariableId"]} label="Save the event data in" />
         </>
       )}

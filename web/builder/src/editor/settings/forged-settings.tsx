@@ -15,13 +15,31 @@ export function ForgedSettings() {
       <JsonField
         label="Action options (JSON)"
         value={rest}
-        onChange={(value) => update((current) => setIn(current, ["options"], { ...(options.credentialsId ? { credentialsId: options.credentialsId } : {}), ...(options.action ? { action: options.action } : {}), ...value }), `${block.id}:forged`)}
+        onChange={(value) =>
+          update(
+            (current) =>
+              setIn(current, ["options"], {
+                ...(options.credentialsId ? { credentialsId: options.credentialsId } : {}),
+                ...(options.action ? { action: options.action } : {}),
+                ...value,
+              }),
+            `${block.id}:forged`,
+          )
+        }
       />
     </>
   );
 }
 
-function JsonField({ label, value, onChange }: { label: string; value: Record<string, unknown>; onChange(value: Record<string, unknown>): void }) {
+function JsonField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: Record<string, unknown>;
+  onChange(value: Record<string, unknown>): void;
+}) {
   const serialized = JSON.stringify(value, null, 2);
   const [text, setText] = useState(serialized);
   const emitted = useRef(serialized);

@@ -9,7 +9,9 @@ export function SaveAnswer() {
 function Labels({ placeholder, button = "Send" }: { placeholder?: string; button?: string }) {
   return (
     <>
-      {placeholder !== undefined && <Text path={["options", "labels", "placeholder"]} label="Placeholder" placeholder={placeholder} />}
+      {placeholder !== undefined && (
+        <Text path={["options", "labels", "placeholder"]} label="Placeholder" placeholder={placeholder} />
+      )}
       <Text path={["options", "labels", "button"]} label="Button label" placeholder={button} />
     </>
   );
@@ -24,19 +26,34 @@ export function TextInputSettings() {
     <>
       <Labels placeholder="Type your answer..." />
       <Toggle path={["options", "isLong"]} label="Long text (several lines)" />
-      <Choice path={["options", "inputMode"]} label="Keyboard on phones" options={["text", "decimal", "numeric", "tel", "search", "email", "url"]} emptyLabel="Default" />
+      <Choice
+        path={["options", "inputMode"]}
+        label="Keyboard on phones"
+        options={["text", "decimal", "numeric", "tel", "search", "email", "url"]}
+        emptyLabel="Default"
+      />
       <Toggle path={["options", "attachments", "isEnabled"]} label="Allow attachments" />
       {options.attachments?.isEnabled && (
         <>
           <Variable path={["options", "attachments", "saveVariableId"]} label="Save the attachments' addresses in" />
-          <Choice path={["options", "attachments", "visibility"]} label="Attachments visibility" options={VISIBILITIES} defaultValue="Auto" />
+          <Choice
+            path={["options", "attachments", "visibility"]}
+            label="Attachments visibility"
+            options={VISIBILITIES}
+            defaultValue="Auto"
+          />
         </>
       )}
       <Toggle path={["options", "audioClip", "isEnabled"]} label="Allow voice messages" />
       {options.audioClip?.isEnabled && (
         <>
           <Variable path={["options", "audioClip", "saveVariableId"]} label="Save the recording's address in" />
-          <Choice path={["options", "audioClip", "visibility"]} label="Recording visibility" options={VISIBILITIES} defaultValue="Auto" />
+          <Choice
+            path={["options", "audioClip", "visibility"]}
+            label="Recording visibility"
+            options={VISIBILITIES}
+            defaultValue="Auto"
+          />
         </>
       )}
       <SaveAnswer />
@@ -45,10 +62,51 @@ export function TextInputSettings() {
 }
 
 const UNITS = [
-  "acre", "bit", "byte", "celsius", "centimeter", "day", "degree", "fahrenheit", "fluid-ounce", "foot", "gallon", "gigabit", "gigabyte", "gram", "hectare",
-  "hour", "inch", "kilobit", "kilobyte", "kilogram", "kilometer", "liter", "megabit", "megabyte", "meter", "microsecond", "mile", "mile-scandinavian",
-  "milliliter", "millimeter", "millisecond", "minute", "month", "nanosecond", "ounce", "percent", "petabyte", "pound", "second", "stone", "terabit",
-  "terabyte", "week", "yard", "year",
+  "acre",
+  "bit",
+  "byte",
+  "celsius",
+  "centimeter",
+  "day",
+  "degree",
+  "fahrenheit",
+  "fluid-ounce",
+  "foot",
+  "gallon",
+  "gigabit",
+  "gigabyte",
+  "gram",
+  "hectare",
+  "hour",
+  "inch",
+  "kilobit",
+  "kilobyte",
+  "kilogram",
+  "kilometer",
+  "liter",
+  "megabit",
+  "megabyte",
+  "meter",
+  "microsecond",
+  "mile",
+  "mile-scandinavian",
+  "milliliter",
+  "millimeter",
+  "millisecond",
+  "minute",
+  "month",
+  "nanosecond",
+  "ounce",
+  "percent",
+  "petabyte",
+  "pound",
+  "second",
+  "stone",
+  "terabit",
+  "terabyte",
+  "week",
+  "yard",
+  "year",
 ] as const;
 
 export function NumberInputSettings() {
@@ -60,7 +118,12 @@ export function NumberInputSettings() {
       <NumOrVariable path={["options", "min"]} label="Minimum" />
       <NumOrVariable path={["options", "max"]} label="Maximum" />
       <NumOrVariable path={["options", "step"]} label="Step" />
-      <Choice path={["options", "style"]} label="Format" options={["decimal", "currency", "percent", "unit"]} defaultValue="decimal" />
+      <Choice
+        path={["options", "style"]}
+        label="Format"
+        options={["decimal", "currency", "percent", "unit"]}
+        defaultValue="decimal"
+      />
       {style === "currency" && <Text path={["options", "currency"]} label="Currency" placeholder="USD" />}
       {style === "unit" && <Choice path={["options", "unit"]} label="Unit" options={UNITS} emptyLabel="Pick a unit" />}
       <Text path={["options", "locale"]} label="Locale" placeholder="en or en-US" />
@@ -69,12 +132,32 @@ export function NumberInputSettings() {
   );
 }
 
-export function ValidatedInputSettings({ placeholder, retry, country }: { placeholder: string; retry: string; country?: boolean }) {
+export function ValidatedInputSettings({
+  placeholder,
+  retry,
+  country,
+}: {
+  placeholder: string;
+  retry: string;
+  country?: boolean;
+}) {
   return (
     <>
       <Labels placeholder={placeholder} />
-      <Text path={["options", "retryMessageContent"]} label="Message when the answer is invalid" placeholder={retry} multiline />
-      {country && <Text path={["options", "defaultCountryCode"]} label="Default country (ISO code)" placeholder="FR" hint="Used for numbers typed without a country prefix." />}
+      <Text
+        path={["options", "retryMessageContent"]}
+        label="Message when the answer is invalid"
+        placeholder={retry}
+        multiline
+      />
+      {country && (
+        <Text
+          path={["options", "defaultCountryCode"]}
+          label="Default country (ISO code)"
+          placeholder="FR"
+          hint="Used for numbers typed without a country prefix."
+        />
+      )}
       <SaveAnswer />
     </>
   );
@@ -95,7 +178,12 @@ export function DateInputSettings() {
         </>
       )}
       <Text path={["options", "labels", "button"]} label="Button label" placeholder="Send" />
-      <Text path={["options", "format"]} label="Answer format" placeholder={options.hasTime ? "dd/MM/yyyy HH:mm" : "dd/MM/yyyy"} hint="date-fns tokens, e.g. yyyy-MM-dd." />
+      <Text
+        path={["options", "format"]}
+        label="Answer format"
+        placeholder={options.hasTime ? "dd/MM/yyyy HH:mm" : "dd/MM/yyyy"}
+        hint="date-fns tokens, e.g. yyyy-MM-dd."
+      />
       <Text path={["options", "min"]} label="Earliest date" placeholder="2024-01-01 or {{variable}}" />
       <Text path={["options", "max"]} label="Latest date" placeholder="2030-12-31 or {{variable}}" />
       <SaveAnswer />
@@ -127,7 +215,9 @@ export function RatingInputSettings() {
       {options.buttonType === "Icons" && (
         <>
           <Toggle path={["options", "customIcon", "isEnabled"]} label="Custom icon" />
-          {options.customIcon?.isEnabled && <Text path={["options", "customIcon", "svg"]} label="Icon (SVG code)" multiline code />}
+          {options.customIcon?.isEnabled && (
+            <Text path={["options", "customIcon", "svg"]} label="Icon (SVG code)" multiline code />
+          )}
         </>
       )}
       <Toggle path={["options", "isOneClickSubmitEnabled"]} label="Send on the first click" />
@@ -143,15 +233,38 @@ export function FileInputSettings() {
     <>
       <Toggle path={["options", "isRequired"]} label="Required" defaultValue />
       <Toggle path={["options", "isMultipleAllowed"]} label="Allow several files" />
-      <Text path={["options", "labels", "placeholder"]} label="Placeholder (HTML)" multiline placeholder="<strong>Click to upload</strong> or drag and drop" />
+      <Text
+        path={["options", "labels", "placeholder"]}
+        label="Placeholder (HTML)"
+        multiline
+        placeholder="<strong>Click to upload</strong> or drag and drop"
+      />
       <Text path={["options", "labels", "button"]} label="Button label" placeholder="Upload" />
       <Text path={["options", "labels", "clear"]} label="Clear button label" placeholder="Clear" />
       <Text path={["options", "labels", "skip"]} label="Skip button label" placeholder="Skip" />
-      <Text path={["options", "labels", "success", "single"]} label="Message after one file" placeholder="File uploaded" />
-      <Text path={["options", "labels", "success", "multiple"]} label="Message after several files" placeholder="{total} files uploaded" />
+      <Text
+        path={["options", "labels", "success", "single"]}
+        label="Message after one file"
+        placeholder="File uploaded"
+      />
+      <Text
+        path={["options", "labels", "success", "multiple"]}
+        label="Message after several files"
+        placeholder="{total} files uploaded"
+      />
       <Toggle path={["options", "allowedFileTypes", "isEnabled"]} label="Only some file types" />
-      {options.allowedFileTypes?.isEnabled && <Lines path={["options", "allowedFileTypes", "types"]} label="Allowed types" placeholder={".pdf\nimage/*"} />}
-      <Choice path={["options", "capture"]} label="Camera on phones" options={[{ value: "environment", label: "Back camera" }, { value: "user", label: "Front camera" }]} emptyLabel="No camera" />
+      {options.allowedFileTypes?.isEnabled && (
+        <Lines path={["options", "allowedFileTypes", "types"]} label="Allowed types" placeholder={".pdf\nimage/*"} />
+      )}
+      <Choice
+        path={["options", "capture"]}
+        label="Camera on phones"
+        options={[
+          { value: "environment", label: "Back camera" },
+          { value: "user", label: "Front camera" },
+        ]}
+        emptyLabel="No camera"
+      />
       <Choice path={["options", "visibility"]} label="Files visibility" options={VISIBILITIES} defaultValue="Auto" />
       <SaveAnswer />
     </>
@@ -162,12 +275,20 @@ export function PaymentInputSettings() {
   return (
     <>
       <Choice path={["options", "provider"]} label="Provider" options={["Stripe"]} defaultValue="Stripe" />
-      <Text path={["options", "credentialsId"]} label="Credentials id" hint="The payment account stored in the workspace's credentials." />
+      <Text
+        path={["options", "credentialsId"]}
+        label="Credentials id"
+        hint="The payment account stored in the workspace's credentials."
+      />
       <Text path={["options", "amount"]} label="Amount" placeholder="30 or {{price}}" />
       <Text path={["options", "currency"]} label="Currency" placeholder="USD" />
       <Text path={["options", "labels", "button"]} label="Button label" placeholder="Pay" />
       <Text path={["options", "labels", "success"]} label="Success message" placeholder="Success" />
-      <Text path={["options", "retryMessageContent"]} label="Message when the payment fails" placeholder="Payment failed. Please, try again." />
+      <Text
+        path={["options", "retryMessageContent"]}
+        label="Message when the payment fails"
+        placeholder="Payment failed. Please, try again."
+      />
       <Text path={["options", "additionalInformation", "description"]} label="Description" />
       <Text path={["options", "additionalInformation", "name"]} label="Payer's name" placeholder="{{name}}" />
       <Text path={["options", "additionalInformation", "email"]} label="Payer's e-mail" placeholder="{{email}}" />

@@ -1,5 +1,18 @@
 import { TextField } from "../../ui/fields";
-import { Choice, KeyValues, ListEditor, Lines, Num, NumOrVariable, ResponseMapping, Text, Toggle, useBlock, Variable, VariableSelect } from "./block-fields";
+import {
+  Choice,
+  KeyValues,
+  ListEditor,
+  Lines,
+  Num,
+  NumOrVariable,
+  ResponseMapping,
+  Text,
+  Toggle,
+  useBlock,
+  Variable,
+  VariableSelect,
+} from "./block-fields";
 import { getIn } from "./set-in";
 
 const HTTP_METHODS = ["POST", "GET", "PUT", "DELETE", "PATCH", "HEAD", "CONNECT", "OPTIONS", "TRACE"] as const;
@@ -14,7 +27,15 @@ export function HttpRequestSettings() {
       <KeyValues path={["options", "webhook", "queryParams"]} label="Query parameters" />
       <KeyValues path={["options", "webhook", "headers"]} label="Headers" />
       <Toggle path={["options", "isCustomBody"]} label="Custom body" hint="Otherwise every answer is sent." />
-      {custom && <Text path={["options", "webhook", "body"]} label="Body" multiline code placeholder={'{ "name": "{{name}}" }'} />}
+      {custom && (
+        <Text
+          path={["options", "webhook", "body"]}
+          label="Body"
+          multiline
+          code
+          placeholder={'{ "name": "{{name}}" }'}
+        />
+      )}
       <Num path={["options", "timeout"]} label="Timeout (seconds)" min={1} max={120} placeholder="10" />
       <Toggle path={["options", "isExecutedOnClient"]} label="Send from the visitor's browser" />
       <Text path={["options", "proxyCredentialsId"]} label="Proxy credentials id" />
@@ -26,7 +47,11 @@ export function HttpRequestSettings() {
         make={() => ({})}
         render={(entry, _index, setEntry) => (
           <>
-            <VariableSelect label="Variable" value={entry.variableId} onChange={(variableId) => setEntry({ variableId })} />
+            <VariableSelect
+              label="Variable"
+              value={entry.variableId}
+              onChange={(variableId) => setEntry({ variableId })}
+            />
             <TextField label="Test value" value={entry.value} onChange={(value) => setEntry({ value })} />
           </>
         )}
@@ -40,7 +65,12 @@ export function EmailSettings() {
   const custom = getIn(block, ["options", "isCustomBody"]) ?? false;
   return (
     <>
-      <Text path={["options", "credentialsId"]} label="Sender" placeholder="default" hint="“default” uses the server's mail settings, or a credentials id." />
+      <Text
+        path={["options", "credentialsId"]}
+        label="Sender"
+        placeholder="default"
+        hint="“default” uses the server's mail settings, or a credentials id."
+      />
       <Lines path={["options", "recipients"]} label="To" placeholder="someone@example.com" />
       <Lines path={["options", "cc"]} label="Cc" />
       <Lines path={["options", "bcc"]} label="Bcc" />
@@ -50,7 +80,12 @@ export function EmailSettings() {
       {custom && (
         <>
           <Toggle path={["options", "isBodyCode"]} label="Content is HTML" />
-          <Text path={["options", "body"]} label="Content" multiline code={getIn(block, ["options", "isBodyCode"]) ?? false} />
+          <Text
+            path={["options", "body"]}
+            label="Content"
+            multiline
+            code={getIn(block, ["options", "isBodyCode"]) ?? false}
+          />
         </>
       )}
       <Variable path={["options", "attachmentsVariableId"]} label="Attach the files of" />
@@ -76,7 +111,12 @@ export function ChatwootSettings() {
   const task = getIn(block, ["options", "task"]) ?? "Show widget";
   return (
     <>
-      <Choice path={["options", "task"]} label="Task" options={["Show widget", "Close widget"]} defaultValue="Show widget" />
+      <Choice
+        path={["options", "task"]}
+        label="Task"
+        options={["Show widget", "Close widget"]}
+        defaultValue="Show widget"
+      />
       {task === "Show widget" && (
         <>
           <Text path={["options", "baseUrl"]} label="Base address" placeholder="https://app.chatwoot.com" />
@@ -93,8 +133,24 @@ export function ChatwootSettings() {
 }
 
 const PIXEL_EVENTS = [
-  "Custom", "Lead", "Contact", "CompleteRegistration", "Schedule", "SubmitApplication", "ViewContent", "AddPaymentInfo", "AddToCart", "AddToWishlist",
-  "CustomizeProduct", "Donate", "FindLocation", "InitiateCheckout", "Purchase", "Search", "StartTrial", "Subscribe",
+  "Custom",
+  "Lead",
+  "Contact",
+  "CompleteRegistration",
+  "Schedule",
+  "SubmitApplication",
+  "ViewContent",
+  "AddPaymentInfo",
+  "AddToCart",
+  "AddToWishlist",
+  "CustomizeProduct",
+  "Donate",
+  "FindLocation",
+  "InitiateCheckout",
+  "Purchase",
+  "Search",
+  "StartTrial",
+  "Subscribe",
 ] as const;
 
 export function PixelSettings() {

@@ -9,8 +9,27 @@ import { Choice, Num, ResponseMapping, Text, Toggle, useBlock, Variable } from "
 import { getIn } from "./set-in";
 
 const SET_VARIABLE_TYPES = [
-  "Custom", "Empty", "Append value(s)", "Environment name", "Device type", "Transcript", "User ID", "Result ID", "Now", "Today", "Yesterday", "Tomorrow",
-  "Random ID", "Moment of the day", "Map item with same index", "Pop", "Shift", "Phone number", "Contact name", "Referral Click ID", "Referral Source ID",
+  "Custom",
+  "Empty",
+  "Append value(s)",
+  "Environment name",
+  "Device type",
+  "Transcript",
+  "User ID",
+  "Result ID",
+  "Now",
+  "Today",
+  "Yesterday",
+  "Tomorrow",
+  "Random ID",
+  "Moment of the day",
+  "Map item with same index",
+  "Pop",
+  "Shift",
+  "Phone number",
+  "Contact name",
+  "Referral Click ID",
+  "Referral Source ID",
 ] as const;
 
 export function SetVariableSettings() {
@@ -23,8 +42,18 @@ export function SetVariableSettings() {
       <Choice path={["options", "type"]} label="Value" options={SET_VARIABLE_TYPES} defaultValue="Custom" />
       {type === "Custom" && (
         <>
-          <Toggle path={["options", "isCode"]} label="Evaluate as code" hint="JavaScript; the returned value is saved." />
-          <Text path={["options", "expressionToEvaluate"]} label={isCode ? "Code" : "Value"} multiline code={isCode} placeholder={isCode ? "return {{price}} * 2" : "Text or {{variable}}"} />
+          <Toggle
+            path={["options", "isCode"]}
+            label="Evaluate as code"
+            hint="JavaScript; the returned value is saved."
+          />
+          <Text
+            path={["options", "expressionToEvaluate"]}
+            label={isCode ? "Code" : "Value"}
+            multiline
+            code={isCode}
+            placeholder={isCode ? "return {{price}} * 2" : "Text or {{variable}}"}
+          />
           {isCode && (
             <>
               <Text path={["options", "expressionDescription"]} label="Description" />
@@ -33,19 +62,34 @@ export function SetVariableSettings() {
           )}
         </>
       )}
-      {["Now", "Yesterday", "Tomorrow", "Today"].includes(type) && <Text path={["options", "timeZone"]} label="Time zone" placeholder="Europe/Paris" />}
-      {type === "Append value(s)" && <Text path={["options", "item"]} label="Value(s) to append" placeholder="{{answer}}" />}
+      {["Now", "Yesterday", "Tomorrow", "Today"].includes(type) && (
+        <Text path={["options", "timeZone"]} label="Time zone" placeholder="Europe/Paris" />
+      )}
+      {type === "Append value(s)" && (
+        <Text path={["options", "item"]} label="Value(s) to append" placeholder="{{answer}}" />
+      )}
       {type === "Map item with same index" && (
         <>
           <Variable path={["options", "mapListItemParams", "baseItemVariableId"]} label="Item to find" />
           <Variable path={["options", "mapListItemParams", "baseListVariableId"]} label="In the list" />
-          <Variable path={["options", "mapListItemParams", "targetListVariableId"]} label="Take the item at the same index of" />
+          <Variable
+            path={["options", "mapListItemParams", "targetListVariableId"]}
+            label="Take the item at the same index of"
+          />
         </>
       )}
-      {(type === "Pop" || type === "Shift") && <Variable path={["options", "saveItemInVariableId"]} label="Save the removed item in" />}
+      {(type === "Pop" || type === "Shift") && (
+        <Variable path={["options", "saveItemInVariableId"]} label="Save the removed item in" />
+      )}
       <Toggle path={["options", "isExecutedOnClient"]} label="Run in the visitor's browser" />
-      {getIn(block, ["options", "isUnsafe"]) && <p className="banner warning">Imported code: it does not run in the preview until you review it and turn this off.</p>}
-      {getIn(block, ["options", "isUnsafe"]) && <Toggle path={["options", "isUnsafe"]} label="Marked unsafe (imported)" />}
+      {getIn(block, ["options", "isUnsafe"]) && (
+        <p className="banner warning">
+          Imported code: it does not run in the preview until you review it and turn this off.
+        </p>
+      )}
+      {getIn(block, ["options", "isUnsafe"]) && (
+        <Toggle path={["options", "isUnsafe"]} label="Marked unsafe (imported)" />
+      )}
     </>
   );
 }
@@ -67,7 +111,9 @@ export function CodeSettings() {
       <Text path={["options", "content"]} label="Code" multiline code placeholder="console.log({{name}})" />
       <Toggle path={["options", "isExecutedOnClient"]} label="Run in the visitor's browser" defaultValue />
       <Toggle path={["options", "shouldExecuteInParentContext"]} label="Run in the host page (embedded chats)" />
-      {getIn(block, ["options", "isUnsafe"]) && <Toggle path={["options", "isUnsafe"]} label="Marked unsafe (imported): review, then turn off" />}
+      {getIn(block, ["options", "isUnsafe"]) && (
+        <Toggle path={["options", "isUnsafe"]} label="Marked unsafe (imported): review, then turn off" />
+      )}
     </>
   );
 }
@@ -80,7 +126,11 @@ function useGroupsOf(botId: string | undefined): Group[] | undefined {
   const isCurrent = !botId || botId === "current" || botId === currentId;
   useEffect(() => {
     setOther(undefined);
-    if (!isCurrent && botId) void getBot(botId).then(({ bot }) => setOther(bot.groups), () => setOther([]));
+    if (!isCurrent && botId)
+      void getBot(botId).then(
+        ({ bot }) => setOther(bot.groups),
+        () => setOther([]),
+      );
   }, [botId, isCurrent]);
   return isCurrent ? ownGroups : other;
 }
@@ -99,7 +149,10 @@ export function BotLinkSettings() {
         label="Bot"
         value={botId}
         emptyLabel="Pick a bot"
-        options={[{ value: "current", label: "This bot" }, ...bots.filter((bot) => bot.id !== store.meta.get().botId).map((bot) => ({ value: bot.id, label: bot.name }))]}
+        options={[
+          { value: "current", label: "This bot" },
+          ...bots.filter((bot) => bot.id !== store.meta.get().botId).map((bot) => ({ value: bot.id, label: bot.name })),
+        ]}
         onChange={(value) => set(["options", "botId"], value)}
       />
       {botId && (
@@ -120,7 +173,10 @@ export function WaitSettings() {
   return (
     <>
       <Text path={["options", "secondsToWaitFor"]} label="Seconds to wait" placeholder="2 or {{delay}}" />
-      <Toggle path={["options", "shouldPause"]} label="Pause the flow (the client waits before asking the server again)" />
+      <Toggle
+        path={["options", "shouldPause"]}
+        label="Pause the flow (the client waits before asking the server again)"
+      />
     </>
   );
 }
@@ -139,7 +195,9 @@ export function AbTestSettings() {
 export function IncomingWebhookSettings() {
   return (
     <>
-      <p className="muted small">The chat waits here until an HTTP call resumes it; parts of that call's body can be saved in variables.</p>
+      <p className="muted small">
+        The chat waits here until an HTTP call resumes it; parts of that call's body can be saved in variables.
+      </p>
       <ResponseMapping path={["options", "responseVariableMapping"]} />
     </>
   );
@@ -153,7 +211,13 @@ export function JumpSettings() {
   const target = groups.find((group) => group.id === groupId);
   return (
     <>
-      <SelectField label="Group" value={groupId} emptyLabel="Pick a group" options={groups.map((group) => ({ value: group.id, label: group.title }))} onChange={(value) => set(["options", "groupId"], value)} />
+      <SelectField
+        label="Group"
+        value={groupId}
+        emptyLabel="Pick a group"
+        options={groups.map((group) => ({ value: group.id, label: group.title }))}
+        onChange={(value) => set(["options", "groupId"], value)}
+      />
       {target && (
         <SelectField
           label="Block"
@@ -168,5 +232,9 @@ export function JumpSettings() {
 }
 
 export function ReturnSettings() {
-  return <p className="muted">Goes back to the block after the last Jump (or after the event that interrupted the flow). Nothing to set.</p>;
+  return (
+    <p className="muted">
+      Goes back to the block after the last Jump (or after the event that interrupted the flow). Nothing to set.
+    </p>
+  );
 }

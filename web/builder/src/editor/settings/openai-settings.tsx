@@ -7,7 +7,12 @@ export function OpenAiSettings() {
   const task = getIn(block, ["options", "task"]) ?? "Create chat completion";
   return (
     <>
-      <Choice path={["options", "task"]} label="Task" options={["Create chat completion", "Create speech", "Create image"]} defaultValue="Create chat completion" />
+      <Choice
+        path={["options", "task"]}
+        label="Task"
+        options={["Create chat completion", "Create speech", "Create image"]}
+        defaultValue="Create chat completion"
+      />
       <Text path={["options", "credentialsId"]} label="Credentials id" />
       <Text path={["options", "baseUrl"]} label="Base address" placeholder="https://api.openai.com/v1" />
       <Text path={["options", "apiVersion"]} label="API version (Azure)" />
@@ -25,13 +30,21 @@ export function OpenAiSettings() {
               <>
                 <label className="field">
                   <span>Value</span>
-                  <select className="input" value={entry.valueToExtract ?? "Message content"} onChange={(event) => setEntry({ valueToExtract: event.target.value })}>
+                  <select
+                    className="input"
+                    value={entry.valueToExtract ?? "Message content"}
+                    onChange={(event) => setEntry({ valueToExtract: event.target.value })}
+                  >
                     {["Message content", "Total tokens", "Prompt tokens", "Completion tokens"].map((value) => (
                       <option key={value}>{value}</option>
                     ))}
                   </select>
                 </label>
-                <VariableSelect label="Variable" value={entry.variableId} onChange={(variableId) => setEntry({ variableId })} />
+                <VariableSelect
+                  label="Variable"
+                  value={entry.variableId}
+                  onChange={(variableId) => setEntry({ variableId })}
+                />
               </>
             )}
           />
@@ -40,14 +53,24 @@ export function OpenAiSettings() {
       {task === "Create image" && (
         <>
           <Text path={["options", "prompt"]} label="Prompt" multiline />
-          <Choice path={["options", "advancedOptions", "size"]} label="Size" options={["256x256", "512x512", "1024x1024"]} emptyLabel="Default" />
+          <Choice
+            path={["options", "advancedOptions", "size"]}
+            label="Size"
+            options={["256x256", "512x512", "1024x1024"]}
+            emptyLabel="Default"
+          />
           <Variable path={["options", "saveUrlInVariableId"]} label="Save the image address in" />
         </>
       )}
       {task === "Create speech" && (
         <>
           <Text path={["options", "input"]} label="Text to say" multiline />
-          <Choice path={["options", "voice"]} label="Voice" options={["alloy", "echo", "fable", "onyx", "nova", "shimmer"]} emptyLabel="Pick a voice" />
+          <Choice
+            path={["options", "voice"]}
+            label="Voice"
+            options={["alloy", "echo", "fable", "onyx", "nova", "shimmer"]}
+            emptyLabel="Pick a voice"
+          />
           <Variable path={["options", "saveUrlInVariableId"]} label="Save the audio address in" />
         </>
       )}
@@ -57,7 +80,14 @@ export function OpenAiSettings() {
 
 function OpenAiMessages() {
   return (
-    <ListEditor<{ id: string; role?: string; content?: any; name?: string; dialogueVariableId?: string; startsBy?: string }>
+    <ListEditor<{
+      id: string;
+      role?: string;
+      content?: any;
+      name?: string;
+      dialogueVariableId?: string;
+      startsBy?: string;
+    }>
       path={["options", "messages"]}
       label="Messages"
       addLabel="Add a message"
@@ -66,25 +96,52 @@ function OpenAiMessages() {
         <>
           <label className="field">
             <span>Role</span>
-            <select className="input" value={entry.role ?? "user"} onChange={(event) => setEntry({ role: event.target.value, content: undefined })}>
+            <select
+              className="input"
+              value={entry.role ?? "user"}
+              onChange={(event) => setEntry({ role: event.target.value, content: undefined })}
+            >
               {["system", "user", "assistant", "Messages sequence ✨", "Dialogue"].map((role) => (
                 <option key={role}>{role}</option>
               ))}
             </select>
           </label>
-          {["system", "user", "assistant", undefined].includes(entry.role) && <TextField label="Content" multiline value={typeof entry.content === "string" ? entry.content : ""} onChange={(content) => setEntry({ content })} />}
+          {["system", "user", "assistant", undefined].includes(entry.role) && (
+            <TextField
+              label="Content"
+              multiline
+              value={typeof entry.content === "string" ? entry.content : ""}
+              onChange={(content) => setEntry({ content })}
+            />
+          )}
           {entry.role === "Messages sequence ✨" && (
             <>
-              <VariableSelect label="User messages" value={entry.content?.userMessagesVariableId} onChange={(id) => setEntry({ content: { ...entry.content, userMessagesVariableId: id } })} />
-              <VariableSelect label="Assistant messages" value={entry.content?.assistantMessagesVariableId} onChange={(id) => setEntry({ content: { ...entry.content, assistantMessagesVariableId: id } })} />
+              <VariableSelect
+                label="User messages"
+                value={entry.content?.userMessagesVariableId}
+                onChange={(id) => setEntry({ content: { ...entry.content, userMessagesVariableId: id } })}
+              />
+              <VariableSelect
+                label="Assistant messages"
+                value={entry.content?.assistantMessagesVariableId}
+                onChange={(id) => setEntry({ content: { ...entry.content, assistantMessagesVariableId: id } })}
+              />
             </>
           )}
           {entry.role === "Dialogue" && (
             <>
-              <VariableSelect label="Dialogue variable" value={entry.dialogueVariableId} onChange={(dialogueVariableId) => setEntry({ dialogueVariableId })} />
+              <VariableSelect
+                label="Dialogue variable"
+                value={entry.dialogueVariableId}
+                onChange={(dialogueVariableId) => setEntry({ dialogueVariableId })}
+              />
               <label className="field">
                 <span>Starts with</span>
-                <select className="input" value={entry.startsBy ?? "user"} onChange={(event) => setEntry({ startsBy: event.target.value })}>
+                <select
+                  className="input"
+                  value={entry.startsBy ?? "user"}
+                  onChange={(event) => setEntry({ startsBy: event.target.value })}
+                >
                   <option value="user">user</option>
                   <option value="assistant">assistant</option>
                 </select>

@@ -4,7 +4,11 @@ export function setIn<T>(value: T, path: readonly (string | number)[], next: unk
   const [head, ...rest] = path;
   const base: any = Array.isArray(value) ? [...value] : { ...((value as object) ?? {}) };
   const child = setIn(base[head], rest, next);
-  if (child === undefined || child === "" || (child && typeof child === "object" && !Array.isArray(child) && Object.keys(child).length === 0 && rest.length > 0)) {
+  if (
+    child === undefined ||
+    child === "" ||
+    (child && typeof child === "object" && !Array.isArray(child) && Object.keys(child).length === 0 && rest.length > 0)
+  ) {
     if (Array.isArray(base)) base[head as number] = child;
     else delete base[head];
   } else base[head] = child;

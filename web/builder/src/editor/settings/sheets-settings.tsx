@@ -12,7 +12,12 @@ export function GoogleSheetsSettings() {
       <Text path={["options", "credentialsId"]} label="Credentials id" />
       <Text path={["options", "spreadsheetId"]} label="Spreadsheet id" />
       <Text path={["options", "sheetId"]} label="Sheet id" />
-      <Choice path={["options", "action"]} label="Action" options={["Get data from sheet", "Insert a row", "Update a row"]} emptyLabel="Pick an action" />
+      <Choice
+        path={["options", "action"]}
+        label="Action"
+        options={["Get data from sheet", "Insert a row", "Update a row"]}
+        emptyLabel="Pick an action"
+      />
       {action === "Insert a row" && <Cells path={["options", "cellsToInsert"]} label="Cells to insert" />}
       {action === "Update a row" && <Cells path={["options", "cellsToUpsert"]} label="Cells to update" />}
       {(action === "Get data from sheet" || action === "Update a row") && (
@@ -26,7 +31,11 @@ export function GoogleSheetsSettings() {
               <TextField label="Column" value={entry.column} onChange={(column) => setEntry({ column })} />
               <label className="field">
                 <span>Operator</span>
-                <select className="input" value={entry.comparisonOperator ?? "Equal to"} onChange={(event) => setEntry({ comparisonOperator: event.target.value })}>
+                <select
+                  className="input"
+                  value={entry.comparisonOperator ?? "Equal to"}
+                  onChange={(event) => setEntry({ comparisonOperator: event.target.value })}
+                >
                   {COMPARISON_OPERATORS.map((operator) => (
                     <option key={operator}>{operator}</option>
                   ))}
@@ -38,7 +47,12 @@ export function GoogleSheetsSettings() {
         />
       )}
       {(action === "Get data from sheet" || action === "Update a row") && (filter.comparisons?.length ?? 0) > 1 && (
-        <Choice path={["options", "filter", "logicalOperator"]} label="Match" options={["AND", "OR"]} defaultValue="AND" />
+        <Choice
+          path={["options", "filter", "logicalOperator"]}
+          label="Match"
+          options={["AND", "OR"]}
+          defaultValue="AND"
+        />
       )}
       {action === "Get data from sheet" && (
         <>
@@ -50,11 +64,20 @@ export function GoogleSheetsSettings() {
             render={(entry, _index, setEntry) => (
               <>
                 <TextField label="Column" value={entry.column} onChange={(column) => setEntry({ column })} />
-                <VariableSelect label="Save in" value={entry.variableId} onChange={(variableId) => setEntry({ variableId })} />
+                <VariableSelect
+                  label="Save in"
+                  value={entry.variableId}
+                  onChange={(variableId) => setEntry({ variableId })}
+                />
               </>
             )}
           />
-          <Choice path={["options", "totalRowsToExtract"]} label="Rows" options={["All", "First", "Last", "Random"]} defaultValue="All" />
+          <Choice
+            path={["options", "totalRowsToExtract"]}
+            label="Rows"
+            options={["All", "First", "Last", "Random"]}
+            defaultValue="All"
+          />
         </>
       )}
       {!action && <p className="muted small">Pick an action to see its options.</p>}

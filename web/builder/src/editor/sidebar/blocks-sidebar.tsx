@@ -17,7 +17,14 @@ export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entr
         <label htmlFor="block-search" className="visually-hidden">
           Search blocks
         </label>
-        <input id="block-search" type="search" className="input" placeholder="Search blocks…" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input
+          id="block-search"
+          type="search"
+          className="input"
+          placeholder="Search blocks…"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
       </div>
       <div className="sidebar-scroll">
         {entries.length === 0 && <p className="muted small sidebar-empty">No block matches “{query}”.</p>}
@@ -38,7 +45,9 @@ export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entr
                       data-block-type={entry.type}
                       title={`Drag onto the canvas, or press Enter to add ${entry.label}`}
                       aria-label={`${entry.label} (${category.replace(/s$/, "").toLowerCase()})`}
-                      onPointerDown={(event) => drag.begin(event, { kind: "new", blockType: entry.type, label: entry.label })}
+                      onPointerDown={(event) =>
+                        drag.begin(event, { kind: "new", blockType: entry.type, label: entry.label })
+                      }
                       onClick={() => {
                         if (!drag.justDragged()) onAdd(entry);
                       }}

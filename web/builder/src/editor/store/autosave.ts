@@ -97,7 +97,14 @@ export class Autosave {
   adopt(bot: Bot): void {
     clearTimeout(this.timer);
     this.updatedAt = bot.updatedAt;
-    const doc: BotDocument = { groups: bot.groups, events: bot.events, edges: bot.edges, variables: bot.variables, theme: bot.theme, settings: bot.settings };
+    const doc: BotDocument = {
+      groups: bot.groups,
+      events: bot.events,
+      edges: bot.edges,
+      variables: bot.variables,
+      theme: bot.theme,
+      settings: bot.settings,
+    };
     this.savedDoc = doc;
     this.savedName = bot.name;
     this.store.meta.set((meta) => ({ ...meta, name: bot.name }));

@@ -2,7 +2,13 @@ import { createStore, type Store } from "../../lib/store.js";
 import type { BotDocument, LintFinding } from "../../lib/types.js";
 import { History } from "./history.js";
 
-export type EditorMeta = { botId: string; name: string; workspaceId: string; publicId: string | null; isPublished: boolean };
+export type EditorMeta = {
+  botId: string;
+  name: string;
+  workspaceId: string;
+  publicId: string | null;
+  isPublished: boolean;
+};
 
 /** What the side panel shows. */
 export type Panel = "block" | "variables" | "theme" | "settings" | "preview" | "findings";
@@ -32,7 +38,14 @@ export class EditorStore {
   constructor(doc: BotDocument, meta: EditorMeta) {
     this.doc = createStore(doc);
     this.meta = createStore(meta);
-    this.ui = createStore<EditorUi>({ selectedBlockId: undefined, panel: undefined, runningBlockId: undefined, findings: undefined, dropOffs: undefined, previewRun: { run: 0, groupId: undefined } });
+    this.ui = createStore<EditorUi>({
+      selectedBlockId: undefined,
+      panel: undefined,
+      runningBlockId: undefined,
+      findings: undefined,
+      dropOffs: undefined,
+      previewRun: { run: 0, groupId: undefined },
+    });
     this.historyState = createStore<{ canUndo: boolean; canRedo: boolean }>({ canUndo: false, canRedo: false });
   }
 
@@ -70,7 +83,10 @@ export class EditorStore {
   }
 
   selectBlock(blockId: string | undefined): void {
-    this.setUi({ selectedBlockId: blockId, ...(blockId ? { panel: "block" as const } : this.ui.get().panel === "block" ? { panel: undefined } : {}) });
+    this.setUi({
+      selectedBlockId: blockId,
+      ...(blockId ? { panel: "block" as const } : this.ui.get().panel === "block" ? { panel: undefined } : {}),
+    });
   }
 
   private syncHistory(): void {

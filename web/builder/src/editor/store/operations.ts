@@ -10,9 +10,13 @@ import type { EdgeSource, EdgeTarget } from "./edge-source.js";
  */
 
 type AnyItem = { id: string; outgoingEdgeId?: string; paths?: { id: string; outgoingEdgeId?: string }[] };
-const itemsOf = (block: Block): AnyItem[] => ("items" in block && Array.isArray(block.items) ? (block.items as AnyItem[]) : []);
+const itemsOf = (block: Block): AnyItem[] =>
+  "items" in block && Array.isArray(block.items) ? (block.items as AnyItem[]) : [];
 
-export function findBlock(doc: BotDocument, blockId: string): { group: Group; block: Block; index: number } | undefined {
+export function findBlock(
+  doc: BotDocument,
+  blockId: string,
+): { group: Group; block: Block; index: number } | undefined {
   for (const group of doc.groups) {
     const index = group.blocks.findIndex((block) => block.id === blockId);
     if (index >= 0) return { group, block: group.blocks[index], index };
@@ -28,11 +32,17 @@ const mapGroup = (doc: BotDocument, groupId: string, fn: (group: Group) => Group
 export function updateBlock(doc: BotDocument, blockId: string, fn: (block: Block) => Block): BotDocument {
   const found = findBlock(doc, blockId);
   if (!found) return doc;
-  return mapGroup(doc, found.group.id, (group) => ({ ...group, blocks: group.blocks.map((block) => (block.id === blockId ? fn(block) : block)) }));
+  return mapGroup(doc, found.group.id, (group) => ({
+    ...group,
+    blocks: group.blocks.map((block) => (block.id === blockId ? fn(block) : block)),
+  }));
 }
 
-export const updateGroup = (doc: BotDocument, groupId: string, patch: Partial<Pick<Group, "title" | "graphCoordinates">>): BotDocument =>
-  mapGroup(doc, groupId, (group) => ({ ...group, ...patch }));
+export const updateGroup = (
+  doc: BotDocument,
+  groupId: string,
+  patch: Partial<Pick<Group, "title" | "graphCoordinates">>,
+): BotDocument => mapGroup(doc, groupId, (group) => ({ ...group, ...patch }));
 
 /** Moves groups and events after a drag; unknown ids are ignored. */
 export function moveNodes(doc: BotDocument, positions: ReadonlyMap<string, { x: number; y: number }>): BotDocument {
@@ -56,8 +66,18 @@ export function nextGroupTitle(doc: BotDocument): string {
   return `Group #${number}`;
 }
 
-export function addGroup(doc: BotDocument, position: { x: number; y: number }, blocks: Block[], title = nextGroupTitle(doc)): { doc: BotDocument; groupId: string } {
-  const group: Group = { id: createId(), title, graphCoordinates: { x: Math.round(position.x), y: Math.round(position.y) }, blocks };
+export function addGroup(
+  doc: BotDocument,
+  position: { x: number; y: number },
+  blocks: Block[],
+  title = nextGroupTitle(doc),
+): { doc: BotDocument; groupId: string } {
+  const group: Group = {
+    id: createId(),
+    title,
+    graphCoordinates: { x: Math.round(position.x), y: Math.round(position.y) },
+    blocks,
+  };
   return { doc: { ...doc, groups: [...doc.groups, group] }, groupId: group.id };
 }
 
@@ -75,11 +95,19 @@ export function moveBlock(doc: BotDocument, blockId: string, toGroupId: string, 
   if (!found || !doc.groups.some((group) => group.id === toGroupId)) return doc;
   const index = found.group.id === toGroupId && found.index < toIndex ? toIndex - 1 : toIndex;
   if (found.group.id === toGroupId && index === found.index) return doc;
-  let next = mapGroup(doc, found.group.id, (group) => ({ ...group, blocks: group.blocks.filter((block) => block.id !== blockId) }));
+  let next = mapGroup(doc, found.group.id, (group) => ({
+    ...group,
+    blocks: group.blocks.filter((block) => block.id !== blockId),
+  }));
   next = insertBlock(next, toGroupId, index, found.block);
   // Edges that entered the group at this block follow it.
   if (found.group.id !== toGroupId)
-    next = { ...next, edges: next.edges.map((edge) => (edge.to.blockId === blockId ? { ...edge, to: { groupId: toGroupId, blockId } } : edge)) };
+    next = {
+      ...next,
+      edges: next.edges.map((edge) =>
+        edge.to.blockId === blockId ? { ...edge, to: { groupId: toGroupId, blockId } } : edge,
+      ),
+    };
   return removeEmptyGroups(next);
 }
 
@@ -91,7 +119,9 @@ function removeEmptyGroups(doc: BotDocument): BotDocument {
 export function removeBlocks(doc: BotDocument, blockIds: ReadonlySet<string>): BotDocument {
   if (blockIds.size === 0) return doc;
   const groups = doc.groups.map((group) =>
-    group.blocks.some((block) => blockIds.has(block.id)) ? { ...group, blocks: group.blocks.filter((block) => !blockIds.has(block.id)) } : group,
+    group.blocks.some((block) => blockIds.has(block.id))
+      ? { ...group, blocks: group.blocks.filter((block) => !blockIds.has(block.id)) }
+      : group,
   );
   const edges = doc.edges.filter((edge) => !(edge.to.blockId && blockIds.has(edge.to.blockId)));
   return removeEmptyGroups(pruneEdges({ ...doc, groups, edges }));
@@ -132,7 +162,11 @@ function clearBlock(block: Block, alive: ReadonlySet<string>): Block {
       const base = clearMissing(item, alive);
       return item.paths ? { ...base, paths: item.paths.map((path) => clearMissing(path, alive)) } : base;
     });
-    if (cleared.some((item, index) => item !== items[index] || item.paths?.some((path, p) => path !== items[index].paths?.[p])))
+    if (
+      cleared.some(
+        (item, index) => item !== items[index] || item.paths?.some((path, p) => path !== items[index].paths?.[p]),
+      )
+    )
       next = { ...next, items: cleared } as Block;
   }
   return next;
@@ -160,7 +194,10 @@ function setSourceEdge(doc: BotDocument, source: EdgeSource, edgeId: string | un
     return rest as T;
   };
   if ("eventId" in source)
-    return { ...doc, events: doc.events.map((event) => (event.id === source.eventId ? apply(event) : event)) as BotDocument["events"] };
+    return {
+      ...doc,
+      events: doc.events.map((event) => (event.id === source.eventId ? apply(event) : event)) as BotDocument["events"],
+    };
   return updateBlock(doc, source.blockId, (block) => {
     if (!source.itemId) return apply(block);
     const items = itemsOf(block).map((item) => {
@@ -189,7 +226,11 @@ export function connect(doc: BotDocument, source: EdgeSource, to: EdgeTarget): B
   // A block cannot lead into its own group above itself: that would loop before the visitor sees anything.
   if (!("eventId" in source) && findBlock(doc, source.blockId)?.group.id === to.groupId && !to.blockId) return doc;
   const previous = sourceEdgeId(doc, source);
-  const edge: Edge = { id: createId(), from: { ...source } as Edge["from"], to: to.blockId ? { groupId: to.groupId, blockId: to.blockId } : { groupId: to.groupId } };
+  const edge: Edge = {
+    id: createId(),
+    from: { ...source } as Edge["from"],
+    to: to.blockId ? { groupId: to.groupId, blockId: to.blockId } : { groupId: to.groupId },
+  };
   const withoutPrevious = previous ? { ...doc, edges: doc.edges.filter((entry) => entry.id !== previous) } : doc;
   return setSourceEdge({ ...withoutPrevious, edges: [...withoutPrevious.edges, edge] }, source, edge.id);
 }
@@ -202,7 +243,12 @@ export function removeEdges(doc: BotDocument, edgeIds: ReadonlySet<string>): Bot
 /** Keeps the edge's id and source, changes where it leads. */
 export function retarget(doc: BotDocument, edgeId: string, to: EdgeTarget): BotDocument {
   if (!doc.groups.some((group) => group.id === to.groupId)) return doc;
-  return { ...doc, edges: doc.edges.map((edge) => (edge.id === edgeId ? { ...edge, to: to.blockId ? { ...to } : { groupId: to.groupId } } : edge)) };
+  return {
+    ...doc,
+    edges: doc.edges.map((edge) =>
+      edge.id === edgeId ? { ...edge, to: to.blockId ? { ...to } : { groupId: to.groupId } } : edge,
+    ),
+  };
 }
 
 /** Moves an edge to another source (dragging its start onto another handle). */
@@ -214,10 +260,20 @@ export function resource(doc: BotDocument, edgeId: string, source: EdgeSource): 
 }
 
 /** Takes a block out of its group into a new group at a canvas position. */
-export function moveBlockToNewGroup(doc: BotDocument, blockId: string, position: { x: number; y: number }): { doc: BotDocument; groupId: string } {
+export function moveBlockToNewGroup(
+  doc: BotDocument,
+  blockId: string,
+  position: { x: number; y: number },
+): { doc: BotDocument; groupId: string } {
   const found = findBlock(doc, blockId);
   if (!found) return { doc, groupId: "" };
-  if (found.group.blocks.length === 1) return { doc: updateGroup(doc, found.group.id, { graphCoordinates: { x: Math.round(position.x), y: Math.round(position.y) } }), groupId: found.group.id };
+  if (found.group.blocks.length === 1)
+    return {
+      doc: updateGroup(doc, found.group.id, {
+        graphCoordinates: { x: Math.round(position.x), y: Math.round(position.y) },
+      }),
+      groupId: found.group.id,
+    };
   const created = addGroup(doc, position, []);
   return { doc: moveBlock(created.doc, blockId, created.groupId, 0), groupId: created.groupId };
 }
@@ -231,7 +287,12 @@ export function freeSpot(doc: BotDocument, position: { x: number; y: number }, h
   const overlaps = (y: number) =>
     doc.groups.some((group) => {
       const { x: gx, y: gy } = group.graphCoordinates;
-      return position.x < gx + GROUP_WIDTH + 20 && position.x + GROUP_WIDTH + 20 > gx && y < gy + approximateHeight(group) + 20 && y + height + 20 > gy;
+      return (
+        position.x < gx + GROUP_WIDTH + 20 &&
+        position.x + GROUP_WIDTH + 20 > gx &&
+        y < gy + approximateHeight(group) + 20 &&
+        y + height + 20 > gy
+      );
     });
   let y = position.y;
   for (let attempt = 0; attempt < 200 && overlaps(y); attempt++) y += 40;

@@ -13,11 +13,15 @@ export function groupById(doc: BotDocument, groupId: string): Group | undefined 
   return index.get(groupId);
 }
 
-export function blockById(doc: BotDocument, blockId: string): { block: Block; group: Group; index: number } | undefined {
+export function blockById(
+  doc: BotDocument,
+  blockId: string,
+): { block: Block; group: Group; index: number } | undefined {
   let index = blockIndexes.get(doc.groups);
   if (!index) {
     index = new Map();
-    for (const group of doc.groups) group.blocks.forEach((block, position) => index!.set(block.id, { block, group, index: position }));
+    for (const group of doc.groups)
+      group.blocks.forEach((block, position) => index!.set(block.id, { block, group, index: position }));
     blockIndexes.set(doc.groups, index);
   }
   return index.get(blockId);

@@ -21,8 +21,9 @@ export function renameVariable(doc: BotDocument, id: string, name: string): BotD
   const variable = doc.variables.find((entry) => entry.id === id);
   if (!variable || variable.name === name) return doc;
   const needle = `{{${variable.name}}}`;
-  const replace = <T,>(value: T): T => {
-    if (typeof value === "string") return (value.includes(needle) ? value.split(needle).join(`{{${name}}}`) : value) as T;
+  const replace = <T>(value: T): T => {
+    if (typeof value === "string")
+      return (value.includes(needle) ? value.split(needle).join(`{{${name}}}`) : value) as T;
     if (Array.isArray(value)) {
       const mapped = value.map(replace);
       return (mapped.some((entry, index) => entry !== value[index]) ? mapped : value) as T;
@@ -41,7 +42,10 @@ export function renameVariable(doc: BotDocument, id: string, name: string): BotD
   return { ...updateVariable(doc, id, { name }), groups: replace(doc.groups), events: replace(doc.events) };
 }
 
-export const removeVariable = (doc: BotDocument, id: string): BotDocument => ({ ...doc, variables: doc.variables.filter((variable) => variable.id !== id) });
+export const removeVariable = (doc: BotDocument, id: string): BotDocument => ({
+  ...doc,
+  variables: doc.variables.filter((variable) => variable.id !== id),
+});
 
 export type VariableUse = { groupId: string; groupTitle: string; blockId: string };
 
@@ -57,11 +61,14 @@ export function variableUses(doc: BotDocument, variable: Variable): VariableUse[
   const template = `{{${variable.name}}}`;
   const uses: VariableUse[] = [];
   for (const group of doc.groups)
-    for (const block of group.blocks) if (mentions(block, variable.id, template)) uses.push({ groupId: group.id, groupTitle: group.title, blockId: block.id });
+    for (const block of group.blocks)
+      if (mentions(block, variable.id, template))
+        uses.push({ groupId: group.id, groupTitle: group.title, blockId: block.id });
   return uses;
 }
 
 const VARIABLE_PATTERN = /\{\{([^{}]+)\}\}/g;
 
 /** Names written as `{{name}}` in a text. */
-export const templateNames = (text: string): string[] => [...text.matchAll(VARIABLE_PATTERN)].map((match) => match[1].trim());
+export const templateNames = (text: string): string[] =>
+  [...text.matchAll(VARIABLE_PATTERN)].map((match) => match[1].trim());

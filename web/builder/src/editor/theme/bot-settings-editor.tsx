@@ -24,17 +24,60 @@ export function BotSettingsEditor() {
     <div className="bot-settings-editor">
       <Fieldset legend="General">
         <DocSwitch root="settings" path={["general", "isBrandingEnabled"]} label="Show “Made with Parley”" />
-        <DocSwitch root="settings" path={["general", "isInputPrefillEnabled"]} label="Prefill inputs with known values" />
-        <DocSwitch root="settings" path={["general", "isHideQueryParamsEnabled"]} label="Hide query parameters on the public page" defaultValue />
+        <DocSwitch
+          root="settings"
+          path={["general", "isInputPrefillEnabled"]}
+          label="Prefill inputs with known values"
+        />
+        <DocSwitch
+          root="settings"
+          path={["general", "isHideQueryParamsEnabled"]}
+          label="Hide query parameters on the public page"
+          defaultValue
+        />
         <DocSwitch root="settings" path={["general", "rememberUser", "isEnabled"]} label="Remember the visitor" />
-        {settings.general?.rememberUser?.isEnabled && <DocSelect root="settings" path={["general", "rememberUser", "storage"]} label="Remember for" options={["session", "local"]} defaultValue="session" />}
+        {settings.general?.rememberUser?.isEnabled && (
+          <DocSelect
+            root="settings"
+            path={["general", "rememberUser", "storage"]}
+            label="Remember for"
+            options={["session", "local"]}
+            defaultValue="session"
+          />
+        )}
       </Fieldset>
       <Fieldset legend="Typing emulation">
         <DocSwitch root="settings" path={["typingEmulation", "enabled"]} label="Emulate typing" defaultValue />
-        <DocNumber root="settings" path={["typingEmulation", "speed"]} label="Words per minute" placeholder="400" min={1} />
-        <DocNumber root="settings" path={["typingEmulation", "maxDelay"]} label="Longest delay (s)" placeholder="3" min={0} step={0.1} />
-        <DocNumber root="settings" path={["typingEmulation", "delayBetweenBubbles"]} label="Pause between bubbles (s)" placeholder="0" min={0} max={5} step={0.1} />
-        <DocSwitch root="settings" path={["typingEmulation", "isDisabledOnFirstMessage"]} label="Not on the first message" defaultValue />
+        <DocNumber
+          root="settings"
+          path={["typingEmulation", "speed"]}
+          label="Words per minute"
+          placeholder="400"
+          min={1}
+        />
+        <DocNumber
+          root="settings"
+          path={["typingEmulation", "maxDelay"]}
+          label="Longest delay (s)"
+          placeholder="3"
+          min={0}
+          step={0.1}
+        />
+        <DocNumber
+          root="settings"
+          path={["typingEmulation", "delayBetweenBubbles"]}
+          label="Pause between bubbles (s)"
+          placeholder="0"
+          min={0}
+          max={5}
+          step={0.1}
+        />
+        <DocSwitch
+          root="settings"
+          path={["typingEmulation", "isDisabledOnFirstMessage"]}
+          label="Not on the first message"
+          defaultValue
+        />
       </Fieldset>
       <Fieldset legend="System messages">
         {SYSTEM_MESSAGES.map(([key, label]) => (
@@ -59,14 +102,34 @@ export function BotSettingsEditor() {
             value={origins.join("\n")}
             onChange={(event) => {
               const lines = event.target.value.split("\n");
-              store.update((doc) => ({ ...doc, settings: { ...doc.settings, security: { ...doc.settings.security, allowedOrigins: lines.length === 1 && !lines[0] ? undefined : lines } } }), "settings:origins");
+              store.update(
+                (doc) => ({
+                  ...doc,
+                  settings: {
+                    ...doc.settings,
+                    security: {
+                      ...doc.settings.security,
+                      allowedOrigins: lines.length === 1 && !lines[0] ? undefined : lines,
+                    },
+                  },
+                }),
+                "settings:origins",
+              );
             }}
           />
         </label>
       </Fieldset>
       <Fieldset legend="Messaging apps">
         <DocSwitch root="settings" path={["chatApp", "isEnabled"]} label="Available in messaging apps" />
-        <DocNumber root="settings" path={["chatApp", "sessionExpiryTimeout"]} label="Session expiry (hours)" min={0.01} max={48} step={0.5} placeholder="4" />
+        <DocNumber
+          root="settings"
+          path={["chatApp", "sessionExpiryTimeout"]}
+          label="Session expiry (hours)"
+          min={0.01}
+          max={48}
+          step={0.5}
+          placeholder="4"
+        />
       </Fieldset>
     </div>
   );

@@ -12,18 +12,60 @@ type Props = { root: Root; path: readonly (string | number)[]; label: string; hi
 function useDocValue(root: Root, path: Props["path"]) {
   const { store } = useEditor();
   const value = useStore(store.doc, (doc) => getIn(doc[root], path));
-  const set = (next: unknown) => store.update((doc: BotDocument) => ({ ...doc, [root]: setIn(doc[root] ?? {}, path, next) }), `${root}:${path.join(".")}`);
+  const set = (next: unknown) =>
+    store.update(
+      (doc: BotDocument) => ({ ...doc, [root]: setIn(doc[root] ?? {}, path, next) }),
+      `${root}:${path.join(".")}`,
+    );
   return [value, set] as const;
 }
 
-export function DocText({ root, path, label, hint, placeholder, multiline, code }: Props & { placeholder?: string; multiline?: boolean; code?: boolean }) {
+export function DocText({
+  root,
+  path,
+  label,
+  hint,
+  placeholder,
+  multiline,
+  code,
+}: Props & { placeholder?: string; multiline?: boolean; code?: boolean }) {
   const [value, set] = useDocValue(root, path);
-  return <TextField label={label} hint={hint} value={typeof value === "string" ? value : ""} placeholder={placeholder} multiline={multiline} code={code} onChange={set} />;
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      value={typeof value === "string" ? value : ""}
+      placeholder={placeholder}
+      multiline={multiline}
+      code={code}
+      onChange={set}
+    />
+  );
 }
 
-export function DocNumber({ root, path, label, hint, min, max, step, placeholder }: Props & { min?: number; max?: number; step?: number; placeholder?: string }) {
+export function DocNumber({
+  root,
+  path,
+  label,
+  hint,
+  min,
+  max,
+  step,
+  placeholder,
+}: Props & { min?: number; max?: number; step?: number; placeholder?: string }) {
   const [value, set] = useDocValue(root, path);
-  return <NumberField label={label} hint={hint} value={value} min={min} max={max} step={step} placeholder={placeholder} onChange={set} />;
+  return (
+    <NumberField
+      label={label}
+      hint={hint}
+      value={value}
+      min={min}
+      max={max}
+      step={step}
+      placeholder={placeholder}
+      onChange={set}
+    />
+  );
 }
 
 export function DocSwitch({ root, path, label, hint, defaultValue = false }: Props & { defaultValue?: boolean }) {
@@ -31,9 +73,26 @@ export function DocSwitch({ root, path, label, hint, defaultValue = false }: Pro
   return <Switch label={label} hint={hint} checked={value ?? defaultValue} onChange={set} />;
 }
 
-export function DocSelect<T extends string>({ root, path, label, hint, options, defaultValue, emptyLabel }: Props & { options: readonly T[]; defaultValue?: T; emptyLabel?: string }) {
+export function DocSelect<T extends string>({
+  root,
+  path,
+  label,
+  hint,
+  options,
+  defaultValue,
+  emptyLabel,
+}: Props & { options: readonly T[]; defaultValue?: T; emptyLabel?: string }) {
   const [value, set] = useDocValue(root, path);
-  return <SelectField label={label} hint={hint} value={value ?? defaultValue} options={options} emptyLabel={emptyLabel} onChange={set} />;
+  return (
+    <SelectField
+      label={label}
+      hint={hint}
+      value={value ?? defaultValue}
+      options={options}
+      emptyLabel={emptyLabel}
+      onChange={set}
+    />
+  );
 }
 
 export function DocColor({ root, path, label, placeholder = "#0042DA" }: Props & { placeholder?: string }) {
@@ -45,7 +104,13 @@ export function DocColor({ root, path, label, placeholder = "#0042DA" }: Props &
       <label htmlFor={id}>{label}</label>
       <div className="color-row">
         <input type="color" aria-label={`${label} picker`} value={hex} onChange={(event) => set(event.target.value)} />
-        <input id={id} className="input" value={typeof value === "string" ? value : ""} placeholder={placeholder} onChange={(event) => set(event.target.value)} />
+        <input
+          id={id}
+          className="input"
+          value={typeof value === "string" ? value : ""}
+          placeholder={placeholder}
+          onChange={(event) => set(event.target.value)}
+        />
       </div>
     </div>
   );

@@ -18,9 +18,27 @@ function ContainerFields({ base, label, placeholder }: { base: string[]; label: 
       <DocSelect root="theme" path={[...base, "shadow"]} label="Shadow" options={SHADOWS} emptyLabel="Default" />
       <DocNumber root="theme" path={[...base, "border", "thickness"]} label="Border thickness (px)" min={0} />
       <DocColor root="theme" path={[...base, "border", "color"]} label="Border colour" />
-      <DocSelect root="theme" path={[...base, "border", "roundeness"]} label="Corners" options={ROUNDNESS} emptyLabel="Default" />
-      <DocNumber root="theme" path={[...base, "border", "customRoundeness"]} label="Custom corner radius (px)" min={0} />
-      <DocNumber root="theme" path={[...base, "border", "opacity"]} label="Border opacity (0–1)" min={0} max={1} step={0.05} />
+      <DocSelect
+        root="theme"
+        path={[...base, "border", "roundeness"]}
+        label="Corners"
+        options={ROUNDNESS}
+        emptyLabel="Default"
+      />
+      <DocNumber
+        root="theme"
+        path={[...base, "border", "customRoundeness"]}
+        label="Custom corner radius (px)"
+        min={0}
+      />
+      <DocNumber
+        root="theme"
+        path={[...base, "border", "opacity"]}
+        label="Border opacity (0–1)"
+        min={0}
+        max={1}
+        step={0.05}
+      />
     </Fieldset>
   );
 }
@@ -35,16 +53,43 @@ export function ThemeEditor() {
       <ThemePreview theme={theme} />
       <Fieldset legend="General">
         <FontField />
-        <DocSelect root="theme" path={["general", "background", "type"]} label="Background" options={["Color", "Image", "None"]} defaultValue="Color" />
-        {background === "Color" && <DocColor root="theme" path={["general", "background", "content"]} label="Background colour" placeholder="#ffffff" />}
-        {background === "Image" && <DocText root="theme" path={["general", "background", "content"]} label="Background image address" />}
+        <DocSelect
+          root="theme"
+          path={["general", "background", "type"]}
+          label="Background"
+          options={["Color", "Image", "None"]}
+          defaultValue="Color"
+        />
+        {background === "Color" && (
+          <DocColor
+            root="theme"
+            path={["general", "background", "content"]}
+            label="Background colour"
+            placeholder="#ffffff"
+          />
+        )}
+        {background === "Image" && (
+          <DocText root="theme" path={["general", "background", "content"]} label="Background image address" />
+        )}
         <DocSwitch root="theme" path={["general", "progressBar", "isEnabled"]} label="Progress bar" />
         {theme.general?.progressBar?.isEnabled && (
           <>
             <DocColor root="theme" path={["general", "progressBar", "color"]} label="Bar colour" />
             <DocColor root="theme" path={["general", "progressBar", "backgroundColor"]} label="Track colour" />
-            <DocSelect root="theme" path={["general", "progressBar", "placement"]} label="Placement" options={["Top", "Bottom"]} defaultValue="Top" />
-            <DocSelect root="theme" path={["general", "progressBar", "position"]} label="Position" options={["fixed", "absolute"]} defaultValue="absolute" />
+            <DocSelect
+              root="theme"
+              path={["general", "progressBar", "placement"]}
+              label="Placement"
+              options={["Top", "Bottom"]}
+              defaultValue="Top"
+            />
+            <DocSelect
+              root="theme"
+              path={["general", "progressBar", "position"]}
+              label="Position"
+              options={["fixed", "absolute"]}
+              defaultValue="absolute"
+            />
             <DocNumber root="theme" path={["general", "progressBar", "thickness"]} label="Thickness (px)" min={1} />
           </>
         )}
@@ -56,16 +101,27 @@ export function ThemeEditor() {
       </Fieldset>
       <Fieldset legend="Avatars">
         <DocSwitch root="theme" path={["chat", "hostAvatar", "isEnabled"]} label="Bot avatar" />
-        {theme.chat?.hostAvatar?.isEnabled && <DocText root="theme" path={["chat", "hostAvatar", "url"]} label="Bot avatar address" />}
+        {theme.chat?.hostAvatar?.isEnabled && (
+          <DocText root="theme" path={["chat", "hostAvatar", "url"]} label="Bot avatar address" />
+        )}
         <DocSwitch root="theme" path={["chat", "guestAvatar", "isEnabled"]} label="Visitor avatar" />
-        {theme.chat?.guestAvatar?.isEnabled && <DocText root="theme" path={["chat", "guestAvatar", "url"]} label="Visitor avatar address" />}
+        {theme.chat?.guestAvatar?.isEnabled && (
+          <DocText root="theme" path={["chat", "guestAvatar", "url"]} label="Visitor avatar address" />
+        )}
       </Fieldset>
       <ContainerFields base={["chat", "hostBubbles"]} label="Bot bubbles" />
       <ContainerFields base={["chat", "guestBubbles"]} label="Visitor bubbles" />
       <ContainerFields base={["chat", "buttons"]} label="Buttons" />
       <ContainerFields base={["chat", "inputs"]} label="Inputs" placeholder />
       <Fieldset legend="Custom CSS">
-        <DocText root="theme" path={["customCss"]} label="CSS" multiline code placeholder=".bubble.host { font-weight: 600 }" />
+        <DocText
+          root="theme"
+          path={["customCss"]}
+          label="CSS"
+          multiline
+          code
+          placeholder=".bubble.host { font-weight: 600 }"
+        />
       </Fieldset>
     </div>
   );

@@ -35,12 +35,27 @@ export function ThemePreview({ theme }: { theme: Theme }) {
     root.adoptedStyleSheets = custom ? [baseSheet(), custom] : [baseSheet()];
     chat.avatars = avatarUrls(json, {});
     chat.clear();
-    chat.addHost({ id: "a", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "Hi! This is how your bot looks." }] }] } });
+    chat.addHost({
+      id: "a",
+      type: "text",
+      content: { type: "richText", richText: [{ type: "p", children: [{ text: "Hi! This is how your bot looks." }] }] },
+    });
     chat.addGuest("Nice, I like it");
-    chat.addHost({ id: "b", type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text: "Pick an option:" }] }] } });
+    chat.addHost({
+      id: "b",
+      type: "text",
+      content: { type: "richText", richText: [{ type: "p", children: [{ text: "Pick an option:" }] }] },
+    });
     chat.setInput(
       renderInput(
-        { id: "c", type: "choice input", items: [{ id: "1", content: "A button" }, { id: "2", content: "Another" }] },
+        {
+          id: "c",
+          type: "choice input",
+          items: [
+            { id: "1", content: "A button" },
+            { id: "2", content: "Another" },
+          ],
+        },
         { submit: () => undefined, upload: () => Promise.reject(new Error("preview")), settings: {} },
       ),
     );

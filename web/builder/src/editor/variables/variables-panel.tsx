@@ -35,7 +35,9 @@ export function VariablesPanel() {
           <input type="search" className="input" value={query} onChange={(event) => setQuery(event.target.value)} />
         </label>
       )}
-      {variables.length === 0 && <p className="muted">No variables yet. Inputs save answers in variables; texts show them as {"{{name}}"}.</p>}
+      {variables.length === 0 && (
+        <p className="muted">No variables yet. Inputs save answers in variables; texts show them as {"{{name}}"}.</p>
+      )}
       <ul className="variable-list">
         {shown.map((variable) => (
           <VariableRow key={variable.id} variable={variable} />
@@ -47,7 +49,11 @@ export function VariablesPanel() {
 
 function VariableRow({ variable }: { variable: Variable }) {
   const { store, reveal } = useEditor();
-  const uses = useStore(store.doc, (doc) => variableUses(doc, variable), (a, b) => a.length === b.length && a.every((use, index) => use.blockId === b[index].blockId));
+  const uses = useStore(
+    store.doc,
+    (doc) => variableUses(doc, variable),
+    (a, b) => a.length === b.length && a.every((use, index) => use.blockId === b[index].blockId),
+  );
   const [draft, setDraft] = useState(variable.name);
   useEffect(() => setDraft(variable.name), [variable.name]);
   const [open, setOpen] = useState(false);
@@ -79,7 +85,15 @@ function VariableRow({ variable }: { variable: Variable }) {
         </button>
       </div>
       <label className="inline-check">
-        <input type="checkbox" checked={variable.isSessionVariable ?? false} onChange={(event) => store.update((doc) => updateVariable(doc, variable.id, { isSessionVariable: event.target.checked || undefined }))} />
+        <input
+          type="checkbox"
+          checked={variable.isSessionVariable ?? false}
+          onChange={(event) =>
+            store.update((doc) =>
+              updateVariable(doc, variable.id, { isSessionVariable: event.target.checked || undefined }),
+            )
+          }
+        />
         Session only (not saved in results)
       </label>
       <button type="button" className="link-button small" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -89,7 +103,11 @@ function VariableRow({ variable }: { variable: Variable }) {
         <ul className="variable-uses">
           {uses.map((use) => (
             <li key={use.blockId}>
-              <button type="button" className="link-button small" onClick={() => reveal({ groupId: use.groupId, blockId: use.blockId })}>
+              <button
+                type="button"
+                className="link-button small"
+                onClick={() => reveal({ groupId: use.groupId, blockId: use.blockId })}
+              >
                 {use.groupTitle}
               </button>
             </li>

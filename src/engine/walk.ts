@@ -134,7 +134,7 @@ export async function walkFlow(
       next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
       const executor = registry[block.type] as { kind: string; evaluatesInlineCode?: true } & Record<string, any>;
       const inlineValues = executor.evaluatesInlineCode
-        ? await evaluateInlineAhead(block, state, context.ports)
+        ? await evaluateInlineAhead(block, state, context.ports, executor.moreInlineTexts?.(block, { bot, state }))
         : undefined;
       const ctx: ExecutionContext = { ...context, bot, state, ...(inlineValues ? { inlineValues } : {}) };
       if (executor.kind === "bubble") {

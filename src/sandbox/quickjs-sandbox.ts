@@ -61,8 +61,7 @@ type OpenRun = {
  *
  * Guest code runs on the thread that calls it (only awaited fetches overlap): a run that computes holds
  * that thread for at most `timeoutMs`, after which the interrupt handler ends it. The server calls it
- * from worker threads (./worker-pool.ts), and on its own thread only for inline `{{= =}}` that the
- * walk did not evaluate ahead.
+ * from worker threads (./worker-pool.ts); on its own thread only when configured without workers.
  */
 export class QuickJsSandbox implements SandboxPort {
   private module: QuickJSWASMModule | undefined;
@@ -76,11 +75,11 @@ export class QuickJsSandbox implements SandboxPort {
     private readonly http?: SandboxHttp,
   ) {
     this.slots = new Slots(limits.maxConcurrentRuns);
-    // Loaded at once so that synchronous inline expressions work from the first chat on.
+    // Loaded at once so that the first chat does not wait for it.
     void this.load().catch(() => undefined);
   }
 
-  /** Resolves when the WebAssembly module is loaded (inline `{{= =}}` needs it loaded). */
+  /** Resolves when the WebAssembly module is loaded. */
   async ready(): Promise<void> {
     await this.load();
   }
@@ -99,7 +98,7 @@ export class QuickJsSandbox implements SandboxPort {
     }
     // Inline code cannot wait for anything: it runs to its end at once, so it needs no slot.
     if (request.kind === "inline") {
-      const result = this.evaluateSync(request, options);
+      const result = this.evaluateInline(module, request, options);
       return result.ok ? { ...result, setVariables: [] } : result;
     }
     await this.slots.acquire();
@@ -110,15 +109,12 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  evaluateSync(
+  /** Inline code: an expression or function body run to its end, nothing awaited, no fetch. */
+  private evaluateInline(
+    module: QuickJSWASMModule,
     request: { code: string; globals: Record<string, unknown> },
-    options: Pick<RunOptions, "deadline"> = {},
+    options: Pick<RunOptions, "deadline">,
   ): { ok: true; value: unknown } | Fault {
-    const module = this.module;
-    if (!module) {
-      void this.load().catch(() => undefined);
-      return { ok: false, error: "The code sandbox is still starting" };
-    }
     let run: OpenRun | undefined;
     let broken = false;
     try {

@@ -81,6 +81,8 @@ export type ActionExecutor<T extends BlockType> = {
   resume?(block: BlockOf<T>, reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
   /** See BubbleExecutor. */
   evaluatesInlineCode?: true;
+  /** Texts outside the block that it templates as well (a Transcript's replayed bubbles), evaluated ahead too. */
+  moreInlineTexts?(block: BlockOf<T>, ctx: Pick<ExecutionContext, "bot" | "state">): string[];
 };
 
 export type ExecutorFor<T extends BlockType> = T extends BubbleBlockType

@@ -41,6 +41,8 @@ export type TurnOptions = {
   knownBots?: readonly RuntimeBot[];
   /** See ExecutionContext: a transcript replay passes over linked bots that keep their own result. */
   skipLinksWithOwnResult?: boolean;
+  /** See ExecutionContext. */
+  maxVariableBytes?: number;
 };
 
 /** Avatar URLs that hold `{{variables}}` follow the variables' current values. */

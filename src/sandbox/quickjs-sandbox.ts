@@ -8,7 +8,7 @@ import {
 } from "quickjs-emscripten";
 import type { SandboxPort, SandboxResult } from "../engine/ports.js";
 import { GuestApi, type SandboxHttp } from "./guest-api.js";
-import { GuestValues } from "./guest-values.js";
+import { formatBytes, GuestValues, ValueTooLargeError } from "./guest-values.js";
 import { Slots } from "./slots.js";
 
 export type SandboxLimits = {
@@ -24,6 +24,11 @@ export type SandboxLimits = {
   stackBytes: number;
   /** Runs alive at once (only runs awaiting a fetch overlap); further runs queue. In the pool: per worker. */
   maxConcurrentRuns: number;
+  /**
+   * The largest value (UTF-8 text, or JSON for lists and objects) a run may hand out, as its result or
+   * through setVariable; a larger one fails the run (PARLEY_SANDBOX_MAX_VALUE_BYTES).
+   */
+  maxValueBytes: number;
 };
 
 export const defaultSandboxLimits: SandboxLimits = {
@@ -31,6 +36,7 @@ export const defaultSandboxLimits: SandboxLimits = {
   memoryBytes: 32 * 1024 * 1024,
   stackBytes: 256 * 1024,
   maxConcurrentRuns: 8,
+  maxValueBytes: 1024 * 1024,
 };
 
 /** What a pool worker adds to a run (./sandbox-worker.ts); a direct caller needs none of it. */
@@ -128,13 +134,14 @@ export class QuickJsSandbox implements SandboxPort {
         const state = vm.getPromiseState(result.value);
         if (state.type === "pending") return { ok: false, error: "Inline code cannot wait for a promise" };
         if (state.type === "rejected") return this.fault(run, state.error);
-        const value = run.values.fromGuest(state.value);
+        const value = run.values.fromGuest(state.value, this.limits.maxValueBytes);
         if (state.value !== result.value) state.value.dispose();
         return this.pastDeadline(run) ? { ok: false, error: this.timeoutMessage() } : { ok: true, value };
       } finally {
         result.value.dispose();
       }
     } catch (error) {
+      if (error instanceof ValueTooLargeError) return this.tooLarge();
       broken = true;
       return this.hostFault(module, error);
     } finally {
@@ -164,7 +171,7 @@ export class QuickJsSandbox implements SandboxPort {
           const state = vm.getPromiseState(promise);
           if (state.type === "rejected") return this.fault(run, state.error);
           if (state.type === "fulfilled") {
-            const value = values.fromGuest(state.value);
+            const value = values.fromGuest(state.value, this.limits.maxValueBytes);
             if (state.value !== promise) state.value.dispose();
             // Reading the value may run guest code (toJSON, getters) that the deadline cut short.
             if (this.pastDeadline(run)) return { ok: false, error: this.timeoutMessage() };
@@ -183,6 +190,7 @@ export class QuickJsSandbox implements SandboxPort {
         promise.dispose();
       }
     } catch (error) {
+      if (error instanceof ValueTooLargeError) return this.tooLarge();
       broken = true;
       return this.hostFault(module, error);
     } finally {
@@ -228,6 +236,7 @@ export class QuickJsSandbox implements SandboxPort {
         http: options.http ?? this.http,
         deadline,
         maxCollectedBytes: this.limits.memoryBytes,
+        maxValueBytes: this.limits.maxValueBytes,
         allowFetch,
       });
       api.install(globals);
@@ -241,7 +250,7 @@ export class QuickJsSandbox implements SandboxPort {
   /** The bot's own fault, as a log line. Takes `error`. */
   private fault(run: OpenRun, error: QuickJSHandle): Fault {
     try {
-      const { name, message } = run.values.describeError(error);
+      const { name, message } = run.values.describeError(error, this.limits.maxValueBytes);
       // Past the deadline every guest operation fails (reading the error too), whatever it reports.
       if (this.pastDeadline(run) || (name === "InternalError" && message === "interrupted"))
         return { ok: false, error: this.timeoutMessage() };
@@ -265,6 +274,13 @@ export class QuickJsSandbox implements SandboxPort {
     if (error instanceof RangeError && /call stack/i.test(error.message))
       return { ok: false, error: "InternalError: stack overflow (the code nests too deeply)" };
     return { ok: false, error: `The code could not be run: ${errorMessage(error)}` };
+  }
+
+  private tooLarge(): Fault {
+    return {
+      ok: false,
+      error: `Value too large: the code returned more than ${formatBytes(this.limits.maxValueBytes)}; it was not kept`,
+    };
   }
 
   private pastDeadline(run: OpenRun): boolean {

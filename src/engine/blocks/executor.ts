@@ -17,6 +17,8 @@ export type ExecutionContext = {
    * is in the linked bot's result, not in the one replayed).
    */
   skipLinksWithOwnResult?: boolean;
+  /** The largest value a block may give a variable (UTF-8 bytes of its text, JSON for lists); unset: no limit. */
+  maxVariableBytes?: number;
   /** The block's inline `{{= … =}}` code, evaluated ahead by the walk: its text by code (undefined: failed). */
   inlineValues?: ReadonlyMap<string, string | undefined>;
 };

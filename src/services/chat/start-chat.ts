@@ -13,7 +13,7 @@ import { requireBot } from "../bots.js";
 import { storedDocument } from "../bot-view.js";
 import { assertOriginAllowed } from "./origin.js";
 import { loadPublishedBot, sessionExpiry } from "./sessions.js";
-import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
+import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 
@@ -120,7 +120,7 @@ export async function startPublicChat(
         isOnlyRegistering: input.isOnlyRegistering,
         isStreamEnabled: input.isStreamEnabled,
       },
-      { ports, format: input.textBubbleContentFormat ?? "richText" },
+      { ports, format: input.textBubbleContentFormat ?? "richText", maxVariableBytes: ctx.config.limits.variableBytes },
     ),
   );
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
@@ -137,7 +137,7 @@ export async function startPublicChat(
             botVersionId: versionId,
             previewDocument: null,
             resultId,
-            state: JSON.stringify(turn.state),
+            state: storedState(ctx, turn.state),
             revision: 0,
             createdAt: now,
             updatedAt: now,
@@ -196,7 +196,7 @@ export async function startPreviewChat(
         isProgressBarEnabled: input.isProgressBarEnabled,
         isStreamEnabled: input.isStreamEnabled,
       },
-      { ports, format: input.textBubbleContentFormat ?? "richText" },
+      { ports, format: input.textBubbleContentFormat ?? "richText", maxVariableBytes: ctx.config.limits.variableBytes },
     ),
   );
   const now = nowIso();
@@ -209,7 +209,7 @@ export async function startPreviewChat(
         botVersionId: null,
         previewDocument: JSON.stringify(bot.document),
         resultId: null,
-        state: JSON.stringify(turn.state),
+        state: storedState(ctx, turn.state),
         revision: 0,
         createdAt: now,
         updatedAt: now,

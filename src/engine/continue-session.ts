@@ -7,6 +7,7 @@ import type { ActionExecutor, ExecutionContext, InputExecutor } from "./blocks/e
 import { textBubble } from "./blocks/bubbles/text.js";
 import { presentInput } from "./blocks/inputs/present.js";
 import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
+import { isReplyTooLong } from "./replies/reply-length.js";
 import { retryMessageText } from "./replies/retry-message.js";
 import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
@@ -114,7 +115,10 @@ export async function continueSession(
 
   if (isInputBlock(block)) {
     const executor = registry[block.type] as InputExecutor<any>;
-    const parsed = executor.parseReply(block, reply, ctx);
+    // Too long for its input (a phone number of 100,000 characters): refused like any invalid reply, unparsed.
+    const parsed = isReplyTooLong(block.type, reply, options.maxReplyLength)
+      ? ({ status: "fail" } as const)
+      : executor.parseReply(block, reply, ctx);
     if (parsed.status === "fail") {
       // An invalidReply event takes over from the retry message; a Return block brings the input back.
       const invalidEvent = findEvent(bot, "invalidReply");

@@ -120,7 +120,12 @@ export async function startPublicChat(
         isOnlyRegistering: input.isOnlyRegistering,
         isStreamEnabled: input.isStreamEnabled,
       },
-      { ports, format: input.textBubbleContentFormat ?? "richText", maxVariableBytes: ctx.config.limits.variableBytes },
+      {
+        ports,
+        format: input.textBubbleContentFormat ?? "richText",
+        maxVariableBytes: ctx.config.limits.variableBytes,
+        maxReplyLength: { text: ctx.config.limits.textReplyLength, short: ctx.config.limits.shortReplyLength },
+      },
     ),
   );
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
@@ -196,7 +201,12 @@ export async function startPreviewChat(
         isProgressBarEnabled: input.isProgressBarEnabled,
         isStreamEnabled: input.isStreamEnabled,
       },
-      { ports, format: input.textBubbleContentFormat ?? "richText", maxVariableBytes: ctx.config.limits.variableBytes },
+      {
+        ports,
+        format: input.textBubbleContentFormat ?? "richText",
+        maxVariableBytes: ctx.config.limits.variableBytes,
+        maxReplyLength: { text: ctx.config.limits.textReplyLength, short: ctx.config.limits.shortReplyLength },
+      },
     ),
   );
   const now = nowIso();

@@ -86,9 +86,12 @@ function sharedStoreWarning(app: FastifyInstance) {
   };
 }
 
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    ...securityServerOptions(ctx.config, options.logger !== false),
+    ...securityServerOptions(ctx.config, options.logger !== false, options.logStream),
     bodyLimit: 1024 * 1024,
     // One line per request is noise for most self-hosters (their proxy logs requests); LOG_LEVEL=debug shows them.
     logController: new LogController({

@@ -123,7 +123,7 @@ export async function buildApp(
   registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter });
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
-  await app.register(fileRoutes(ctx));
+  await app.register(fileRoutes(ctx, rateLimiter));
 
   const document = buildOpenApiDocument(routes, PARLEY_VERSION);
   app.get("/api/openapi.json", async () => document);

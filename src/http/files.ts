@@ -13,8 +13,14 @@ import {
   tooLarge,
   uploadRule,
 } from "../services/files/uploads.js";
+import { recordUpload, sessionUploads } from "../services/files/upload-records.js";
+import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
+import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 
-/** Types a browser may show inline; anything else (HTML, SVG, scripts…) is only ever downloaded. */
+/**
+ * The media a bubble shows (images, audio, video), served inline; anything else (PDF, text, HTML,
+ * SVG, scripts…) is only ever downloaded, as an attachment, so no upload renders as a page here.
+ */
 const INLINE_TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
@@ -33,8 +39,6 @@ const INLINE_TYPES: Record<string, string> = {
   ogg: "audio/ogg",
   oga: "audio/ogg",
   aac: "audio/aac",
-  pdf: "application/pdf",
-  txt: "text/plain; charset=utf-8",
 };
 
 type UploadRequest = FastifyRequest<{ Params: { sessionId: string }; Querystring: { name?: string } }>;
@@ -51,15 +55,38 @@ function publicBase(ctx: AppContext, request: FastifyRequest): string {
   return configured.host === request.host ? ctx.config.publicUrl : `${request.protocol}://${request.host}`;
 }
 
+/** The rest of the body is never read: the connection closes once the answer is out. */
+const sessionFull = (limit: number) =>
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `The files of this chat would take more than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`,
+    { headers: { connection: "close" } },
+  );
+
 async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
-  const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);
+  const { sessionId } = request.params;
+  const rule = await uploadRule(ctx, sessionId, request.headers.origin);
   assertTypeAllowed(rule, name);
+  const received = await sessionUploads(ctx, sessionId);
+  if (received.filter((record) => record.waitKey === rule.waitKey).length >= rule.maxFiles)
+    throw new AppError(
+      "BAD_REQUEST",
+      rule.maxFiles === 1
+        ? "This input takes one file, and it was already sent"
+        : `This input takes at most ${rule.maxFiles} files, and they were already sent`,
+    );
+  // The session's total (PARLEY_UPLOAD_MAX_SESSION_MB) bounds this file as much as the per-file limit.
+  const sessionLimit = ctx.config.limits.uploadSessionBytes;
+  const room = Math.max(0, sessionLimit - received.reduce((total, record) => total + record.size, 0));
+  const fileLimit = Math.min(limit, room);
+  const refusal = () => (room < limit ? sessionFull(sessionLimit) : tooLarge(limit));
   const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const { folder, size } = await storeUpload(ctx, request.body as Readable, name, limit);
+  if ((Number.isFinite(declared) && declared > fileLimit) || room === 0) throw refusal();
+  const { folder, size } = await storeUpload(ctx, request.body as Readable, name, fileLimit, refusal);
+  await recordUpload(ctx, { sessionId, resultId: rule.resultId }, { folder, size, waitKey: rule.waitKey });
   const contentType = String(request.headers["content-type"] ?? "application/octet-stream").split(";")[0];
   return { name, size, contentType, url: `${publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}` };
 }
@@ -87,15 +114,17 @@ async function sendUpload(
 }
 
 /** Visitors' uploads: a raw body per file (`?name=`, its own Content-Type), served back by an unguessable URL. */
-export function fileRoutes(ctx: AppContext) {
+export function fileRoutes(ctx: AppContext, rateLimiter?: RateLimiter) {
   const limit = uploadLimitBytes();
+  // An upload counts as a chat message: the same per-session and per-address limits apply.
+  const rateLimit = rateLimiter ? rateLimitHook(rateLimiter, ["continuePerSession", "continuePerIp"]) : undefined;
   return async function files(app: FastifyInstance) {
     // Whatever the file's type, the body stays a stream: it is written to disk, never parsed.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     app.options("/api/v1/sessions/:sessionId/files", answerPreflight);
-    app.post("/api/v1/sessions/:sessionId/files", (request: UploadRequest, reply) =>
-      receiveUpload(ctx, limit, request, reply),
+    app.post("/api/v1/sessions/:sessionId/files", rateLimit ? { onRequest: rateLimit } : {}, (request, reply) =>
+      receiveUpload(ctx, limit, request as UploadRequest, reply),
     );
     app.get("/files/:folder/:name", (request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply) =>
       sendUpload(ctx, request, reply),

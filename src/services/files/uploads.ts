@@ -32,7 +32,17 @@ export function safeFileName(raw: string | undefined): string | undefined {
   return cleaned.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
 }
 
-type UploadRule = { allowed?: Set<string> };
+/** Files a text input's attachments, or a file input allowing several, take at one wait. */
+export const MAX_FILES_PER_WAIT = 10;
+
+type UploadRule = {
+  allowed?: Set<string>;
+  /** Files this wait takes: one for a file input, MAX_FILES_PER_WAIT when it allows several. */
+  maxFiles: number;
+  /** The session waiting at this block since its last turn: files counted against maxFiles. */
+  waitKey: string;
+  resultId: string | null;
+};
 
 /** A session may receive files only while a file input (or a text input taking attachments) waits. */
 export async function uploadRule(ctx: AppContext, sessionId: string, origin: string | undefined): Promise<UploadRule> {
@@ -46,10 +56,12 @@ export async function uploadRule(ctx: AppContext, sessionId: string, origin: str
       : root;
   const block = state.currentBlockId ? bot?.blockById.get(state.currentBlockId)?.block : undefined;
   const options = (block as { options?: Record<string, any> } | undefined)?.options;
-  if (block?.type === "text input" && options?.attachments?.isEnabled) return {};
+  const wait = { waitKey: `${state.currentBlockId}@${session.revision}`, resultId: session.resultId };
+  if (block?.type === "text input" && options?.attachments?.isEnabled) return { ...wait, maxFiles: MAX_FILES_PER_WAIT };
   if (block?.type !== "file input") throw new AppError("BAD_REQUEST", "This chat is not waiting for a file");
+  const maxFiles = options?.isMultipleAllowed ? MAX_FILES_PER_WAIT : 1;
   const types: string[] | undefined = options?.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined;
-  return types && types.length > 0 ? { allowed: allowedExtensions(types) } : {};
+  return types && types.length > 0 ? { ...wait, maxFiles, allowed: allowedExtensions(types) } : { ...wait, maxFiles };
 }
 
 export function assertTypeAllowed(rule: UploadRule, name: string): void {
@@ -74,6 +86,7 @@ export async function storeUpload(
   body: Readable,
   name: string,
   limit: number,
+  refusal: () => AppError = () => tooLarge(limit),
 ): Promise<{ folder: string; size: number }> {
   const folder = randomBytes(18).toString("base64url");
   const dir = path.join(uploadsDir(ctx), folder);
@@ -85,7 +98,7 @@ export async function storeUpload(
     // Stopping early must not destroy the request: the 413 still has to reach the visitor.
     for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > limit) throw tooLarge(limit);
+      if (size > limit) throw refusal();
       if (!out.write(chunk)) await once(out, "drain");
     }
     await new Promise<void>((resolve, reject) =>

@@ -319,10 +319,10 @@ describe("preview start as the reference client sends it", () => {
       settings: {},
       theme: {},
     };
-    const start = await client.previewStartChat(v3);
+    const start = await client.previewStartChat(v3, { sessionId: "legacy-preview-session" });
     expect(start.status).toBe(200);
     expect(start.body).toMatchObject({
-      sessionId: expect.any(String),
+      sessionId: "legacy-preview-session",
       typebot: { id: "legacy-bot", version: "6", theme: expect.any(Object), settings: expect.any(Object) },
       messages: [textMessage("b1", "Old but gold")],
       input: { id: "b2", type: "text input" },
@@ -330,6 +330,21 @@ describe("preview start as the reference client sends it", () => {
     expect(start.body.resultId).toBeUndefined();
     const next = await client.sendText(start.body.sessionId, "hi");
     expect(next).toEqual({ status: 200, body: { messages: [] } });
+  });
+
+  it("starts from the group the client names", async () => {
+    const bot = {
+      ...buildBot({
+        groups: [
+          { id: "g1", blocks: [say("b1", "First")] },
+          { id: "g2", blocks: [say("b2", "Second")] },
+        ],
+      }),
+      id: "from-bot",
+    };
+    const start = await client.previewStartChat(bot, { startFrom: { type: "group", groupId: "g2" } });
+    expect(start.status).toBe(200);
+    expect(start.body.messages).toEqual([textMessage("b2", "Second")]);
   });
 
   it("asks for a sign-in when only the id is given and nobody is signed in", async () => {

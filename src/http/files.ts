@@ -1,19 +1,19 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
-import { allowCallingOrigin, answerPreflight } from "./route.js";
+import { allowCallingOrigin, answerPreflight, callingOrigin } from "./route.js";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
   assertTypeAllowed,
   DEFAULT_UPLOAD_LIMIT_BYTES,
   findUpload,
+  recordStoredUpload,
   safeFileName,
   storeUpload,
-  tooLarge,
+  uploadAllowance,
   uploadRule,
 } from "../services/files/uploads.js";
-import { recordUpload, sessionUploads } from "../services/files/upload-records.js";
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 
@@ -50,43 +50,27 @@ export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
-function publicBase(ctx: AppContext, request: FastifyRequest): string {
+export function publicBase(ctx: AppContext, request: FastifyRequest): string {
   const configured = new URL(ctx.config.publicUrl);
   return configured.host === request.host ? ctx.config.publicUrl : `${request.protocol}://${request.host}`;
 }
-
-/** The rest of the body is never read: the connection closes once the answer is out. */
-const sessionFull = (limit: number) =>
-  new AppError(
-    "PAYLOAD_TOO_LARGE",
-    `The files of this chat would take more than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`,
-    { headers: { connection: "close" } },
-  );
 
 async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
   const { sessionId } = request.params;
-  const rule = await uploadRule(ctx, sessionId, request.headers.origin);
+  const rule = await uploadRule(ctx, sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
-  const received = await sessionUploads(ctx, sessionId);
-  if (received.filter((record) => record.waitKey === rule.waitKey).length >= rule.maxFiles)
-    throw new AppError(
-      "BAD_REQUEST",
-      rule.maxFiles === 1
-        ? "This input takes one file, and it was already sent"
-        : `This input takes at most ${rule.maxFiles} files, and they were already sent`,
-    );
-  // The session's total (PARLEY_UPLOAD_MAX_SESSION_MB) bounds this file as much as the per-file limit.
-  const sessionLimit = ctx.config.limits.uploadSessionBytes;
-  const room = Math.max(0, sessionLimit - received.reduce((total, record) => total + record.size, 0));
-  const fileLimit = Math.min(limit, room);
-  const refusal = () => (room < limit ? sessionFull(sessionLimit) : tooLarge(limit));
-  const declared = Number(request.headers["content-length"]);
-  if ((Number.isFinite(declared) && declared > fileLimit) || room === 0) throw refusal();
-  const { folder, size } = await storeUpload(ctx, request.body as Readable, name, fileLimit, refusal);
-  await recordUpload(ctx, { sessionId, resultId: rule.resultId }, { folder, size, waitKey: rule.waitKey });
+  const { fileLimit, refusal } = await uploadAllowance(
+    ctx,
+    sessionId,
+    rule,
+    limit,
+    Number(request.headers["content-length"]),
+  );
+  const { folder, size } = await storeUpload(ctx, request.body as Readable, name, fileLimit, undefined, refusal);
+  await recordStoredUpload(ctx, sessionId, rule, { folder, size });
   const contentType = String(request.headers["content-type"] ?? "application/octet-stream").split(";")[0];
   return { name, size, contentType, url: `${publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}` };
 }

@@ -20,7 +20,7 @@ async function previewWaitingForFile(options: Record<string, unknown> = {}): Pro
   return start.body.sessionId as string;
 }
 
-async function upload(sessionId: string, name: string, body: BodyInit = "x") {
+async function upload(sessionId: string, name: string, body: RequestInit["body"] = "x") {
   const response = await fetch(`${h.server.baseUrl}/v1/sessions/${sessionId}/files?name=${encodeURIComponent(name)}`, {
     method: "POST",
     headers: { "content-type": "application/octet-stream" },

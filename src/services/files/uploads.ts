@@ -7,9 +7,10 @@ import { AppError } from "../../errors.js";
 import { allowedExtensions, extensionOfUrl } from "../../engine/replies/file-types.js";
 import type { SessionState } from "../../engine/session-state.js";
 import type { AppContext } from "../context.js";
-import { assertOriginAllowed } from "../chat/origin.js";
+import { assertOriginAllowed, type CallingOrigin } from "../chat/origin.js";
 import { requireLiveSession, sessionBot } from "../chat/sessions.js";
 import { nowIso } from "../../lib/ids.js";
+import { recordUpload, sessionUploads } from "./upload-records.js";
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** 18 random bytes: 24 URL-safe characters nobody can guess. */
@@ -45,7 +46,7 @@ type UploadRule = {
 };
 
 /** A session may receive files only while a file input (or a text input taking attachments) waits. */
-export async function uploadRule(ctx: AppContext, sessionId: string, origin: string | undefined): Promise<UploadRule> {
+export async function uploadRule(ctx: AppContext, sessionId: string, origin: CallingOrigin): Promise<UploadRule> {
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
@@ -74,23 +75,102 @@ export function assertTypeAllowed(rule: UploadRule, name: string): void {
     );
 }
 
+/**
+ * A form upload announced before it is sent (the reference client's upload URL request): checked now
+ * as the file will be, and given the folder its URL names. The file itself is checked again on arrival.
+ */
+export async function announceUpload(
+  ctx: AppContext,
+  input: { sessionId: string; fileName: string; fileSize?: number },
+  origin: CallingOrigin,
+  limit: number,
+): Promise<{ folder: string; name: string }> {
+  const name = safeFileName(input.fileName);
+  if (!name) throw new AppError("BAD_REQUEST", "The file needs a name");
+  const rule = await uploadRule(ctx, input.sessionId, origin);
+  assertTypeAllowed(rule, name);
+  if (input.fileSize !== undefined && input.fileSize > limit)
+    throw new AppError("PAYLOAD_TOO_LARGE", tooLarge(limit).message);
+  return { folder: newUploadFolder(), name };
+}
+
 /** The rest of the body is never read: the connection closes once the answer is out. */
+const sessionFull = (limit: number) =>
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `The files of this chat would take more than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`,
+    { headers: { connection: "close" } },
+  );
+
+/**
+ * What the session may still upload at this wait: refused (400) once the waiting input has its files,
+ * else the size the next file may have (the per-file limit, or what is left of the session's total,
+ * PARLEY_UPLOAD_MAX_SESSION_MB) and the error for a file past it. `declared` is the body's announced size.
+ */
+export async function uploadAllowance(
+  ctx: AppContext,
+  sessionId: string,
+  rule: UploadRule,
+  perFileLimit: number,
+  declared: number,
+): Promise<{ fileLimit: number; refusal: () => AppError }> {
+  const received = await sessionUploads(ctx, sessionId);
+  if (received.filter((record) => record.waitKey === rule.waitKey).length >= rule.maxFiles)
+    throw new AppError(
+      "BAD_REQUEST",
+      rule.maxFiles === 1
+        ? "This input takes one file, and it was already sent"
+        : `This input takes at most ${rule.maxFiles} files, and they were already sent`,
+    );
+  const sessionLimit = ctx.config.limits.uploadSessionBytes;
+  const room = Math.max(0, sessionLimit - received.reduce((total, record) => total + record.size, 0));
+  const fileLimit = Math.min(perFileLimit, room);
+  const refusal = () => (room < perFileLimit ? sessionFull(sessionLimit) : tooLarge(perFileLimit));
+  if ((Number.isFinite(declared) && declared > fileLimit) || room === 0) throw refusal();
+  return { fileLimit, refusal };
+}
+
+/** Keeps who the stored file belongs to: counted for the session, deleted with the result or preview. */
+export async function recordStoredUpload(
+  ctx: AppContext,
+  sessionId: string,
+  rule: UploadRule,
+  stored: { folder: string; size: number },
+): Promise<void> {
+  await recordUpload(ctx, { sessionId, resultId: rule.resultId }, { ...stored, waitKey: rule.waitKey });
+}
+
 const tooLarge = (limit: number) =>
   new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`, {
     headers: { connection: "close" },
   });
 
-/** Streams the body to `<uploads>/<random>/<name>`, stopping at the limit; nothing is left behind on failure. */
+export const newUploadFolder = () => randomBytes(18).toString("base64url");
+export const isUploadFolder = (folder: string) => FOLDER_PATTERN.test(folder);
+
+/**
+ * Streams the body to `<uploads>/<folder>/<name>`, stopping at the limit; nothing is left behind on
+ * failure. A folder named in advance (a form upload announced with its URL) takes one file only.
+ */
 export async function storeUpload(
   ctx: AppContext,
   body: Readable,
   name: string,
   limit: number,
+  announcedFolder?: string,
   refusal: () => AppError = () => tooLarge(limit),
 ): Promise<{ folder: string; size: number }> {
-  const folder = randomBytes(18).toString("base64url");
+  const folder = announcedFolder ?? newUploadFolder();
+  if (!isUploadFolder(folder)) throw new AppError("NOT_FOUND", "Upload not found");
   const dir = path.join(uploadsDir(ctx), folder);
-  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
+  try {
+    await fs.promises.mkdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      throw new AppError("CONFLICT", "This file was already sent");
+    throw error;
+  }
   const partial = path.join(dir, ".partial");
   const out = fs.createWriteStream(partial, { flags: "wx" });
   let size = 0;

@@ -12,8 +12,8 @@ type Context = Pick<ExecutionContext, "bot" | "state" | "inlineValues">;
  *
  * A session keeps the answers, not the messages shown, so this is a reconstruction with known
  * limits: each answer is preceded by the bubbles placed right before its input in the same group,
- * and the transcript ends with the bubbles right before this block. Bubbles in groups without an
- * input are left out, a question answered twice appears once (its latest answer), and variables in
+ * and the transcript ends with the bubbles right before this block. Every pass through a loop is
+ * there (the answer history), bubbles in groups without an input are left out, and variables in
  * bubbles show their current values.
  */
 export function transcriptText(ctx: Context, blockId: string): string {
@@ -41,11 +41,13 @@ function replayedTurns(
   ctx: Pick<Context, "bot" | "state">,
   blockId: string,
 ): { bubbles: Block[]; answer?: string | undefined }[] {
-  const turns: { bubbles: Block[]; answer?: string }[] = ctx.state.answers.map((answer) => {
-    const location = ctx.bot.blockById.get(answer.blockId);
-    const bubbles = location ? bubblesBefore(location.group.blocks as Block[], location.blockIndex) : [];
-    return { bubbles, answer: String(answer.value) };
-  });
+  const turns: { bubbles: Block[]; answer?: string }[] = (ctx.state.answerHistory ?? ctx.state.answers).map(
+    (answer) => {
+      const location = ctx.bot.blockById.get(answer.blockId);
+      const bubbles = location ? bubblesBefore(location.group.blocks as Block[], location.blockIndex) : [];
+      return { bubbles, answer: String(answer.value) };
+    },
+  );
   const here = ctx.bot.blockById.get(blockId);
   if (here) turns.push({ bubbles: bubblesBefore(here.group.blocks as Block[], here.blockIndex) });
   return turns;

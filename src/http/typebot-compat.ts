@@ -18,6 +18,7 @@ import {
   announceUpload,
   assertTypeAllowed,
   safeFileName,
+  assertFolderUnused,
   recordStoredUpload,
   storeUpload,
   uploadAllowance,
@@ -135,14 +136,15 @@ async function receiveFormUpload(ctx: AppContext, limit: number, request: FormUp
   if (!name || name !== request.query.name) throw new AppError("NOT_FOUND", "Upload not found");
   const boundary = multipartBoundary(request.headers["content-type"]);
   if (!boundary) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
-  const { sessionId } = request.params;
+  const { sessionId, folder } = request.params;
+  await assertFolderUnused(ctx, folder);
   const rule = await uploadRule(ctx, sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
   // The form's own overhead (boundaries, part headers) is small; the file is counted exactly below.
   const declared = Number(request.headers["content-length"]) - 64 * 1024;
   const { fileLimit, refusal } = await uploadAllowance(ctx, sessionId, rule, limit, declared);
   const file = Readable.from(multipartFileChunks(request.body as Readable, boundary), { objectMode: false });
-  const stored = await storeUpload(ctx, file, name, fileLimit, request.params.folder, refusal);
+  const stored = await storeUpload(ctx, file, name, fileLimit, folder, refusal);
   await recordStoredUpload(ctx, sessionId, rule, stored);
   return reply.status(204).send();
 }

@@ -130,6 +130,16 @@ export async function uploadAllowance(
   return { fileLimit, refusal };
 }
 
+/** An announced upload URL takes one file: a folder already written answers 409, whatever else holds. */
+export async function assertFolderUnused(ctx: AppContext, folder: string): Promise<void> {
+  if (!isUploadFolder(folder)) throw new AppError("NOT_FOUND", "Upload not found");
+  const used = await fs.promises.stat(path.join(uploadsDir(ctx), folder)).then(
+    () => true,
+    () => false,
+  );
+  if (used) throw new AppError("CONFLICT", "This file was already sent");
+}
+
 /** Keeps who the stored file belongs to: counted for the session, deleted with the result or preview. */
 export async function recordStoredUpload(
   ctx: AppContext,

@@ -139,7 +139,7 @@ export async function testCommand(args: string[], fail: (message: string) => nev
       );
       const runOptions: BotTestRunOptions = {
         ...options,
-        mode: values.published ? "live" : "preview",
+        linkedBots: values.published ? "published" : "draft",
         workspaceId: found.workspaceId,
         bots: createBotLoader(ctx),
       };

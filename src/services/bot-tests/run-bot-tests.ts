@@ -10,8 +10,8 @@ export type BotTestFileRun = { file: string; conversations: ConversationResult[]
 export type SandboxFactory = (http: HttpPort) => SandboxPort;
 
 export type BotTestRunOptions = {
-  /** "preview" runs a draft (linked bots' drafts too); "live" a published version. */
-  mode?: "preview" | "live";
+  /** Which version of a linked bot a Bot link block runs: the draft (testing a draft) or the published one. */
+  linkedBots?: "draft" | "published";
   workspaceId?: string;
   bots?: BotLoaderPort;
   /** Makes the sandbox bot code runs in; its fetch must go through the given port (the fixtures). */
@@ -26,6 +26,13 @@ export const workerSandbox =
   (limits: { sandboxTimeoutMs: number; sandboxMemoryMb: number }): SandboxFactory =>
   (http) =>
     createSandboxPort({ ...limits, sandboxWorkers: 1 }, http);
+
+/** The chat runs as a visitor's ("live"); a draft under test links to drafts all the same. */
+function linkedBotLoader(bots: BotLoaderPort, linked: "draft" | "published"): BotLoaderPort {
+  return {
+    load: (botId, _mode, workspaceId) => bots.load(botId, linked === "draft" ? "preview" : "live", workspaceId),
+  };
+}
 
 /** Runs a file's conversations one after the other on the same bot; each has its own fixtures. */
 export async function runBotTests(
@@ -43,10 +50,9 @@ export async function runBotTests(
     for (const conversation of file.conversations)
       conversations.push(
         await runConversation(bot, conversation, {
-          mode: options.mode ?? "preview",
           ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
           ...(sandbox ? { sandbox } : {}),
-          ...(options.bots ? { bots: options.bots } : {}),
+          ...(options.bots ? { bots: linkedBotLoader(options.bots, options.linkedBots ?? "draft") } : {}),
           useHttp: (http) => (currentHttp = http),
         }),
       );

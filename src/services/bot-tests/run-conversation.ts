@@ -43,7 +43,6 @@ export type ConversationResult = {
 };
 
 export type ConversationOptions = {
-  mode: "preview" | "live";
   workspaceId?: string;
   /** Shared by the run's conversations; its fetch goes to `useHttp`'s current port. */
   sandbox?: EnginePorts["sandbox"];
@@ -212,7 +211,8 @@ export async function runConversation(
     const turn = await startSession(
       {
         bot,
-        mode: options.mode,
+        // As a visitor's chat, so that e-mails are sent (captured): previews skip them.
+        mode: "live",
         ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
         ...(conversation.prefilled ? { prefilledVariables: conversation.prefilled } : {}),
       },

@@ -59,7 +59,7 @@ export async function runStoredBotTests(ctx: AppContext, caller: Caller, botId: 
   }
   const bot = parseRuntimeBot(row.id, toBotDocument(row));
   const run = await runBotTests(bot, file, STORED_FILE_NAME, {
-    mode: "preview",
+    linkedBots: "draft",
     workspaceId: row.workspaceId,
     bots: createBotLoader(ctx),
     createSandbox: workerSandbox(ctx.config),

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "../schemas/bot-tests.js";
 import { idSchema } from "../schemas/common.js";
-import { getBotTests, runStoredBotTests, saveBotTests } from "../services/bot-tests/stored-tests.js";
+import {
+  addBotTestConversation,
+  getBotTests,
+  runStoredBotTests,
+  saveBotTests,
+} from "../services/bot-tests/stored-tests.js";
+import { botTestConversationSchema } from "../services/bot-tests/test-file.js";
 import type { AppContext } from "../services/context.js";
 import { defineRoute } from "./route.js";
 
@@ -32,6 +38,18 @@ export function botTestRoutes(ctx: AppContext) {
       body: botTestsInputSchema,
       response: botTestsSchema,
       handler: async ({ caller, params, body }) => saveBotTests(ctx, caller!, params.botId, body.yaml),
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/api/v1/bots/:botId/tests/conversations",
+      summary: "Add a conversation at the end of the bot's tests (the builder's Save as test)",
+      tags,
+      auth: "token",
+      params: botIdParams,
+      body: z.object({ conversation: botTestConversationSchema }),
+      response: botTestsSchema,
+      handler: async ({ caller, params, body }) =>
+        addBotTestConversation(ctx, caller!, params.botId, body.conversation),
     }),
     defineRoute({
       method: "POST",

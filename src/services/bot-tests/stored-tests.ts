@@ -1,3 +1,4 @@
+import { isSeq, parseDocument } from "yaml";
 import { AppError } from "../../errors.js";
 import { nowIso } from "../../lib/ids.js";
 import type { Caller } from "../../store/users-repository.js";
@@ -8,7 +9,7 @@ import { createBotLoader } from "../chat/bot-loader.js";
 import { parseRuntimeBot } from "../chat/runtime-bot-cache.js";
 import type { AppContext } from "../context.js";
 import { describeFailure, runBotTests, workerSandbox } from "./run-bot-tests.js";
-import { BotTestFileError, parseBotTestFile } from "./test-file.js";
+import { BotTestFileError, parseBotTestFile, type BotTestConversation } from "./test-file.js";
 
 const STORED_FILE_NAME = "tests.yaml";
 
@@ -40,6 +41,28 @@ export async function saveBotTests(ctx: AppContext, caller: Caller, botId: strin
   const updatedAt = nowIso();
   await new BotTestsRepository(ctx.store.db).save({ botId, yaml, updatedAt });
   return { yaml, updatedAt };
+}
+
+/**
+ * Adds a conversation (the builder's "Save as test") at the end of the stored tests, keeping the
+ * author's comments and layout; a bot without tests gets a file with this one conversation.
+ */
+export async function addBotTestConversation(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  conversation: BotTestConversation,
+) {
+  await requireWritableBot(ctx, caller, botId);
+  const stored = await new BotTestsRepository(ctx.store.db).find(botId);
+  const document = parseDocument(stored?.yaml.trim() ? stored.yaml : "conversations: []\n");
+  const conversations = document.get("conversations", true);
+  if (document.errors.length > 0 || !isSeq(conversations))
+    throw new AppError("BAD_REQUEST", "The stored tests do not parse; fix them before adding a conversation");
+  // Block style, as an author would write it, even when the list started as `[]`.
+  conversations.flow = false;
+  conversations.add(document.createNode(conversation));
+  return saveBotTests(ctx, caller, botId, document.toString({ lineWidth: 0 }));
 }
 
 /**

@@ -102,3 +102,26 @@ describe("a bot's tests over the API", () => {
     expect(first.failure.details).toContain("conversation so far:\n    bot    Hi! Your name?");
   });
 });
+
+describe("Save as test (adding a conversation)", () => {
+  it("appends to the stored YAML, keeping the author's comments, or starts a file", async () => {
+    const owner = await server.createUser();
+    const client = createClient(server.baseUrl, owner.token);
+    const created = await client.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: leadForm });
+    const id = created.body.bot.id;
+    const conversation = { name: "recorded", steps: [{ bot: "Hello! What's your name?" }, { user: "Ada" }] };
+    const first = await client.post(`/v1/bots/${id}/tests/conversations`, { conversation });
+    expect(first.status).toBe(200);
+    expect(first.body.yaml).toBe(
+      "conversations:\n  - name: recorded\n    steps:\n      - bot: Hello! What's your name?\n      - user: Ada\n",
+    );
+    expect((await put(client, "# kept\nconversations:\n  - name: mine\n", id)).status).toBe(200);
+    const second = await client.post(`/v1/bots/${id}/tests/conversations`, { conversation });
+    expect(second.body.yaml).toBe(
+      "# kept\nconversations:\n  - name: mine\n  - name: recorded\n    steps:\n      - bot: Hello! What's your name?\n      - user: Ada\n",
+    );
+    const invalid = await client.post(`/v1/bots/${id}/tests/conversations`, { conversation: { steps: [] } });
+    expect(invalid.status).toBe(400);
+    expect((await stranger.post(`/v1/bots/${id}/tests/conversations`, { conversation })).status).toBe(404);
+  });
+});

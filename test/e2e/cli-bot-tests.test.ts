@@ -44,7 +44,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("parley test", () => {
+describe("parley test", { timeout: 120_000 }, () => {
   it("passes the documented example (exit 0) and writes JUnit XML", async () => {
     const junit = path.join(dir, "junit.xml");
     const result = await parley("docs/examples/lead-form.tests.yaml", "--junit", junit);

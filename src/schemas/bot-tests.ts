@@ -7,7 +7,7 @@ export const botTestsSchema = z.object({ yaml: z.string(), updatedAt: z.string()
 export const botTestsInputSchema = z.object({ yaml: z.string().max(512 * 1024) });
 
 const transcriptLineSchema = z.object({
-  role: z.enum(["bot", "user", "input", "action"]),
+  role: z.enum(["bot", "user", "input", "action", "log"]),
   text: z.string(),
   blockId: z.string().optional(),
 });

@@ -13,7 +13,8 @@ import { stepPattern, type BotTestConversation, type BotTestStep } from "./test-
 
 /** One line of the conversation as it went, for failure output and the builder. */
 export type TranscriptLine = {
-  role: "bot" | "user" | "input" | "action";
+  /** "log": an error the engine logged (a block that could not run), shown to explain what followed. */
+  role: "bot" | "user" | "input" | "action" | "log";
   text: string;
   /** The block that said or asked it. */
   blockId?: string;
@@ -125,6 +126,7 @@ export async function runConversation(
       pending.bubbles.push({ text, blockId: bubble.id });
       transcript.push({ role: "bot", text, blockId: bubble.id });
     }
+    for (const log of turn.logs) if (log.status === "error") transcript.push({ role: "log", text: log.description });
     for (const action of turn.reply.clientSideActions ?? []) {
       pending.actions.push({ type: action.type, blockId: action.lastBubbleBlockId });
       transcript.push({ role: "action", text: action.type });

@@ -184,14 +184,60 @@ describe("fixtures", () => {
     });
   });
 
-  it("an AI block with no answer left fails, showing the request", async () => {
-    const failure = await failureOf([
+  it("an AI block with no answer left fails, showing the request, and its log joins the conversation", async () => {
+    const result = await runOne([
       "    steps: [{ user: Ada }, { user: Blue }]",
       "    fixtures: { http: [{ url: 'https://api.example.com/price?color=Blue', body: { price: 12 } }] }",
+    ]);
+    const failure = result.failure!;
+    expect(result.transcript.filter((line) => line.role === "log")).toEqual([
+      { role: "log", text: "No AI fixture left" },
     ]);
     expect(failure.got).toBe(
       "No AI fixture left for the request (model gpt-4o-mini, last message (user): Ada likes Blue; it costs 12 euros.)",
     );
+  });
+
+  it("bot code runs in a sandbox worker whose fetch is answered by the fixtures too", async () => {
+    const codeBot = botFromExport(
+      buildBot({
+        groups: [
+          {
+            id: "g1",
+            blocks: [
+              {
+                id: "b-code",
+                type: "Code",
+                options: {
+                  content: "setVariable('Quote', await fetch('https://api.example.com/quote'))",
+                  isExecutedOnClient: false,
+                },
+              },
+              say("b-quote", "{{Quote}}"),
+            ],
+          },
+        ],
+        variables: [{ id: "v-quote", name: "Quote" }],
+      }),
+    );
+    const sandbox = { createSandbox: workerSandbox({ sandboxTimeoutMs: 2000, sandboxMemoryMb: 32 }) };
+    const file = parseBotTestFile(
+      [
+        "conversations:",
+        "  - name: answered",
+        "    steps: [{ bot: Be kind. }]",
+        "    fixtures: { http: [{ url: 'https://api.example.com/quote', body: Be kind. }] }",
+        "  - name: unanswered",
+        "    steps: [{ bot: Be kind. }]",
+      ].join("\n"),
+    );
+    const run = await runBotTests(codeBot, file, "code.yaml", sandbox);
+    expect(run.conversations[0].failure).toBeUndefined();
+    expect(run.conversations[1].failure).toEqual({
+      step: "start",
+      expected: "a fixture for every request",
+      got: "No HTTP fixture for the request GET https://api.example.com/quote",
+    });
   });
 
   it("e-mails are captured, not sent", async () => {

@@ -1,21 +1,24 @@
 import { h, icon, ICONS } from "../lib/dom";
-import type { ChatInput } from "../lib/types";
+import { defaultButtonLabel, ratingRange } from "../../../src/schemas/blocks/catalogue/index.js";
+import type { ChatInput, Json } from "../lib/types";
 import { labelsOf, optionsOf, type InputContext, type InputView } from "./types";
 
-const count = (value: unknown, fallback: number) => {
-  const number = Number(value);
-  return Number.isFinite(number) && value !== "" && value !== null && value !== undefined
-    ? Math.round(number)
-    : fallback;
-};
+/** At most this many buttons fit the chat's width. */
+const MAX_BUTTONS = 20;
+
+/** The values the buttons offer: the catalogue's range (the one the engine accepts), in whole steps. */
+export function ratingValues(options: Json): number[] {
+  const { lowest, highest } = ratingRange(options);
+  const last = Math.min(Math.max(Math.round(highest), 1), MAX_BUTTONS);
+  const first = Math.min(Math.round(lowest), last);
+  return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+}
 
 /** A radio group: arrow keys move between values, Enter or Space picks one. */
 export function ratingInput(input: ChatInput, ctx: InputContext): InputView {
   const options = optionsOf(input);
   const labels = labelsOf(input);
   const isIcons = options.buttonType === "Icons";
-  const length = Math.min(Math.max(count(options.length, 10), 1), 20);
-  const start = isIcons ? 1 : Math.min(count(options.startsAt, 0), length);
   const oneClick = Boolean(options.isOneClickSubmitEnabled);
   const customIcon =
     isIcons && options.customIcon?.isEnabled && typeof options.customIcon.svg === "string"
@@ -23,8 +26,12 @@ export function ratingInput(input: ChatInput, ctx: InputContext): InputView {
       : undefined;
   let value: number | undefined;
 
-  const values = Array.from({ length: length - start + 1 }, (_, index) => start + index);
-  const send = h("button", { class: "btn", attrs: { type: "button", disabled: true } }, labels.button || "Send");
+  const values = ratingValues(options);
+  const send = h(
+    "button",
+    { class: "btn", attrs: { type: "button", disabled: true } },
+    labels.button || defaultButtonLabel,
+  );
   const pick = (picked: number) => {
     value = picked;
     buttons.forEach((button, index) => {

@@ -1,4 +1,5 @@
-import { openAiDefaults, type OpenAiBlock } from "../../../schemas/blocks/integrations/openai.js";
+import { openAiDefaults } from "../../../schemas/blocks/catalogue/integrations.js";
+import type { OpenAiBlock } from "../../../schemas/blocks/integrations/openai.js";
 import type { ChatLog } from "../../../schemas/chat.js";
 import type { ChatCompletionUsage } from "../../ports.js";
 import type { VariableLike } from "../../variables/types.js";

@@ -1,0 +1,33 @@
+import type { BubbleBlockType } from "../index.js";
+import { bubbleEntry, type BlockCatalogueEntry } from "./entry.js";
+
+export const textBubbleDefaults = {} as const;
+
+export const imageBubbleDefaults = {
+  clickLink: { alt: "Bubble image" },
+} as const;
+
+export const videoBubbleDefaults = {
+  height: 400,
+  aspectRatio: "16/9",
+  maxWidth: "100%",
+  areControlsDisplayed: true,
+  isAutoplayEnabled: true,
+} as const;
+
+export const embedBubbleDefaults = {
+  height: 400,
+} as const;
+
+export const audioBubbleDefaults = {
+  isAutoplayEnabled: true,
+} as const;
+
+/** Bubble kinds in side-bar order. */
+export const bubbleCatalogue: Record<BubbleBlockType, BlockCatalogueEntry> = {
+  text: bubbleEntry("Text", "¶", "message bubble rich", textBubbleDefaults),
+  image: bubbleEntry("Image", "▣", "picture gif", imageBubbleDefaults),
+  video: bubbleEntry("Video", "▶", "youtube vimeo tiktok", videoBubbleDefaults),
+  embed: bubbleEntry("Embed", "⊡", "iframe pdf map", embedBubbleDefaults),
+  audio: bubbleEntry("Audio", "♪", "sound voice", audioBubbleDefaults),
+};

@@ -1,18 +1,8 @@
 import { h, icon, ICONS } from "../lib/dom";
-import { defaultButtonLabel, ratingRange } from "../../../src/schemas/blocks/catalogue/index.js";
-import type { ChatInput, Json } from "../lib/types";
+import { defaultButtonLabel } from "../../../src/schemas/blocks/catalogue/index.js";
+import type { ChatInput } from "../lib/types";
+import { ratingValues } from "./rating-values";
 import { labelsOf, optionsOf, type InputContext, type InputView } from "./types";
-
-/** At most this many buttons fit the chat's width. */
-const MAX_BUTTONS = 20;
-
-/** The values the buttons offer: the catalogue's range (the one the engine accepts), in whole steps. */
-export function ratingValues(options: Json): number[] {
-  const { lowest, highest } = ratingRange(options);
-  const last = Math.min(Math.max(Math.round(highest), 1), MAX_BUTTONS);
-  const first = Math.min(Math.round(lowest), last);
-  return Array.from({ length: last - first + 1 }, (_, index) => first + index);
-}
 
 /** A radio group: arrow keys move between values, Enter or Space picks one. */
 export function ratingInput(input: ChatInput, ctx: InputContext): InputView {

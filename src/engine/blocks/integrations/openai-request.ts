@@ -96,7 +96,7 @@ export function messageContentVariable(
 ): VariableLike | undefined {
   const mapping = options.responseMapping?.find(
     (candidate) =>
-      (candidate.valueToExtract ?? openAiDefaults.responseMapping.valueToExtract) === "Message content" &&
+      (candidate.valueToExtract ?? openAiDefaults.responseMappingEntry.valueToExtract) === "Message content" &&
       candidate.variableId,
   );
   return mapping ? variables.find((variable) => variable.id === mapping.variableId) : undefined;

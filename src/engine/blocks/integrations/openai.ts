@@ -90,7 +90,7 @@ function responseUpdates(
       ? variables.find((candidate) => candidate.id === mapping.variableId)
       : undefined;
     if (!variable) continue;
-    const valueToExtract = mapping.valueToExtract ?? openAiDefaults.responseMapping.valueToExtract;
+    const valueToExtract = mapping.valueToExtract ?? openAiDefaults.responseMappingEntry.valueToExtract;
     if (valueToExtract === "Message content") {
       updates.push({ id: variable.id, value: Array.isArray(variable.value) ? [...variable.value, content] : content });
       continue;

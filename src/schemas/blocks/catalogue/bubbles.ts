@@ -23,11 +23,14 @@ export const audioBubbleDefaults = {
   isAutoplayEnabled: true,
 } as const;
 
-/** Bubble kinds in side-bar order. */
+/**
+ * Bubble kinds in side-bar order. Calls are marked pure so the chat client's bundle, which reads only
+ * defaults, leaves the entries out.
+ */
 export const bubbleCatalogue: Record<BubbleBlockType, BlockCatalogueEntry> = {
-  text: bubbleEntry("Text", "¶", "message bubble rich", textBubbleDefaults),
-  image: bubbleEntry("Image", "▣", "picture gif", imageBubbleDefaults),
-  video: bubbleEntry("Video", "▶", "youtube vimeo tiktok", videoBubbleDefaults),
-  embed: bubbleEntry("Embed", "⊡", "iframe pdf map", embedBubbleDefaults),
-  audio: bubbleEntry("Audio", "♪", "sound voice", audioBubbleDefaults),
+  text: /* @__PURE__ */ bubbleEntry("Text", "¶", "message bubble rich", textBubbleDefaults),
+  image: /* @__PURE__ */ bubbleEntry("Image", "▣", "picture gif", imageBubbleDefaults),
+  video: /* @__PURE__ */ bubbleEntry("Video", "▶", "youtube vimeo tiktok", videoBubbleDefaults),
+  embed: /* @__PURE__ */ bubbleEntry("Embed", "⊡", "iframe pdf map", embedBubbleDefaults),
+  audio: /* @__PURE__ */ bubbleEntry("Audio", "♪", "sound voice", audioBubbleDefaults),
 };

@@ -18,11 +18,13 @@ export * from "./logic.js";
 export * from "./integrations.js";
 
 /** Every block kind, in side-bar order (bubbles, inputs, logic, integrations). */
-export const blockCatalogue: Record<BlockType, BlockCatalogueEntry> = {
-  ...bubbleCatalogue,
-  ...inputCatalogue,
-  ...logicCatalogue,
-  ...integrationCatalogue,
-};
+// Marked pure so bundles that read only defaults (the chat client) leave the entries out.
+export const blockCatalogue: Record<BlockType, BlockCatalogueEntry> = /* @__PURE__ */ Object.assign(
+  {},
+  bubbleCatalogue,
+  inputCatalogue,
+  logicCatalogue,
+  integrationCatalogue,
+);
 
 export const blockCategories: readonly BlockCategory[] = ["Bubbles", "Inputs", "Logic", "Integrations"];

@@ -89,21 +89,36 @@ export const fileInputDefaults = {
 
 export const cardsDefaults = {} as const;
 
-/** Input kinds in side-bar order. */
+/**
+ * Input kinds in side-bar order. Calls are marked pure so the chat client's bundle, which reads only
+ * defaults, leaves the entries out.
+ */
 export const inputCatalogue: Record<InputBlockType, BlockCatalogueEntry> = {
-  "text input": inputEntry("Text", "Text input", "✎", "ask question answer", textInputDefaults),
-  "number input": inputEntry("Number", "Number input", "#", "quantity amount", numberInputDefaults),
-  "email input": inputEntry("Email", "Email input", "@", "mail address", emailInputDefaults),
-  "url input": inputEntry("Website", "Website input", "⌁", "url link", urlInputDefaults),
-  "phone number input": inputEntry("Phone", "Phone input", "☎", "telephone mobile", phoneInputDefaults),
-  "date input": inputEntry("Date", "Date input", "▦", "calendar day", dateInputDefaults),
-  "time input": inputEntry("Time", "Time input", "◷", "hour clock", timeInputDefaults),
-  "choice input": inputEntry("Buttons", "Buttons", "☰", "choice options multiple", choiceInputDefaults),
-  "picture choice input": inputEntry("Pic choice", "Picture choice", "⊞", "image choice", pictureChoiceInputDefaults),
-  "payment input": inputEntry("Payment", "Payment", "¤", "stripe card pay", paymentInputDefaults),
-  "rating input": inputEntry("Rating", "Rating", "★", "score nps stars", ratingInputDefaults),
-  "file input": inputEntry("File", "File upload", "⇪", "upload attachment", fileInputDefaults),
-  cards: inputEntry("Cards", "Cards", "▤", "carousel", cardsDefaults),
+  "text input": /* @__PURE__ */ inputEntry("Text", "Text input", "✎", "ask question answer", textInputDefaults),
+  "number input": /* @__PURE__ */ inputEntry("Number", "Number input", "#", "quantity amount", numberInputDefaults),
+  "email input": /* @__PURE__ */ inputEntry("Email", "Email input", "@", "mail address", emailInputDefaults),
+  "url input": /* @__PURE__ */ inputEntry("Website", "Website input", "⌁", "url link", urlInputDefaults),
+  "phone number input": /* @__PURE__ */ inputEntry("Phone", "Phone input", "☎", "telephone mobile", phoneInputDefaults),
+  "date input": /* @__PURE__ */ inputEntry("Date", "Date input", "▦", "calendar day", dateInputDefaults),
+  "time input": /* @__PURE__ */ inputEntry("Time", "Time input", "◷", "hour clock", timeInputDefaults),
+  "choice input": /* @__PURE__ */ inputEntry(
+    "Buttons",
+    "Buttons",
+    "☰",
+    "choice options multiple",
+    choiceInputDefaults,
+  ),
+  "picture choice input": /* @__PURE__ */ inputEntry(
+    "Pic choice",
+    "Picture choice",
+    "⊞",
+    "image choice",
+    pictureChoiceInputDefaults,
+  ),
+  "payment input": /* @__PURE__ */ inputEntry("Payment", "Payment", "¤", "stripe card pay", paymentInputDefaults),
+  "rating input": /* @__PURE__ */ inputEntry("Rating", "Rating", "★", "score nps stars", ratingInputDefaults),
+  "file input": /* @__PURE__ */ inputEntry("File", "File upload", "⇪", "upload attachment", fileInputDefaults),
+  cards: /* @__PURE__ */ inputEntry("Cards", "Cards", "▤", "carousel", cardsDefaults),
 };
 
 type Numeric = number | string | null | undefined;

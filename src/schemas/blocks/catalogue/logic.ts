@@ -38,16 +38,19 @@ export const jumpDefaults = {} as const;
 
 export const returnDefaults = {} as const;
 
-/** Logic kinds in side-bar order. */
+/**
+ * Logic kinds in side-bar order. Calls are marked pure so the chat client's bundle, which reads only
+ * defaults, leaves the entries out.
+ */
 export const logicCatalogue: Record<LogicBlockType, BlockCatalogueEntry> = {
-  "Set variable": logicEntry("Set variable", "x", "assign value", setVariableDefaults),
-  Condition: logicEntry("Condition", "⋔", "if else branch", conditionDefaults),
-  Redirect: logicEntry("Redirect", "↗", "url open link", redirectDefaults),
-  Code: logicEntry("Script", "{}", "javascript code", codeDefaults),
-  "Bot link": logicEntry("Bot link", "⇉", "typebot link other bot", botLinkDefaults),
-  Wait: logicEntry("Wait", "⋯", "delay pause", waitDefaults),
-  "AB test": logicEntry("AB test", "⚖", "split random", abTestDefaults),
-  webhook: logicEntry("Webhook", "⇠", "wait incoming http", webhookDefaults),
-  Jump: logicEntry("Jump", "↷", "go to group", jumpDefaults),
-  Return: logicEntry("Return", "↶", "back", returnDefaults),
+  "Set variable": /* @__PURE__ */ logicEntry("Set variable", "x", "assign value", setVariableDefaults),
+  Condition: /* @__PURE__ */ logicEntry("Condition", "⋔", "if else branch", conditionDefaults),
+  Redirect: /* @__PURE__ */ logicEntry("Redirect", "↗", "url open link", redirectDefaults),
+  Code: /* @__PURE__ */ logicEntry("Script", "{}", "javascript code", codeDefaults),
+  "Bot link": /* @__PURE__ */ logicEntry("Bot link", "⇉", "typebot link other bot", botLinkDefaults),
+  Wait: /* @__PURE__ */ logicEntry("Wait", "⋯", "delay pause", waitDefaults),
+  "AB test": /* @__PURE__ */ logicEntry("AB test", "⚖", "split random", abTestDefaults),
+  webhook: /* @__PURE__ */ logicEntry("Webhook", "⇠", "wait incoming http", webhookDefaults),
+  Jump: /* @__PURE__ */ logicEntry("Jump", "↷", "go to group", jumpDefaults),
+  Return: /* @__PURE__ */ logicEntry("Return", "↶", "back", returnDefaults),
 };

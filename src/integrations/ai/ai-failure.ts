@@ -17,14 +17,14 @@ export function aiFailure(label: string, error: unknown, signal?: AbortSignal): 
       error: `${label} API error - timeout`,
       details: "The model did not answer before the turn's deadline",
     };
-  if (hasStatus(cause))
+  if (hasStatus(cause) && cause.statusCode >= 400)
     return {
       ok: false,
       error: `${label} API error - ${cause.statusCode}`,
       status: cause.statusCode,
       details: (cause.responseBody || cause.message).slice(0, MAX_DETAILS),
     };
-  if (APICallError.isInstance(cause)) {
+  if (APICallError.isInstance(cause) && cause.statusCode === undefined) {
     const reason = (cause.cause as Error | undefined) ?? cause;
     if (reason instanceof RequestRefusedError || isAbort(reason))
       return {

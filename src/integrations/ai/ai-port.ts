@@ -79,6 +79,8 @@ export function createAiPort(options: AiPortOptions): AiPort {
       ...(request.tools?.length ? { tools: toolSet(request.tools), stopWhen: stepCountIs(MAX_CHAT_STEPS) } : {}),
       maxRetries: 0,
       abortSignal: call.signal,
+      // Image URLs go to the provider as URLs (it fetches them), never downloaded by this server.
+      experimental_download: async (requested: { url: URL }[]) => requested.map(() => null),
     };
   }
 

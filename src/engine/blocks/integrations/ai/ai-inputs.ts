@@ -81,7 +81,9 @@ export function aiTools(
           if (!sandbox) return "This function cannot run: no code sandbox is configured";
           const script = codeWithArgs(entry.code as string, variables);
           const globals = { ...argsAsGlobals(script.args) };
-          for (const parameter of parameters) globals[parameter.name as string] = args[parameter.name as string];
+          // Functions declared elsewhere (an assistant's) get every argument the model sent.
+          const names = parameters.length ? parameters.map((parameter) => parameter.name as string) : Object.keys(args);
+          for (const name of names) if (IDENTIFIER.test(name)) globals[name] = args[name];
           const ran = await sandbox.run({ code: script.content, globals, kind: "script" });
           if (!ran.ok) {
             logs.push({ status: "error", description: `Function ${entry.name} failed`, details: ran.error });

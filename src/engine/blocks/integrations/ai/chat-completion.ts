@@ -3,7 +3,7 @@ import {
   type ChatCompletionOptions,
 } from "../../../../schemas/blocks/integrations/ai/ai-options.js";
 import type { ChatLog } from "../../../../schemas/chat.js";
-import type { AiChatRequest, AiProvider, AiUsage, EnginePorts } from "../../../ports.js";
+import type { AiChatRequest, AiFailure, AiProvider, AiUsage, EnginePorts } from "../../../ports.js";
 import { serializeVariableValue } from "../../../variables/serialize.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { VariableLike } from "../../../variables/types.js";
@@ -21,6 +21,12 @@ export const errorLog = (description: string, details?: string, context?: string
   ...(details ? { details } : {}),
   ...(context ? { context } : {}),
 });
+
+/** A failed call's log; a missing credential reads exactly as the reference's, without context. */
+export const failureLog = (failure: AiFailure, context: string): ChatLog =>
+  failure.status === undefined && failure.error.startsWith("Could not find credentials")
+    ? errorLog(failure.error)
+    : errorLog(failure.error, failure.details, context);
 
 /** The variable the answer's text goes to: a "Message content" mapping, or one without an item. */
 export function chatAnswerVariable(options: Options, variables: readonly VariableLike[]): VariableLike | undefined {
@@ -120,7 +126,7 @@ export async function runChatCompletion(
     return {
       ...next,
       ...(fromTools.toolUpdates.length ? { variables: fromTools.toolUpdates } : {}),
-      logs: [...fromTools.toolLogs, errorLog(result.error, result.details, CONTEXT)],
+      logs: [...fromTools.toolLogs, failureLog(result, CONTEXT)],
     };
   return {
     ...next,

@@ -4,7 +4,7 @@ import { serializeVariableValue } from "../../../variables/serialize.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
 import { integrationScope } from "../integration-scope.js";
-import { errorLog } from "./chat-completion.js";
+import { errorLog, failureLog } from "./chat-completion.js";
 
 /**
  * "Generate variables": the model reads the prompt and answers one object whose keys are the names of
@@ -55,7 +55,7 @@ export async function runGenerateVariables(
     { provider, credentialsId: options.credentialsId, model, prompt, schema },
     integrationScope(ctx),
   );
-  if (!result.ok) return { ...next, logs: [errorLog(result.error, result.details, "While generating variables")] };
+  if (!result.ok) return { ...next, logs: [failureLog(result, "While generating variables")] };
   const updates: VariableUpdate[] = [];
   for (const field of fields) {
     const value = result.object[field.name];

@@ -11,7 +11,7 @@ import type { VariableLike } from "../../../variables/types.js";
 import type { ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
 import { integrationScope } from "../integration-scope.js";
 import { aiTools, numberOption } from "./ai-inputs.js";
-import { errorLog } from "./chat-completion.js";
+import { errorLog, failureLog } from "./chat-completion.js";
 
 type Block = { outgoingEdgeId?: string; options?: unknown };
 const missingCredentials = errorLog("Could not find credentials for block openai");
@@ -71,7 +71,7 @@ export async function runAskModel(block: Block, ctx: ExecutionContext): Promise<
     return {
       ...next,
       ...(tools.updates.length ? { variables: tools.updates } : {}),
-      logs: [...tools.logs, errorLog(result.error, result.details, "While asking model")],
+      logs: [...tools.logs, failureLog(result, "While asking model")],
     };
   const updates = [...tools.updates, ...set(variables, options.responseIdVariableId, result.responseId)];
   for (const mapping of options.responseMapping ?? [])
@@ -123,8 +123,7 @@ export async function runAskAssistant(block: Block, ctx: ExecutionContext): Prom
     },
     integrationScope(ctx),
   );
-  if (!result.ok)
-    return { ...next, logs: [...tools.logs, errorLog(result.error, result.details, "While asking assistant")] };
+  if (!result.ok) return { ...next, logs: [...tools.logs, failureLog(result, "While asking assistant")] };
   const updates = [...tools.updates, ...set(variables, options.threadVariableId, result.threadId)];
   for (const mapping of options.responseMapping ?? [])
     updates.push(
@@ -156,7 +155,7 @@ export async function runCreateSpeech(block: Block, ctx: ExecutionContext): Prom
     },
     integrationScope(ctx),
   );
-  if (!result.ok) return { ...next, logs: [errorLog(result.error, result.details, "While generating speech")] };
+  if (!result.ok) return { ...next, logs: [failureLog(result, "While generating speech")] };
   return { ...next, variables: set(variables, options.saveUrlInVariableId, result.url) };
 }
 
@@ -182,6 +181,6 @@ export async function runCreateTranscription(block: Block, ctx: ExecutionContext
     },
     integrationScope(ctx),
   );
-  if (!result.ok) return { ...next, logs: [errorLog(result.error, result.details, "While transcribing")] };
+  if (!result.ok) return { ...next, logs: [failureLog(result, "While transcribing")] };
   return { ...next, variables: set(variables, options.transcriptionVariableId, result.text) };
 }

@@ -456,3 +456,48 @@ describe("The basic ChatGPT shape through the public chat API", () => {
     expect(refused.body).toEqual({ code: "BAD_REQUEST", message: "This block does not have a stream function" });
   });
 });
+
+describe("AI credentials in the workspace", () => {
+  const base = () => `/v1/workspaces/${parley.user.workspaceId}/credentials`;
+
+  it("lists the models: fetched from the provider where it has a list, else the known ones", async () => {
+    const groq = await parley.api.get(`${base()}/${credentials.groq}/models`);
+    expect(groq.status, JSON.stringify(groq.body)).toBe(200);
+    expect(groq.body).toEqual({ models: ["model-a", "model-b"] });
+    const anthropicModels = await parley.api.get(`${base()}/${credentials.anthropic}/models`);
+    expect(anthropicModels.body.models).toContain("claude-sonnet-4-5");
+    expect((await parley.api.get(`${base()}/unknown-id/models`)).status).toBe(404);
+  });
+
+  it("renames, and deletes only after confirmation when a bot uses them", async () => {
+    const id = await parley.createCredentials("deepseek", "Old name", { apiKey: "sk-x" });
+    const renamed = await parley.api.patch(`${base()}/${id}`, { name: "New name" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.credentials).toMatchObject({ id, type: "deepseek", name: "New name" });
+    expect(JSON.stringify(renamed.body)).not.toContain("sk-x");
+
+    const bot = aiBot("deepseek", chatOptions("deepseek", { credentialsId: id }));
+    bot.name = "Support bot";
+    await parley.publish(bot);
+    expect((await parley.api.get(`${base()}/${id}/usage`)).body.bots).toEqual([
+      { id: expect.any(String), name: "Support bot" },
+    ]);
+    const refused = await parley.api.delete(`${base()}/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: "CONFLICT",
+      message: 'These credentials are used by "Support bot". Delete them anyway with ?confirm=true',
+    });
+    expect((await parley.api.delete(`${base()}/${id}?confirm=true`)).status).toBe(200);
+    expect((await parley.api.get(`${base()}/${id}/usage`)).status).toBe(404);
+  });
+
+  it("refuses a base URL that is not http(s)", async () => {
+    const response = await parley.api.post(base(), {
+      type: "open-router",
+      name: "Bad",
+      data: { apiKey: "k", baseUrl: "file:///etc/passwd" },
+    });
+    expect(response.status).toBe(400);
+  });
+});

@@ -112,10 +112,13 @@ export const blockEntry = (type: string): BlockEntry | undefined =>
   };
 export const blockCategories: BlockCategory[] = ["Bubbles", "Inputs", "Logic", "Integrations"];
 
+/** The legacy OpenAI block still runs (and shows) in imported bots, but new bots get the `openai` block. */
+const offeredBlocks = blockCatalogue.filter((entry) => entry.type !== "OpenAI");
+
 export function searchBlocks(query: string): BlockEntry[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return blockCatalogue;
-  return blockCatalogue.filter((entry) => {
+  if (words.length === 0) return offeredBlocks;
+  return offeredBlocks.filter((entry) => {
     const haystack = `${entry.label} ${entry.type} ${entry.category} ${entry.keywords}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });

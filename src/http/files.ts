@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
-import { allowCallingOrigin, answerPreflight } from "./route.js";
+import { allowCallingOrigin, callingOrigin, answerPreflight } from "./route.js";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
@@ -55,7 +55,7 @@ async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequ
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
-  const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);
+  const rule = await uploadRule(ctx, request.params.sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);

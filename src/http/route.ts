@@ -48,6 +48,21 @@ export function allowCallingOrigin(request: FastifyRequest, reply: FastifyReply)
   reply.header("vary", "Origin");
 }
 
+/**
+ * The origin a chat request comes from. Parley's own chat page runs in a sandboxed frame whose
+ * origin is opaque (`Origin: null`); its Referer still names the server it was served from, which a
+ * page elsewhere cannot fake, so allowed-origin checks treat it as before: as this server's origin.
+ */
+export function callingOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (origin !== "null") return origin;
+  try {
+    return new URL(String(request.headers.referer)).origin;
+  } catch {
+    return origin;
+  }
+}
+
 // Hooks on every chat request take Fastify's callback form: an async hook costs a promise and a tick.
 function allowCallingOriginHook(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   allowCallingOrigin(request, reply);
@@ -58,7 +73,8 @@ function allowCallingOriginHook(request: FastifyRequest, reply: FastifyReply, do
 export async function answerPreflight(request: FastifyRequest, reply: FastifyReply) {
   allowCallingOrigin(request, reply);
   reply.header("access-control-allow-methods", "POST, OPTIONS");
-  reply.header("access-control-allow-headers", "content-type");
+  // Authorization: the builder's preview frame sends its preview token (the frame's origin is opaque).
+  reply.header("access-control-allow-headers", "content-type, authorization");
   reply.header("access-control-max-age", "600");
   return reply.status(204).send();
 }

@@ -159,10 +159,21 @@ export interface CredentialsTable {
   createdAt: string;
 }
 
+export interface PreviewTokensTable {
+  id: string;
+  userId: string;
+  botId: string;
+  /** SHA-256 of the token */
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
   browserSessions: BrowserSessionsTable;
+  previewTokens: PreviewTokensTable;
   passwordSetupTokens: PasswordSetupTokensTable;
   workspaces: WorkspacesTable;
   members: MembersTable;

@@ -6,7 +6,7 @@ import { mountPreviewChat, type PreviewTurn } from "./preview-chat";
 
 type Log = { status?: string; description: string };
 
-/** Runs the current draft in the visitor's chat component, and marks on the canvas the block it is at. */
+/** Runs the current draft in the visitor's chat component (in a sandboxed frame), and marks on the canvas the block it is at. */
 export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
   const { store, previewFrom } = useEditor();
   const run = useStore(store.ui, (ui) => ui.previewRun);
@@ -31,12 +31,13 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
       bot: { version: "6", id: meta.botId, name: meta.name, ...doc },
       startFrom: run.groupId ? { type: "group", groupId: run.groupId } : undefined,
       onTurn: (turn: PreviewTurn) => {
-        pendingInput = turn.input?.id;
-        lastMessage = turn.messages?.at(-1)?.id;
-        if (turn.logs?.length) setLogs((current) => [...current, ...turn.logs!]);
+        pendingInput = turn.inputId;
+        lastMessage = turn.lastMessageId;
+        if (turn.logs.length) setLogs((current) => [...current, ...turn.logs]);
         if (!lastMessage) store.setUi({ runningBlockId: pendingInput });
       },
       onBubbleShown: (id) => store.setUi({ runningBlockId: id === lastMessage && pendingInput ? pendingInput : id }),
+      onError: (message) => setLogs((current) => [...current, { status: "error", description: message }]),
     });
     return () => {
       stop();

@@ -129,7 +129,8 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
 
   it("previews the draft, answering, with the running block marked on the canvas", async () => {
     await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const chat = page.locator('[data-testid="preview-chat"]');
+    // The preview runs in a sandboxed frame inside the pane.
+    const chat = page.frameLocator('[data-testid="preview-chat"] iframe');
     await chat.getByText("Hi! What is your name?").waitFor();
     const input = chat.getByPlaceholder("Type your answer...");
     await input.waitFor();

@@ -181,12 +181,14 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
   it("chats on the public page", async () => {
     const visitor = await harness.browser.newPage();
     await visitor.goto(publicUrl);
-    await visitor.getByText("Hi! What is your name?").waitFor();
-    await visitor.getByPlaceholder("Type your answer...").fill("Grace");
-    await visitor.getByPlaceholder("Type your answer...").press("Enter");
-    await visitor.getByText("Nice to meet you, Grace!").waitFor();
-    await visitor.getByRole("button", { name: "Free" }).click();
-    await visitor.getByText("Free is fine too, Grace.").waitFor();
+    // The chat is in the page's sandboxed frame.
+    const chat = visitor.frameLocator("iframe.chat-frame");
+    await chat.getByText("Hi! What is your name?").waitFor();
+    await chat.getByPlaceholder("Type your answer...").fill("Grace");
+    await chat.getByPlaceholder("Type your answer...").press("Enter");
+    await chat.getByText("Nice to meet you, Grace!").waitFor();
+    await chat.getByRole("button", { name: "Free" }).click();
+    await chat.getByText("Free is fine too, Grace.").waitFor();
     await visitor.screenshot({ path: "test-artifacts/builder/06-public-page.png" });
     await visitor.close();
   });

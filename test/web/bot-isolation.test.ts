@@ -28,7 +28,7 @@ function attackerBot(api: string, collector: string): Json {
   const request = (id: string, webhook: Json, mapping: Json[]) => ({
     id,
     type: "Webhook",
-    options: { isExecutedOnClient: true, webhook, responseVariableMapping: mapping },
+    options: { isExecutedOnClient: true, isCustomBody: true, webhook, responseVariableMapping: mapping },
   });
   return buildBot({
     groups: [
@@ -52,7 +52,6 @@ function attackerBot(api: string, collector: string): Json {
               url: `${api}/api/v1/tokens`,
               headers: [
                 { id: "h-1", key: "x-csrf-token", value: "{{C}}" },
-                { id: "h-2", key: "content-type", value: "application/json" },
               ],
               body: '{"name":"stolen-by-blocks"}',
             },

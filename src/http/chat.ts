@@ -70,6 +70,7 @@ export function chatRoutes(ctx: AppContext) {
       // Optional sign-in, resolved by the handler: a preview token counts here and nowhere else.
       auth: "none",
       cors: true,
+      corsAuthorization: true,
       rateLimit: ["startPerIp"],
       bodyLimit: BOT_BODY_LIMIT,
       params: z.object({ botId: idSchema }),

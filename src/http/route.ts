@@ -31,6 +31,8 @@ export type RouteDefinition<P = unknown, Q = unknown, B = unknown> = {
   bodyLimit?: number;
   /** Chat routes are called from visitors' pages on other origins. */
   cors?: boolean;
+  /** The preflight also allows `Authorization`: the builder's preview frame (an opaque origin) sends its preview token. */
+  corsAuthorization?: boolean;
   /** Counted per visitor address or session before the body is read; over the limit → 429. */
   rateLimit?: RateLimitBucket[];
   handler: (context: RouteContext<P, Q, B>) => Promise<unknown>;
@@ -70,11 +72,10 @@ function allowCallingOriginHook(request: FastifyRequest, reply: FastifyReply, do
 }
 
 /** The browser's CORS preflight for a chat route: POST with a JSON (or file) body, from any page. */
-export async function answerPreflight(request: FastifyRequest, reply: FastifyReply) {
+export async function answerPreflight(request: FastifyRequest, reply: FastifyReply, allowAuthorization = false) {
   allowCallingOrigin(request, reply);
   reply.header("access-control-allow-methods", "POST, OPTIONS");
-  // Authorization: the builder's preview frame sends its preview token (the frame's origin is opaque).
-  reply.header("access-control-allow-headers", "content-type, authorization");
+  reply.header("access-control-allow-headers", allowAuthorization ? "content-type, authorization" : "content-type");
   reply.header("access-control-max-age", "600");
   return reply.status(204).send();
 }
@@ -106,6 +107,7 @@ export function registerRoutes(
         return reply.sent ? reply : result;
       },
     });
-    if (route.cors) app.options(route.url, answerPreflight);
+    if (route.cors)
+      app.options(route.url, (request, reply) => answerPreflight(request, reply, route.corsAuthorization));
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Locator, Page } from "playwright-core";
 import { createBuilderHarness, type BuilderHarness } from "../builder/builder-harness.js";
 import { buildBot, say } from "../helpers/conversation.js";
 import { createClient } from "../helpers/http-client.js";
@@ -50,9 +50,7 @@ function attackerBot(api: string, collector: string): Json {
             {
               method: "POST",
               url: `${api}/api/v1/tokens`,
-              headers: [
-                { id: "h-1", key: "x-csrf-token", value: "{{C}}" },
-              ],
+              headers: [{ id: "h-1", key: "x-csrf-token", value: "{{C}}" }],
               body: '{"name":"stolen-by-blocks"}',
             },
             [
@@ -133,7 +131,7 @@ describe("bot code never acts as the signed-in builder user", { timeout: 180_000
   }
 
   /** The visitor's side of the chat works: bubbles, the answer, the next bubble. */
-  async function chatsAsVisitor(chat: FrameLocator | Page) {
+  async function chatsAsVisitor(chat: FrameLocator | Page | Locator) {
     await chat.getByText("Welcome, visitor").waitFor();
     await chat.getByPlaceholder("Your name").fill("Ada");
     await chat.getByPlaceholder("Your name").press("Enter");

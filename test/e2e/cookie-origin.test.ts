@@ -189,3 +189,22 @@ describe("preview tokens", () => {
     expect([fromChatFrame.status, fromChatFrame.body.code]).toEqual([401, "UNAUTHORIZED"]);
   });
 });
+
+describe("the chat page's frame and allowed origins", () => {
+  it("counts the frame's requests (Origin: null) as coming from the page that served it, by its Referer", async () => {
+    const owner = await server.createUser();
+    const api = createClient(server.baseUrl, owner.token);
+    const bot = {
+      ...buildBot({ groups: [{ id: "g-1", blocks: [say("b-1", "Hello")] }] }),
+      settings: { security: { allowedOrigins: [origin] } },
+    };
+    const botId = (await api.post("/v1/bots", { workspaceId: owner.workspaceId, bot })).body.bot.id;
+    const { publicId } = (await api.post(`/v1/bots/${botId}/publish`)).body;
+    const start = (referer: string) =>
+      anonymous().post(`/v1/bots/${publicId}/startChat`, {}, { origin: "null", referer });
+    const fromOwnPage = await start(`${origin}/`);
+    expect([fromOwnPage.status, fromOwnPage.headers.get("access-control-allow-origin")]).toEqual([200, "null"]);
+    const elsewhere = await start("https://attacker.example/page");
+    expect([elsewhere.status, elsewhere.body]).toEqual([403, { code: "FORBIDDEN", message: "Origin not allowed" }]);
+  });
+});

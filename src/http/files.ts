@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
-import { allowCallingOrigin, callingOrigin, answerPreflight } from "./route.js";
+import { allowCallingOrigin, answerPreflight, callingOrigin } from "./route.js";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
@@ -46,7 +46,7 @@ export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
-function publicBase(ctx: AppContext, request: FastifyRequest): string {
+export function publicBase(ctx: AppContext, request: FastifyRequest): string {
   const configured = new URL(ctx.config.publicUrl);
   return configured.host === request.host ? ctx.config.publicUrl : `${request.protocol}://${request.host}`;
 }

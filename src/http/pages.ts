@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../services/context.js";
 import { loadPublishedBot } from "../services/chat/sessions.js";
+import { customDomainKey } from "../services/custom-domains.js";
 import { loadClientBundle, type ClientBundleName } from "./client-bundle.js";
 import {
   BOT_SANDBOX,
@@ -113,17 +114,14 @@ async function publishedBotOrNotice(ctx: AppContext, publicId: string, reply: Fa
   return { bot, metadata, hidesQuery: settings.general?.isHideQueryParamsEnabled ?? true };
 }
 
-async function sendChatShell(
-  ctx: AppContext,
-  request: FastifyRequest<{ Params: { publicId: string } }>,
-  reply: FastifyReply,
-) {
-  const found = await publishedBotOrNotice(ctx, request.params.publicId, reply);
+/** The chat page (at /<publicId>, or at a custom domain): the shell; `url` is the request's, for its query. */
+async function sendChatShell(ctx: AppContext, publicId: string, url: string, reply: FastifyReply) {
+  const found = await publishedBotOrNotice(ctx, publicId, reply);
   if (!found) return reply;
-  const query = request.url.indexOf("?");
+  const query = url.indexOf("?");
   const html = chatShellPage({
-    publicId: request.params.publicId,
-    frameUrl: `/${encodeURIComponent(request.params.publicId)}/frame${query >= 0 ? request.url.slice(query) : ""}`,
+    publicId,
+    frameUrl: `/${encodeURIComponent(publicId)}/frame${query >= 0 ? url.slice(query) : ""}`,
     scriptUrl: scriptUrl("chat-shell"),
     sandbox: BOT_SANDBOX,
     hidesQuery: found.hidesQuery,
@@ -175,7 +173,33 @@ export function pageRoutes(ctx: AppContext) {
     app.get("/favicon.ico", async (_request, reply) =>
       reply.header("cache-control", "public, max-age=86400").status(204).send(),
     );
-    app.get<{ Params: { publicId: string } }>(PUBLIC_ID_ROUTE, (request, reply) => sendChatShell(ctx, request, reply));
+    app.get<{ Params: { publicId: string } }>(PUBLIC_ID_ROUTE, (request, reply) =>
+      sendChatShell(ctx, request.params.publicId, request.url, reply),
+    );
     app.get<{ Params: { publicId: string } }>(CHAT_FRAME_ROUTE, (request, reply) => sendChatFrame(ctx, request, reply));
   };
+}
+
+/** Paths of Parley's own that a custom domain's visitors need as they are: the client, the chat API, files. */
+const NEVER_A_BOT_PAGE =
+  /^\/(?:api|files)\/|^\/(?:embed\.js|embed\.css|chat-shell\.js|preview-frame|preview-frame\.js|favicon\.ico|robots\.txt)$|^\/[a-zA-Z0-9.-]+\/frame$/;
+
+/**
+ * A published bot's `customDomain` (`chat.example.com` or `example.com/chat`) serves its chat page at
+ * that host and path; the page then talks to the same origin. The host is the request's (with
+ * PARLEY_TRUST_PROXY, X-Forwarded-Host); requests for PUBLIC_URL's host are never looked up.
+ */
+export function addCustomDomainPages(app: FastifyInstance, ctx: AppContext): void {
+  const ownHost = new URL(ctx.config.publicUrl).hostname.toLowerCase();
+  app.addHook("onRequest", function customDomainPage(request, reply, done) {
+    if (request.method !== "GET") return done();
+    const hostname = request.hostname.toLowerCase();
+    if (!hostname || hostname === ownHost) return done();
+    const path = request.url.split("?")[0];
+    if (path.length > 255 || NEVER_A_BOT_PAGE.test(path)) return done();
+    ctx.customDomains
+      .publicIdFor(customDomainKey(hostname, path))
+      .then((publicId) => (publicId ? sendChatShell(ctx, publicId, request.url, reply) : done()))
+      .catch(done);
+  });
 }

@@ -50,12 +50,21 @@ export function allowCallingOrigin(request: FastifyRequest, reply: FastifyReply)
   reply.header("vary", "Origin");
 }
 
+// Hooks on every chat request take Fastify's callback form: an async hook costs a promise and a tick.
+function allowCallingOriginHook(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  allowCallingOrigin(request, reply);
+  done();
+}
+
+/** The header the reference's embed client adds inside an iframe: the origin of the page around it. */
+export const IFRAME_REFERRER_ORIGIN_HEADER = "x-typebot-iframe-referrer-origin";
+
 /**
- * The origin a chat request comes from. Parley's own chat page runs in a sandboxed frame whose
- * origin is opaque (`Origin: null`); its Referer still names the server it was served from, which a
- * page elsewhere cannot fake, so allowed-origin checks treat it as before: as this server's origin.
+ * The origin a request's `Origin` header stands for. Parley's own chat page runs in a sandboxed frame
+ * whose origin is opaque (`Origin: null`); its Referer still names the server it was served from,
+ * which a page elsewhere cannot fake, so allowed-origin checks treat it as before: as that origin.
  */
-export function callingOrigin(request: FastifyRequest): string | undefined {
+function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
   if (origin !== "null") return origin;
   try {
@@ -65,17 +74,22 @@ export function callingOrigin(request: FastifyRequest): string | undefined {
   }
 }
 
-// Hooks on every chat request take Fastify's callback form: an async hook costs a promise and a tick.
-function allowCallingOriginHook(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  allowCallingOrigin(request, reply);
-  done();
+/** Every page a chat request speaks for (see CallingOrigin); undefined when it names none. */
+export function callingOrigin(request: FastifyRequest): string | string[] | undefined {
+  const origin = requestOrigin(request);
+  const around = request.headers[IFRAME_REFERRER_ORIGIN_HEADER];
+  if (typeof around !== "string" || around === "") return origin;
+  return origin ? [origin, around] : [around];
 }
 
 /** The browser's CORS preflight for a chat route: POST with a JSON (or file) body, from any page. */
 export async function answerPreflight(request: FastifyRequest, reply: FastifyReply, allowAuthorization = false) {
   allowCallingOrigin(request, reply);
   reply.header("access-control-allow-methods", "POST, OPTIONS");
-  reply.header("access-control-allow-headers", allowAuthorization ? "content-type, authorization" : "content-type");
+  reply.header(
+    "access-control-allow-headers",
+    `content-type, ${IFRAME_REFERRER_ORIGIN_HEADER}${allowAuthorization ? ", authorization" : ""}`,
+  );
   reply.header("access-control-max-age", "600");
   return reply.status(204).send();
 }

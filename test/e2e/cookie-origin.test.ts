@@ -105,7 +105,7 @@ describe("the session cookie counts only on requests from the builder's own orig
       preflight.status,
       preflight.headers.get("access-control-allow-origin"),
       preflight.headers.get("access-control-allow-headers"),
-    ]).toEqual([204, "null", "content-type, authorization"]);
+    ]).toEqual([204, "null", "content-type, x-typebot-iframe-referrer-origin, authorization"]);
   });
 });
 

@@ -4,7 +4,7 @@ import type { SessionState } from "../../engine/session-state.js";
 import type { Block } from "../../schemas/blocks/index.js";
 import { nowIso } from "../../lib/ids.js";
 import type { AppContext } from "../../services/context.js";
-import { assertOriginAllowed } from "../../services/chat/origin.js";
+import { assertOriginAllowed, type CallingOrigin } from "../../services/chat/origin.js";
 import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js";
 
 /**
@@ -16,7 +16,7 @@ import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js"
 export async function streamMessage(
   ctx: AppContext,
   sessionId: string,
-  origin: string | undefined,
+  origin: CallingOrigin,
 ): Promise<AsyncIterable<string>> {
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);

@@ -42,6 +42,7 @@ class PreviewApi extends ChatApi {
   }
 
   override async continueChat(sessionId: string, message: OutgoingMessage | undefined): Promise<ChatTurn> {
+    if (message) report({ parley: "preview-reply", text: message.text });
     const turn = await super.continueChat(sessionId, message);
     reportTurn(turn);
     return turn;
@@ -54,9 +55,12 @@ class PreviewApi extends ChatApi {
 function reportTurn(turn: ChatTurn): void {
   report({
     parley: "preview-turn",
-    inputId: turn.input?.id,
-    lastMessageId: turn.messages?.at(-1)?.id,
-    logs: (turn.logs ?? []).map((log) => ({ status: log.status, description: log.description })),
+    turn: {
+      messages: (turn.messages ?? []).map((bubble) => ({ id: bubble.id, type: bubble.type, content: bubble.content })),
+      ...(turn.input ? { input: { id: turn.input.id, type: turn.input.type, items: turn.input.items } } : {}),
+      clientSideActions: (turn.clientSideActions ?? []).map((action) => ({ type: action.type })),
+      logs: (turn.logs ?? []).map((log) => ({ status: log.status, description: log.description })),
+    },
   });
 }
 
@@ -77,7 +81,10 @@ function run(start: PreviewStart): void {
     // A preview never resumes a remembered conversation, and never leaves the builder.
     memory: noMemory,
     navigate: (url) =>
-      report({ parley: "preview-turn", logs: [{ status: "info", description: `Redirect to ${url}` }] }),
+      report({
+        parley: "preview-turn",
+        turn: { messages: [], logs: [{ status: "info", description: `Redirect to ${url}` }] },
+      }),
   });
   root.appendChild(chat.element);
   void chat.start();

@@ -4,14 +4,14 @@
  * member. The frame gets the draft and a short-lived token scoped to previewing this one bot; it
  * reports each turn back. Messages both ways are checked against preview-messages.ts.
  */
-import { parsePreviewReport, type PreviewLog, type PreviewStart } from "../../../../src/preview/preview-messages";
+import { parsePreviewReport, type PreviewStart, type PreviewTurn } from "../../../../src/preview/preview-messages";
 import { api } from "../../lib/api";
 
 /** Same flags as the chat page's frame (src/http/page-csp.ts BOT_SANDBOX). */
 const SANDBOX =
   "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-downloads";
 
-export type PreviewTurn = { inputId?: string; lastMessageId?: string; logs: PreviewLog[] };
+export type { PreviewTurn };
 
 export type PreviewOptions = {
   botId: string;
@@ -21,6 +21,8 @@ export type PreviewOptions = {
   onTurn(turn: PreviewTurn): void;
   onBubbleShown(id: string): void;
   onError(message: string): void;
+  /** What the visitor sent, before the answer comes (Save as test records it). */
+  onReply?(text: string): void;
 };
 
 /** Mounts a fresh preview frame in `host` and starts the draft in it; returns a function that removes it. */
@@ -37,7 +39,8 @@ export function mountPreviewChat(host: HTMLElement, options: PreviewOptions): ()
     const report = parsePreviewReport(event.data);
     if (!report) return;
     if (report.parley === "preview-bubble") return options.onBubbleShown(report.id);
-    if (report.parley === "preview-turn") return options.onTurn(report);
+    if (report.parley === "preview-turn") return options.onTurn(report.turn);
+    if (report.parley === "preview-reply") return options.onReply?.(report.text);
     // Ready: one start per frame; a restart mounts a new frame.
     if (started) return;
     started = true;

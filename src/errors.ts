@@ -1,3 +1,5 @@
+import type { z } from "zod";
+
 /**
  * The one table of error codes Parley answers with. Every error body is
  * `{ code, message, issues? }`; the status comes from this table only.
@@ -55,3 +57,11 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
 export const badRequest = (message: string, issues?: ErrorIssue[]) => new AppError("BAD_REQUEST", message, { issues });
+
+/** A zod failure as error issues, each path prefixed with where the value came from (`query`, `bot`…). */
+export function zodIssues(error: z.ZodError, prefix = ""): ErrorIssue[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    message: issue.message,
+  }));
+}

@@ -7,6 +7,7 @@ import type { ActionExecutor, ExecutionContext, InputExecutor } from "./blocks/e
 import { textBubble } from "./blocks/bubbles/text.js";
 import { presentInput } from "./blocks/inputs/present.js";
 import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
+import { mergeResultUpdates } from "./result-updates.js";
 import { retryMessageText } from "./replies/retry-message.js";
 import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
@@ -17,7 +18,6 @@ import { serializeVariableValue } from "./variables/serialize.js";
 import { substituteVariables } from "./variables/substitute.js";
 import { setVariableValues } from "./variables/update.js";
 import { walkFlow, type WalkResult, type WalkStart } from "./walk.js";
-import { runStartFlow } from "./start-session.js";
 
 /** Where the flow goes after the current block: its chosen edge, else the next block of its group. */
 function nextStart(bot: RuntimeBot, blockId: string, edgeId: string | undefined): WalkStart {
@@ -213,3 +213,34 @@ async function walkOn(
 }
 
 export type { ReplyMessage };
+
+// The start flow lives here, not in start-session.ts: a registered session starts on its first
+// message, and a message sent with the start answers the first input, so each needs the other.
+/** Input types whose first reply cannot be typed ahead in the start request (the visitor must see them). */
+const noAutoAnswerInputs = new Set(["cards", "picture choice input", "choice input", "payment input"]);
+
+/** Walks from the start point; a message sent with the start answers the first input right away. */
+export async function runStartFlow(
+  bot: RuntimeBot,
+  state: SessionState,
+  start: WalkStart & { fromStartEvent?: boolean },
+  reply: ReplyMessage | undefined,
+  options: TurnOptions,
+): Promise<TurnResult> {
+  const from: WalkStart = start.fromStartEvent
+    ? { edgeId: bot.document.events.find((event) => event.type === "start")?.outgoingEdgeId }
+    : start;
+  const walk = await walkFlow(bot, state, from, options);
+  const first = finishTurn(bot, state, walk, {});
+  const canAutoAnswer =
+    reply !== undefined &&
+    walk.messages.length === 0 &&
+    walk.input !== undefined &&
+    !noAutoAnswerInputs.has(walk.input.type) &&
+    !walk.clientSideActions.some((action) => action.expectsDedicatedReply);
+  if (!canAutoAnswer) return first;
+  const continued = await continueSession(bot, first.state, reply, options);
+  const logs = [...first.logs, ...continued.logs];
+  const results = mergeResultUpdates(first.results, continued.results);
+  return { ...continued, logs, results, reply: logs.length ? { ...continued.reply, logs } : continued.reply };
+}

@@ -3,8 +3,8 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { z } from "zod";
 import { AppError, errorCodes, type ErrorCode } from "../errors.js";
-import { checkStore } from "../store/connect.js";
 import type { AppContext } from "../services/context.js";
+import { checkDatabase } from "../services/health.js";
 import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { defineRoute, registerRoutes, type RouteDefinition } from "./route.js";
@@ -52,7 +52,7 @@ function healthRoute(ctx: AppContext) {
     response: z.object({ status: z.literal("ok") }),
     handler: async () => {
       try {
-        await checkStore(ctx.store);
+        await checkDatabase(ctx);
       } catch {
         throw new AppError("SERVICE_UNAVAILABLE", "Database unreachable");
       }

@@ -6,7 +6,6 @@ import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
   assertTypeAllowed,
-  DEFAULT_UPLOAD_LIMIT_BYTES,
   findUpload,
   safeFileName,
   storeUpload,
@@ -38,12 +37,6 @@ const INLINE_TYPES: Record<string, string> = {
 };
 
 type UploadRequest = FastifyRequest<{ Params: { sessionId: string }; Querystring: { name?: string } }>;
-
-/** PARLEY_UPLOAD_LIMIT_MB: the per-file limit; 10 MiB when unset. */
-export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const megabytes = Number(env.PARLEY_UPLOAD_LIMIT_MB);
-  return Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : DEFAULT_UPLOAD_LIMIT_BYTES;
-}
 
 /** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
 function publicBase(ctx: AppContext, request: FastifyRequest): string {
@@ -88,7 +81,7 @@ async function sendUpload(
 
 /** Visitors' uploads: a raw body per file (`?name=`, its own Content-Type), served back by an unguessable URL. */
 export function fileRoutes(ctx: AppContext) {
-  const limit = uploadLimitBytes();
+  const limit = ctx.config.uploadLimitBytes;
   return async function files(app: FastifyInstance) {
     // Whatever the file's type, the body stays a stream: it is written to disk, never parsed.
     app.removeAllContentTypeParsers();

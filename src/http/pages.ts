@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../services/context.js";
-import { loadPublishedBot } from "../services/chat/sessions.js";
+import { loadPublicBot } from "../services/chat/bot-loader.js";
 import { loadClientBundle } from "./client-bundle.js";
 import { pageContentSecurityPolicy, pageSecurityHeaders } from "./page-csp.js";
 import { chatPage, NOTICE_CSS, NOTICE_CSS_URL, noticePage, type PageMetadata } from "./page-html.js";
@@ -57,20 +57,20 @@ async function sendChatPage(
   request: FastifyRequest<{ Params: { publicId: string } }>,
   reply: FastifyReply,
 ) {
-  const row = await ctx.bots.findByPublicId(request.params.publicId);
-  if (!row || !row.publishedVersionId)
+  const published = await loadPublicBot(ctx, request.params.publicId);
+  if (!published)
     return sendNotice(reply, 404, {
       title: "Bot not found",
       heading: "Bot not found",
       message: "The bot you're looking for doesn't exist.",
     });
-  const { bot } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
+  const { bot } = published;
   const settings = bot.document.settings as {
     metadata?: PageMetadata;
     general?: { systemMessages?: { botClosed?: string } };
   };
-  const metadata: PageMetadata = { ...settings.metadata, title: settings.metadata?.title || row.name };
-  if (row.isClosed) {
+  const metadata: PageMetadata = { ...settings.metadata, title: settings.metadata?.title || published.name };
+  if (published.isClosed) {
     const message = settings.general?.systemMessages?.botClosed || "This bot is now closed";
     return sendNotice(reply, 200, { title: metadata.title ?? "Closed", heading: "Closed", message, metadata });
   }

@@ -46,20 +46,20 @@ function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): E
 }
 
 export function createContext(config: Config, store: Store): AppContext {
-  const ctx: AppContext = {
+  const bots = new BotsRepository(store.db);
+  const runtimeBots = new RuntimeBotCache();
+  return {
     config,
     store,
     users: new UsersRepository(store.db),
     browserSessions: new BrowserSessionsRepository(store.db),
     passwordSetups: new PasswordSetupRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
-    bots: new BotsRepository(store.db),
+    bots,
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),
     chat: createChatRepository(store),
-    runtimeBots: new RuntimeBotCache(),
-    ports: undefined as never,
+    runtimeBots,
+    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots })),
   };
-  ctx.ports = createEnginePorts(config, store, createBotLoader(ctx));
-  return ctx;
 }

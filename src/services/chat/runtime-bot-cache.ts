@@ -1,8 +1,7 @@
-import { badRequest } from "../../errors.js";
+import { badRequest, zodIssues } from "../../errors.js";
 import { createRuntimeBot, type BotDocument, type RuntimeBot } from "../../engine/runtime-bot.js";
 import { botDocumentSchema } from "../../schemas/bot.js";
 import { needsUpgrade, upgradeBotDocument } from "../../schemas/upgrade.js";
-import { zodIssues } from "../../http/validate.js";
 
 /**
  * Parses a document (upgrading older schema versions first) into a runtime bot. A document that does

@@ -2,6 +2,7 @@ import { notFound } from "../../errors.js";
 import type { RuntimeBot } from "../../engine/runtime-bot.js";
 import type { SessionRow } from "../../store/database.js";
 import type { AppContext } from "../context.js";
+import { loadPublishedBot } from "./bot-loader.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 
 const HOUR_MS = 3_600_000;
@@ -30,20 +31,6 @@ export function renewedExpiry(
   const renewed = Date.parse(now) + windowMs;
   if (stored !== null && renewed - Date.parse(stored) < Math.min(60_000, windowMs / 100)) return undefined;
   return new Date(renewed).toISOString();
-}
-
-export async function loadPublishedBot(ctx: AppContext, botId: string, versionId: string) {
-  const bot = await ctx.runtimeBots.get(versionId, async () => {
-    const version = await ctx.bots.findVersion(versionId);
-    if (!version) throw notFound("Bot not found");
-    const parsed = parseRuntimeBot(
-      botId,
-      { version: version.version, ...JSON.parse(version.document) },
-      "publishedBot",
-    );
-    return { ...parsed, publishedAt: version.createdAt };
-  });
-  return { bot, versionId, publishedAt: bot.publishedAt };
 }
 
 /** The bot a session runs: its pinned published version, or the document its preview started with. */

@@ -3,9 +3,9 @@ import { buildChatCompletionRequest } from "../../engine/blocks/integrations/ope
 import type { SessionState } from "../../engine/session-state.js";
 import type { Block } from "../../schemas/blocks/index.js";
 import { nowIso } from "../../lib/ids.js";
-import type { AppContext } from "../../services/context.js";
-import { assertOriginAllowed } from "../../services/chat/origin.js";
-import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js";
+import type { AppContext } from "../context.js";
+import { assertOriginAllowed } from "./origin.js";
+import { requireLiveSession, sessionBot } from "./sessions.js";
 
 /**
  * The text of the completion the session waits for, as it is produced: the session must be waiting

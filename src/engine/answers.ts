@@ -69,14 +69,14 @@ export function saveAnswer(
     { key, blockId: block.id, value: answerValue },
   ];
   const location = bot.blockById.get(block.id);
-  const position = state.resultAnswers ?? state.totalAnswers;
+  const position = state.resultAnswers;
   return {
     state: {
       ...state,
       variables,
       answers,
       totalAnswers: state.totalAnswers + 1,
-      ...(state.resultAnswers !== undefined ? { resultAnswers: state.resultAnswers + 1 } : {}),
+      resultAnswers: state.resultAnswers + 1,
     },
     answer: {
       ...(state.resultId ? { resultId: state.resultId } : {}),

@@ -1,6 +1,6 @@
 import { AppError, notFound } from "../../errors.js";
 import { buildChatCompletionRequest } from "../../engine/blocks/integrations/openai-request.js";
-import type { SessionState } from "../../engine/session-state.js";
+import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { Block } from "../../schemas/blocks/index.js";
 import { nowIso } from "../../lib/ids.js";
 import type { AppContext } from "../context.js";
@@ -21,7 +21,7 @@ export async function streamMessage(
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
-  const state = JSON.parse(session.state) as SessionState;
+  const state = loadSessionState(session.state);
   const bot =
     state.currentBotId && state.currentBotId !== root.id
       ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)

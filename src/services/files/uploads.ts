@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { once } from "node:events";
 import { AppError } from "../../errors.js";
 import { allowedExtensions, extensionOfUrl } from "../../engine/replies/file-types.js";
-import type { SessionState } from "../../engine/session-state.js";
+import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { AppContext } from "../context.js";
 import { assertOriginAllowed } from "../chat/origin.js";
 import { requireLiveSession, sessionBot } from "../chat/sessions.js";
@@ -39,7 +39,7 @@ export async function uploadRule(ctx: AppContext, sessionId: string, origin: str
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
-  const state = JSON.parse(session.state) as SessionState;
+  const state = loadSessionState(session.state);
   const bot =
     state.currentBotId && state.currentBotId !== root.id
       ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)

@@ -43,7 +43,7 @@ async function runCommand(
   options: TurnOptions,
 ): Promise<TurnResult> {
   const event = findCommandEvent(bot, command);
-  if (!event) throw new AppError("BAD_REQUEST", "Command event not found");
+  if (!event) throw new AppError("UNKNOWN_COMMAND", "Command event not found");
   const here = positionOf(bot, state.currentBlockId);
   const navigated: SessionState =
     here && event.options?.resumeAfter
@@ -79,7 +79,10 @@ async function runningBot(root: RuntimeBot, state: SessionState, options: TurnOp
   if (!state.currentBotId || state.currentBotId === root.id) return root;
   const linked = await options.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId);
   if (!linked)
-    throw new AppError("BAD_REQUEST", "The linked bot this chat was in is no longer available. Start a new chat.");
+    throw new AppError(
+      "LINKED_BOT_UNAVAILABLE",
+      "The linked bot this chat was in is no longer available. Start a new chat.",
+    );
   return linked;
 }
 
@@ -91,7 +94,7 @@ export async function continueSession(
   turnOptions: TurnOptions,
 ): Promise<TurnResult> {
   if (state.status === "completed")
-    throw new AppError("BAD_REQUEST", "This chat has ended. Start a new chat to talk to the bot again.");
+    throw new AppError("CHAT_ENDED", "This chat has ended. Start a new chat to talk to the bot again.");
   const options: TurnOptions = { ...turnOptions, knownBots: [root] };
   const bot = await runningBot(root, state, options);
   const reply = toReplyMessage(message);
@@ -108,7 +111,7 @@ export async function continueSession(
     return runCommand(bot, state, message.command, options);
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
-  if (!location) throw new AppError("BAD_REQUEST", "This chat is not waiting for a reply");
+  if (!location) throw new AppError("NOT_WAITING_FOR_REPLY", "This chat is not waiting for a reply");
   const block = location.block as Block;
   const ctx: ExecutionContext = { bot, state, ports: options.ports, format: options.format };
 

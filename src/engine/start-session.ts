@@ -53,12 +53,12 @@ function initialVariables(input: StartSessionInput): VariableLike[] {
 
 function startPoint(bot: RuntimeBot, startFrom: StartFrom | undefined): WalkStart & { fromStartEvent?: boolean } {
   if (startFrom?.type === "group") {
-    if (!bot.groupById.has(startFrom.groupId)) throw new AppError("BAD_REQUEST", "Start group doesn't exist");
+    if (!bot.groupById.has(startFrom.groupId)) throw new AppError("START_GROUP_NOT_FOUND", "Start group doesn't exist");
     return { groupId: startFrom.groupId, blockIndex: 0 };
   }
   if (startFrom?.type === "event") {
     const event = bot.document.events.find((candidate) => candidate.id === startFrom.eventId);
-    if (!event) throw new AppError("BAD_REQUEST", "Start event doesn't exist");
+    if (!event) throw new AppError("START_EVENT_NOT_FOUND", "Start event doesn't exist");
     return { edgeId: event.outgoingEdgeId };
   }
   return { edgeId: undefined, fromStartEvent: true };

@@ -27,9 +27,10 @@ import { builderPages } from "./builder-pages.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
-const codeByStatus = new Map<number, ErrorCode>(
-  Object.entries(errorCodes).map(([code, { status }]) => [status, code as ErrorCode]),
-);
+/** The generic code of each status (the first in the table), for errors Fastify raises itself. */
+const codeByStatus = new Map<number, ErrorCode>();
+for (const [code, { status }] of Object.entries(errorCodes))
+  if (!codeByStatus.has(status)) codeByStatus.set(status, code as ErrorCode);
 
 /** Every failure leaves as `{ code, message, issues? }`; client mistakes never become a 500. */
 function toAppError(error: FastifyError | Error): AppError {

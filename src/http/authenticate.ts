@@ -34,7 +34,7 @@ export function createAuthenticate(ctx: AppContext) {
     const session = await browserSessionByCookie(ctx, cookie);
     if (!session) return undefined;
     if (WRITE_METHODS.has(request.method) && !csrfTokenMatches(request.headers[CSRF_HEADER], session.csrfToken))
-      throw new AppError("FORBIDDEN", CSRF_REJECTED);
+      throw new AppError("CSRF_TOKEN_INVALID", CSRF_REJECTED);
     return session.caller;
   };
 }

@@ -47,7 +47,7 @@ function publicBase(ctx: AppContext, request: FastifyRequest): string {
 async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
-  if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
+  if (!name) throw new AppError("FILE_NAME_MISSING", "Give the file's name as ?name=");
   const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);
   assertTypeAllowed(rule, name);
   const declared = Number(request.headers["content-length"]);

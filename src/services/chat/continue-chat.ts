@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, notFound } from "../../errors.js";
+import { AppError } from "../../errors.js";
 import { continueSession } from "../../engine/continue-session.js";
 import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { continueChatInputSchema } from "../../schemas/chat.js";
@@ -59,7 +59,7 @@ export async function continueChat(
   } catch (error) {
     if (error instanceof SessionConflictError) {
       // Gone rather than moved on: the chat was finished or its bot deleted meanwhile.
-      if (!(await ctx.sessions.find(session.id))) throw notFound("Session not found.");
+      if (!(await ctx.sessions.find(session.id))) throw new AppError("SESSION_NOT_FOUND", "Session not found.");
       throw new AppError(
         "CONFLICT",
         "This session was answered by another request at the same time; send the message again",

@@ -10,5 +10,5 @@ export function assertOriginAllowed(bot: RuntimeBot, origin: string | undefined)
   if (!allowed || allowed.length === 0 || origin === undefined) return;
   const normalized = origin.replace(/\/$/, "");
   if (!allowed.some((candidate) => candidate.replace(/\/$/, "") === normalized))
-    throw new AppError("FORBIDDEN", "Origin not allowed");
+    throw new AppError("ORIGIN_NOT_ALLOWED", "Origin not allowed");
 }

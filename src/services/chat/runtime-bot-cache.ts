@@ -1,4 +1,4 @@
-import { badRequest, zodIssues } from "../../errors.js";
+import { AppError, zodIssues } from "../../errors.js";
 import { createRuntimeBot, type BotDocument, type RuntimeBot } from "../../engine/runtime-bot.js";
 import { botDocumentSchema } from "../../schemas/bot.js";
 import { needsUpgrade, upgradeBotDocument } from "../../schemas/upgrade.js";
@@ -12,7 +12,7 @@ export function parseRuntimeBot(botId: string, document: unknown, pathPrefix = "
   const parsed = botDocumentSchema.safeParse(upgraded);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error, pathPrefix);
-    throw badRequest(`Invalid bot: ${issues[0]?.path}: ${issues[0]?.message}`, issues);
+    throw new AppError("INVALID_BOT", `Invalid bot: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
   }
   return createRuntimeBot(botId, parsed.data as BotDocument);
 }

@@ -1,4 +1,4 @@
-import { notFound } from "../../errors.js";
+import { AppError } from "../../errors.js";
 import type { RuntimeBot } from "../../engine/runtime-bot.js";
 import type { SessionRow } from "../../store/database.js";
 import type { AppContext } from "../context.js";
@@ -41,7 +41,8 @@ export async function sessionBot(ctx: AppContext, session: SessionRow): Promise<
 
 export async function requireLiveSession(ctx: AppContext, sessionId: string, now: string) {
   const session = await ctx.chat.findSession(sessionId);
-  if (!session) throw notFound("Session not found.");
-  if (session.expiresAt && session.expiresAt < now) throw notFound("Session expired. You need to start a new session.");
+  if (!session) throw new AppError("SESSION_NOT_FOUND", "Session not found.");
+  if (session.expiresAt && session.expiresAt < now)
+    throw new AppError("SESSION_EXPIRED", "Session expired. You need to start a new session.");
   return session;
 }

@@ -99,7 +99,7 @@ export async function startPublicChat(
   assertOriginAllowed(bot, origin);
   if (row.isClosed) {
     const settings = bot.document.settings as { general?: { systemMessages?: { botClosed?: string } } };
-    throw new AppError("BAD_REQUEST", settings.general?.systemMessages?.botClosed || "This bot is now closed");
+    throw new AppError("BOT_CLOSED", settings.general?.systemMessages?.botClosed || "This bot is now closed");
   }
   const resumed = await resumableResult(ctx, bot, input.resultId);
   if (resumed) await assertRoomForSession(ctx, resumed.result.id);

@@ -31,13 +31,13 @@ export async function streamMessage(
     : undefined;
   if (!bot || !block) throw notFound("Could not find current block");
   if (block.type !== "OpenAI" || (block.options?.task ?? "Create chat completion") !== "Create chat completion")
-    throw new AppError("BAD_REQUEST", "This block does not have a stream function");
+    throw new AppError("NO_STREAM", "This block does not have a stream function");
   const completion = ctx.ports.chatCompletion;
   if (!completion) throw new AppError("SERVICE_UNAVAILABLE", "Chat completions are not available on this server");
   const { request } = buildChatCompletionRequest(block.options ?? {}, state.variables);
   const result = await completion.stream(request, { workspaceId: state.workspaceId, botId: bot.id, mode: state.mode });
   // The model's own error (bad key, unknown model) is the client's to show; it is not a fault of this server.
   if (!result.ok)
-    throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
+    throw new AppError("CHAT_COMPLETION_FAILED", result.details ? `${result.error}: ${result.details}` : result.error);
   return result.chunks;
 }

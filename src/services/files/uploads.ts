@@ -47,7 +47,7 @@ export async function uploadRule(ctx: AppContext, sessionId: string, origin: str
   const block = state.currentBlockId ? bot?.blockById.get(state.currentBlockId)?.block : undefined;
   const options = (block as { options?: Record<string, any> } | undefined)?.options;
   if (block?.type === "text input" && options?.attachments?.isEnabled) return {};
-  if (block?.type !== "file input") throw new AppError("BAD_REQUEST", "This chat is not waiting for a file");
+  if (block?.type !== "file input") throw new AppError("NOT_WAITING_FOR_FILE", "This chat is not waiting for a file");
   const types: string[] | undefined = options?.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined;
   return types && types.length > 0 ? { allowed: allowedExtensions(types) } : {};
 }

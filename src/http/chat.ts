@@ -13,7 +13,7 @@ import { saveClientLogs } from "../services/chat/client-logs.js";
 import { continueChat } from "../services/chat/continue-chat.js";
 import { startPreviewChat, startPublicChat } from "../services/chat/start-chat.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
-import { defineRoute } from "./route.js";
+import { callingOrigin, defineRoute } from "./route.js";
 
 /** A visitor's message is small; only a preview carrying a whole bot needs the larger limit. */
 const CHAT_BODY_LIMIT = 256 * 1024;
@@ -33,7 +33,7 @@ export function chatRoutes(ctx: AppContext) {
       params: z.object({ publicId: idSchema }),
       body: startChatInputSchema,
       response: startChatResponseSchema,
-      handler: ({ params, body, request }) => startPublicChat(ctx, params.publicId, body, request.headers.origin),
+      handler: ({ params, body, request }) => startPublicChat(ctx, params.publicId, body, callingOrigin(request)),
     }),
     defineRoute({
       method: "POST",
@@ -62,7 +62,7 @@ export function chatRoutes(ctx: AppContext) {
       params: z.object({ sessionId: idSchema }),
       body: continueChatInputSchema,
       response: continueChatResponseSchema,
-      handler: ({ params, body, request }) => continueChat(ctx, params.sessionId, body, request.headers.origin),
+      handler: ({ params, body, request }) => continueChat(ctx, params.sessionId, body, callingOrigin(request)),
     }),
     defineRoute({
       method: "POST",
@@ -76,7 +76,7 @@ export function chatRoutes(ctx: AppContext) {
       params: z.object({ sessionId: idSchema }),
       body: clientLogsInputSchema,
       response: messageResponseSchema,
-      handler: ({ params, body, request }) => saveClientLogs(ctx, params.sessionId, body, request.headers.origin),
+      handler: ({ params, body, request }) => saveClientLogs(ctx, params.sessionId, body, callingOrigin(request)),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
-import { allowCallingOrigin, answerPreflight } from "./route.js";
+import { allowCallingOrigin, answerPreflight, callingOrigin } from "./route.js";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
@@ -39,7 +39,7 @@ const INLINE_TYPES: Record<string, string> = {
 type UploadRequest = FastifyRequest<{ Params: { sessionId: string }; Querystring: { name?: string } }>;
 
 /** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
-function publicBase(ctx: AppContext, request: FastifyRequest): string {
+export function publicBase(ctx: AppContext, request: FastifyRequest): string {
   const configured = new URL(ctx.config.publicUrl);
   return configured.host === request.host ? ctx.config.publicUrl : `${request.protocol}://${request.host}`;
 }
@@ -48,7 +48,7 @@ async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequ
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("FILE_NAME_MISSING", "Give the file's name as ?name=");
-  const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);
+  const rule = await uploadRule(ctx, request.params.sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** What the visitor sends: a bare string, a text message, or a command for a command event. */
+/**
+ * What the visitor sends: a bare string (also a payment's return, "Success"/"fail"), a text message, a
+ * command for a command event, or a recorded audio clip by its uploaded URL.
+ */
 export const chatMessageSchema = z.union([
   z.string().max(100_000),
   z.object({
@@ -10,6 +13,7 @@ export const chatMessageSchema = z.union([
     metadata: z.object({ replyId: z.string().max(255).optional() }).optional(),
   }),
   z.object({ type: z.literal("command"), command: z.string().max(255) }),
+  z.object({ type: z.literal("audio"), url: z.string().min(1).max(4096) }),
 ]);
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -65,6 +65,11 @@ export const sessionStateSchema = z.object({
   currentBlockId: z.string().optional(),
   variables: z.array(sessionVariableSchema),
   answers: z.array(sessionAnswerSchema),
+  /**
+   * Every answer in the order given, earlier passes through loops included (a Transcript reads it);
+   * the oldest go first past a bound. Unset in sessions from before it existed: then `answers`.
+   */
+  answerHistory: z.array(sessionAnswerSchema).optional(),
   /** Answers saved so far in the whole chat, linked bots included (progress). */
   totalAnswers: z.number().int().nonnegative(),
   isProgressBarEnabled: z.boolean(),

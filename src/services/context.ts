@@ -15,6 +15,7 @@ import { createIntegrationPorts } from "../integrations/index.js";
 import { createBotLoader } from "./chat/bot-loader.js";
 import { createId } from "../lib/ids.js";
 import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
+import { CustomDomainCache } from "./custom-domains.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -29,6 +30,7 @@ export type AppContext = {
   results: ResultsRepository;
   chat: ChatRepository;
   runtimeBots: RuntimeBotCache;
+  customDomains: CustomDomainCache;
   ports: EnginePorts;
 };
 
@@ -60,6 +62,7 @@ export function createContext(config: Config, store: Store): AppContext {
     results: new ResultsRepository(store.db),
     chat: createChatRepository(store),
     runtimeBots,
+    customDomains: new CustomDomainCache(bots),
     ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots })),
   };
 }

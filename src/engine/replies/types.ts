@@ -5,6 +5,8 @@ export type ReplyMessage = {
   attachedFileUrls?: string[];
   /** Id of the button the client clicked, when it knows it (choice, picture choice, cards). */
   replyId?: string;
+  /** Set when the answer is a recorded audio clip: `text` is then its URL. */
+  isAudioClip?: boolean;
 };
 
 /**

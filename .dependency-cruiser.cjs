@@ -35,9 +35,9 @@ module.exports = {
     },
     {
       name: "integrations-are-adapters",
-      comment: "Adapters to the outside are used by services; use cases belong in src/services.",
+      comment: "Adapters to the outside (and the sandbox) are used by services; use cases belong in src/services.",
       severity: "error",
-      from: { path: "^src/integrations/" },
+      from: { path: "^src/(integrations|sandbox)/" },
       to: { path: "^src/(http|services)/" },
     },
     {

@@ -46,7 +46,6 @@ const uploadPath = (sessionId: string, folder: string, name: string) =>
 
 export function typebotCompatRoutes(ctx: AppContext) {
   const tags = ["Typebot embed compatibility"];
-  const uploadLimit = ctx.config.uploadLimitBytes;
   return [
     defineRoute({
       method: "POST",
@@ -108,7 +107,7 @@ export function typebotCompatRoutes(ctx: AppContext) {
       body: generateUploadUrlInputSchema,
       response: generateUploadUrlResponseSchema,
       handler: async ({ body, request }) => {
-        const { folder, name } = await announceUpload(ctx, body, callingOrigin(request), uploadLimit);
+        const { folder, name } = await announceUpload(ctx, body, callingOrigin(request), ctx.config.uploadLimitBytes);
         const base = publicBase(ctx, request);
         return {
           presignedUrl: `${base}${uploadPath(body.sessionId, folder, name)}`,

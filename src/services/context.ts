@@ -51,7 +51,8 @@ function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): E
 
 export function createContext(config: Config, store: Store): AppContext {
   const bots = new BotsRepository(store.db);
-  const ctx: AppContext = {
+  const runtimeBots = new RuntimeBotCache();
+  return {
     config,
     store,
     users: new UsersRepository(store.db),
@@ -63,10 +64,8 @@ export function createContext(config: Config, store: Store): AppContext {
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),
     chat: createChatRepository(store),
-    runtimeBots: new RuntimeBotCache(),
+    runtimeBots,
     customDomains: new CustomDomainCache(bots),
-    ports: undefined as never,
+    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots })),
   };
-  ctx.ports = createEnginePorts(config, store, createBotLoader(ctx));
-  return ctx;
 }

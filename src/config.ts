@@ -28,6 +28,11 @@ export type Config = {
   smtpFrom: string | undefined;
   /** Limits that keep one visitor, session or slow flow from taking the instance down (issue 10). */
   protection: ProtectionConfig;
+  /**
+   * PARLEY_CHECK_RESPONSES=on: every API answer is checked against its route's response schema, and one
+   * that does not match becomes a 500 naming the difference. The test servers turn it on; off by default.
+   */
+  checkResponses: boolean;
 };
 
 export type ProtectionConfig = {
@@ -97,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
     protection: loadProtectionConfig(env),
+    checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
   };
 }
 

@@ -1,0 +1,65 @@
+/**
+ * Where each API route lives, by name: "METHOD /path/:param". Plain data without zod, so that the web
+ * clients can bundle it; the route contracts (api-routes.ts) and the server's routes are built from it.
+ */
+export const apiPaths = {
+  health: "GET /api/health",
+
+  login: "POST /api/auth/login",
+  logout: "POST /api/auth/logout",
+  me: "GET /api/auth/me",
+  setPassword: "POST /api/auth/password",
+
+  createWorkspace: "POST /api/v1/workspaces",
+  listWorkspaces: "GET /api/v1/workspaces",
+  getWorkspace: "GET /api/v1/workspaces/:workspaceId",
+  updateWorkspace: "PATCH /api/v1/workspaces/:workspaceId",
+  listMembers: "GET /api/v1/workspaces/:workspaceId/members",
+
+  createBot: "POST /api/v1/bots",
+  listBots: "GET /api/v1/bots",
+  getBot: "GET /api/v1/bots/:botId",
+  updateBot: "PATCH /api/v1/bots/:botId",
+  deleteBot: "DELETE /api/v1/bots/:botId",
+  getPublishedBot: "GET /api/v1/bots/:botId/publishedBot",
+  publishBot: "POST /api/v1/bots/:botId/publish",
+  unpublishBot: "POST /api/v1/bots/:botId/unpublish",
+  duplicateBot: "POST /api/v1/bots/:botId/duplicate",
+  importBot: "POST /api/v1/bots/import",
+  lintBot: "POST /api/v1/bots/:botId/lint",
+
+  listTokens: "GET /api/v1/tokens",
+  createToken: "POST /api/v1/tokens",
+  revokeToken: "DELETE /api/v1/tokens/:tokenId",
+
+  startChat: "POST /api/v1/bots/:publicId/startChat",
+  startPreviewChat: "POST /api/v1/bots/:botId/preview/startChat",
+  continueChat: "POST /api/v1/sessions/:sessionId/continueChat",
+  saveClientLogs: "POST /api/v1/sessions/:sessionId/clientLogs",
+  streamMessage: "POST /api/v1/sessions/:sessionId/streamMessage",
+  uploadFile: "POST /api/v1/sessions/:sessionId/files",
+
+  listResults: "GET /api/v1/bots/:botId/results",
+  archiveResults: "DELETE /api/v1/bots/:botId/results",
+  exportResults: "GET /api/v1/bots/:botId/results/export",
+  getResult: "GET /api/v1/bots/:botId/results/:resultId",
+  getTranscript: "GET /api/v1/bots/:botId/results/:resultId/transcript",
+  getResultLogs: "GET /api/v1/bots/:botId/results/:resultId/logs",
+  getAnalytics: "GET /api/v1/bots/:botId/analytics",
+
+  createCredentials: "POST /api/v1/workspaces/:workspaceId/credentials",
+  listCredentials: "GET /api/v1/workspaces/:workspaceId/credentials",
+  deleteCredentials: "DELETE /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
+} as const;
+
+export type RouteName = keyof typeof apiPaths;
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+type Split<S> = S extends `${infer M extends HttpMethod} ${infer U}` ? { method: M; url: U } : never;
+
+/** A route's method and URL pattern, split from its entry. */
+export function endpoint<N extends RouteName>(name: N): Split<(typeof apiPaths)[N]> {
+  const entry: string = apiPaths[name];
+  const space = entry.indexOf(" ");
+  return { method: entry.slice(0, space), url: entry.slice(space + 1) } as Split<(typeof apiPaths)[N]>;
+}

@@ -22,6 +22,8 @@ export type ChatOptions = {
   /** Custom CSS of the bot goes into this chat's shadow root. */
   adoptSheet(sheet: CSSStyleSheet | undefined): void;
   onHostMessage?(bubble: ChatBubble): void;
+  /** Another transport (the builder's preview starts on its own endpoint); a ChatApi on apiHost otherwise. */
+  api?: ChatApi;
 };
 
 /** One conversation: starts, shows each turn (typing, bubbles, actions, input), sends answers, remembers. */
@@ -41,7 +43,7 @@ export class Chat {
   started = false;
 
   constructor(private readonly options: ChatOptions) {
-    this.api = new ChatApi(options.apiHost);
+    this.api = options.api ?? new ChatApi(options.apiHost);
     this.prefilled = { ...options.prefilledVariables };
   }
 

@@ -1,21 +1,20 @@
-import { api, encode } from "../lib/api";
-import type { Analytics, LintFinding } from "../lib/types";
+import { api } from "../lib/api";
 
 export const lintBot = (botId: string) =>
-  api.post<{ findings: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/lint`).then((answer) => answer.findings ?? []);
+  api.call("lintBot", { params: { botId } }).then((answer) => answer.findings ?? []);
 
-export const publishBot = (botId: string) =>
-  api.post<{ message: string; publicId: string; findings?: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/publish`);
+export const publishBot = (botId: string) => api.call("publishBot", { params: { botId } });
 
-export const unpublishBot = (botId: string) => api.post(`/api/v1/bots/${encode(botId)}/unpublish`);
+export const unpublishBot = (botId: string) => api.call("unpublishBot", { params: { botId } });
 
 export const publishedState = (botId: string) =>
-  api.get<{ publishedBot: { updatedAt: string } }>(`/api/v1/bots/${encode(botId)}/publishedBot`).then(
+  api.call("getPublishedBot", { params: { botId } }).then(
     (answer) => answer.publishedBot,
     () => undefined,
   );
 
 export const loadAnalytics = (botId: string) =>
-  api.get<Analytics>(
-    `/api/v1/bots/${encode(botId)}/analytics?timeFilter=allTime&timeZone=${encode(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")}`,
-  );
+  api.call("getAnalytics", {
+    params: { botId },
+    query: { timeFilter: "allTime", timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" },
+  });

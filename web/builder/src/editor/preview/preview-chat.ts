@@ -1,14 +1,14 @@
 /**
  * The preview runs the visitor's own chat component (web/src), the one the public page uses. Only
- * its transport differs: the first turn goes to the preview endpoint with the current draft. This
- * module is the single place that knows the component's shape; a preview option in the component
- * would replace the transport swap below with one import.
+ * its transport differs: the first turn goes to the preview endpoint with the current draft, through
+ * the client given to the component as its `api` option.
  */
 import { Chat } from "../../../../src/chat/chat";
-import { ChatApi, postJson } from "../../../../src/lib/api";
+import { ChatApi } from "../../../../src/lib/api";
 import { forgetMemory } from "../../../../src/lib/memory";
 import type { ChatTurn, OutgoingMessage, StartTurn } from "../../../../src/lib/types";
 import { baseSheet } from "../../../../src/theme/base-styles";
+import { createApiClient } from "../../../../shared/api-client";
 import { csrfHeader } from "../../lib/api";
 
 export type PreviewTurn = ChatTurn;
@@ -25,6 +25,8 @@ export type PreviewOptions = {
 /** The component's client, with the start sent to the preview endpoint and every turn reported. */
 class PreviewApi extends ChatApi {
   stopped = false;
+  /** The preview's start is a member's call: the sign-in cookie and the CSRF header go with it. */
+  private readonly member = createApiClient({ baseUrl: "", credentials: "same-origin", headers: csrfHeader });
 
   constructor(private readonly options: PreviewOptions) {
     super(location.origin);
@@ -39,9 +41,9 @@ class PreviewApi extends ChatApi {
     _publicId: string,
     body: { prefilledVariables?: Record<string, unknown> },
   ): Promise<StartTurn> {
-    const turn = await postJson<StartTurn>(
-      `/api/v1/bots/${encodeURIComponent(this.options.botId)}/preview/startChat`,
-      {
+    const turn: StartTurn = await this.member.call("startPreviewChat", {
+      params: { botId: this.options.botId },
+      body: {
         bot: this.options.bot,
         ...(this.options.startFrom ? { startFrom: this.options.startFrom } : {}),
         ...(body.prefilledVariables && Object.keys(body.prefilledVariables).length
@@ -50,8 +52,7 @@ class PreviewApi extends ChatApi {
         isStreamEnabled: true,
         textBubbleContentFormat: "richText",
       },
-      { credentials: "same-origin", headers: csrfHeader() },
-    );
+    });
     if (!this.stopped) this.options.onTurn(turn);
     return this.guard(turn);
   }
@@ -75,6 +76,7 @@ export function mountPreviewChat(host: HTMLElement, options: PreviewOptions): ()
   root.adoptedStyleSheets = [baseSheet()];
   // A fresh key per run: a preview never resumes a remembered conversation (and forgets it when stopped).
   const memoryKey = `preview-${options.botId}-${Date.now()}-${runs++}`;
+  const api = new PreviewApi(options);
   const chat = new Chat({
     publicId: memoryKey,
     apiHost: location.origin,
@@ -84,11 +86,8 @@ export function mountPreviewChat(host: HTMLElement, options: PreviewOptions): ()
     onHostMessage: (bubble) => {
       if (!api.stopped) options.onBubbleShown(bubble.id);
     },
+    api,
   });
-  const api = new PreviewApi(options);
-  if (!(chat as unknown as { api?: unknown }).api)
-    throw new Error("The chat component no longer keeps its client in `api`: update preview-chat.ts");
-  (chat as unknown as { api: ChatApi }).api = api;
   root.appendChild(chat.element);
   void chat.start();
   return () => {

@@ -1,0 +1,128 @@
+/**
+ * The one client both web apps call the API with. Routes are called by name; what each call sends and
+ * answers is typed from the route contracts (src/schemas/api-routes.ts), as types only: the bundles
+ * carry the route table's paths (src/schemas/api-paths.ts) but no zod and no schema.
+ */
+import { apiPaths, type RouteName } from "../../src/schemas/api-paths.js";
+import type { RouteInput, RouteOutput } from "../../src/schemas/api-routes.js";
+import { ApiError, errorFromResponse } from "./api-error.js";
+
+export { ApiError } from "./api-error.js";
+export type { ApiIssue } from "./api-error.js";
+export type { RouteName } from "../../src/schemas/api-paths.js";
+export type { RouteInput, RouteOutput } from "../../src/schemas/api-routes.js";
+
+export type ApiClientOptions = {
+  /** Where the server is: "" for the page's own origin. */
+  baseUrl: string;
+  /** Headers for each request (the builder's CSRF token on writes, for one). */
+  headers?: (method: string) => Record<string, string>;
+  fetch?: typeof fetch;
+  credentials?: RequestCredentials;
+  /** The message of the error when the server cannot be reached (status 0). */
+  unreachableMessage?: string;
+  /** Told of every failed call but those made with `quiet` (the builder signs out on a 401). */
+  onError?: (error: ApiError) => void;
+};
+
+export type CallOptions = {
+  /** Leaves this call's failure out of `onError` (an expected 401 while checking the session, say). */
+  quiet?: boolean;
+};
+
+/** A call's arguments: the input may be left out when nothing in it is required. */
+type CallArgs<N extends RouteName> =
+  {} extends RouteInput<N>
+    ? [input?: RouteInput<N>, options?: CallOptions]
+    : [input: RouteInput<N>, options?: CallOptions];
+
+type Input = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+const DEFAULT_UNREACHABLE = "The server could not be reached. Check your connection and try again.";
+
+function split(name: RouteName): { method: string; path: string } {
+  const entry: string = apiPaths[name];
+  const space = entry.indexOf(" ");
+  return { method: entry.slice(0, space), path: entry.slice(space + 1) };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  function address(name: RouteName, input: Input): string {
+    const { path } = split(name);
+    const { params = {}, query = {} } = input;
+    const filled = path.replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(String(params[key] ?? "")));
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const text = search.toString();
+    return `${options.baseUrl}${filled}${text ? `?${text}` : ""}`;
+  }
+
+  /** The route's address with its path parameters and query filled in. */
+  const url = <N extends RouteName>(name: N, input: Pick<RouteInput<N>, "params" | "query">): string =>
+    address(name, input as Input);
+
+  function fail(error: ApiError, callOptions: CallOptions | undefined): never {
+    if (!callOptions?.quiet) options.onError?.(error);
+    throw error;
+  }
+
+  /** Calls a route; resolves with its answer, or rejects with an ApiError. */
+  async function call<N extends RouteName>(name: N, ...[input, callOptions]: CallArgs<N>): Promise<RouteOutput<N>> {
+    const { method } = split(name);
+    const hasBody = method !== "GET" && method !== "DELETE";
+    const headers: Record<string, string> = { accept: "application/json", ...options.headers?.(method) };
+    if (hasBody) headers["content-type"] = "application/json";
+    let response: Response;
+    try {
+      response = await send(address(name, (input ?? {}) as Input), {
+        method,
+        headers,
+        credentials: options.credentials,
+        body: hasBody ? JSON.stringify((input as Input | undefined)?.body ?? {}) : undefined,
+      });
+    } catch {
+      return fail(new ApiError({ status: 0, message: options.unreachableMessage ?? DEFAULT_UNREACHABLE }), callOptions);
+    }
+    const body = parseJson(await response.text());
+    if (!response.ok) return fail(errorFromResponse(response.status, response.statusText, body), callOptions);
+    return body as RouteOutput<N>;
+  }
+
+  /** Sends a file as a route's raw body, reporting its progress (fetch cannot report an upload's progress). */
+  function upload<N extends RouteName>(
+    name: N,
+    input: Pick<RouteInput<N>, "params" | "query">,
+    file: Blob,
+    onProgress: (fraction: number) => void,
+  ): Promise<RouteOutput<N>> {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open(split(name).method, url(name, input));
+      if (options.credentials === "include") request.withCredentials = true;
+      request.setRequestHeader("content-type", file.type || "application/octet-stream");
+      request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+      request.onerror = () =>
+        reject(new ApiError({ status: 0, message: options.unreachableMessage ?? DEFAULT_UNREACHABLE }));
+      request.onload = () => {
+        const body = parseJson(request.responseText);
+        if (request.status >= 200 && request.status < 300 && body) resolve(body as RouteOutput<N>);
+        else reject(errorFromResponse(request.status, request.statusText, body));
+      };
+      request.send(file);
+    });
+  }
+
+  return { call, url, upload };
+}

@@ -1,8 +1,11 @@
 /**
  * Where each API route lives, by name: "METHOD /path/:param". Plain data without zod, so that the web
  * clients can bundle it; the route contracts (api-routes.ts) and the server's routes are built from it.
+ * The chat's routes are a table of their own (chat-paths.ts): the embed bundles those only.
  */
-export const apiPaths = {
+import { chatPaths } from "./chat-paths.js";
+
+export const managementPaths = {
   health: "GET /api/health",
 
   login: "POST /api/auth/login",
@@ -32,13 +35,6 @@ export const apiPaths = {
   createToken: "POST /api/v1/tokens",
   revokeToken: "DELETE /api/v1/tokens/:tokenId",
 
-  startChat: "POST /api/v1/bots/:publicId/startChat",
-  startPreviewChat: "POST /api/v1/bots/:botId/preview/startChat",
-  continueChat: "POST /api/v1/sessions/:sessionId/continueChat",
-  saveClientLogs: "POST /api/v1/sessions/:sessionId/clientLogs",
-  streamMessage: "POST /api/v1/sessions/:sessionId/streamMessage",
-  uploadFile: "POST /api/v1/sessions/:sessionId/files",
-
   listResults: "GET /api/v1/bots/:botId/results",
   archiveResults: "DELETE /api/v1/bots/:botId/results",
   exportResults: "GET /api/v1/bots/:botId/results/export",
@@ -51,6 +47,8 @@ export const apiPaths = {
   listCredentials: "GET /api/v1/workspaces/:workspaceId/credentials",
   deleteCredentials: "DELETE /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
 } as const;
+
+export const apiPaths = { ...managementPaths, ...chatPaths } as const;
 
 export type RouteName = keyof typeof apiPaths;
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

@@ -1,20 +1,26 @@
 /**
  * The one client both web apps call the API with. Routes are called by name; what each call sends and
  * answers is typed from the route contracts (src/schemas/api-routes.ts), as types only: the bundles
- * carry the route table's paths (src/schemas/api-paths.ts) but no zod and no schema.
+ * carry the paths of the routes they call (src/schemas/api-paths.ts) but no zod and no schema.
  */
-import { apiPaths, type RouteName } from "../../src/schemas/api-paths.js";
+import type { RouteName } from "../../src/schemas/api-paths.js";
 import type { RouteInput, RouteOutput } from "../../src/schemas/api-routes.js";
 import { ApiError, errorFromResponse } from "./api-error.js";
 
 export { ApiError } from "./api-error.js";
 export type { ApiIssue } from "./api-error.js";
 export type { RouteName } from "../../src/schemas/api-paths.js";
+export { chatPaths } from "../../src/schemas/chat-paths.js";
 export type { RouteInput, RouteOutput } from "../../src/schemas/api-routes.js";
 
-export type ApiClientOptions = {
+/** Route names and their "METHOD /path" entries: `apiPaths`, or `chatPaths` for the chat alone. */
+export type PathTable = { readonly [N in RouteName]?: string };
+
+export type ApiClientOptions<P extends PathTable> = {
   /** Where the server is: "" for the page's own origin. */
   baseUrl: string;
+  /** The routes this client may call. */
+  paths: P;
   /** Headers for each request (the builder's CSRF token on writes, for one). */
   headers?: (method: string) => Record<string, string>;
   fetch?: typeof fetch;
@@ -40,12 +46,6 @@ type Input = { params?: Record<string, unknown>; query?: Record<string, unknown>
 
 const DEFAULT_UNREACHABLE = "The server could not be reached. Check your connection and try again.";
 
-function split(name: RouteName): { method: string; path: string } {
-  const entry: string = apiPaths[name];
-  const space = entry.indexOf(" ");
-  return { method: entry.slice(0, space), path: entry.slice(space + 1) };
-}
-
 function parseJson(text: string): unknown {
   try {
     return text ? JSON.parse(text) : undefined;
@@ -54,12 +54,19 @@ function parseJson(text: string): unknown {
   }
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+export type ApiClient<P extends PathTable> = ReturnType<typeof createApiClient<P>>;
 
-export function createApiClient(options: ApiClientOptions) {
+export function createApiClient<P extends PathTable>(options: ApiClientOptions<P>) {
+  type Name = keyof P & RouteName;
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  function address(name: RouteName, input: Input): string {
+  function split(name: Name): { method: string; path: string } {
+    const entry = options.paths[name] as string;
+    const space = entry.indexOf(" ");
+    return { method: entry.slice(0, space), path: entry.slice(space + 1) };
+  }
+
+  function address(name: Name, input: Input): string {
     const { path } = split(name);
     const { params = {}, query = {} } = input;
     const filled = path.replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(String(params[key] ?? "")));
@@ -70,7 +77,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** The route's address with its path parameters and query filled in. */
-  const url = <N extends RouteName>(name: N, input: Pick<RouteInput<N>, "params" | "query">): string =>
+  const url = <N extends Name>(name: N, input: Pick<RouteInput<N>, "params" | "query">): string =>
     address(name, input as Input);
 
   function fail(error: ApiError, callOptions: CallOptions | undefined): never {
@@ -79,7 +86,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Calls a route; resolves with its answer, or rejects with an ApiError. */
-  async function call<N extends RouteName>(name: N, ...[input, callOptions]: CallArgs<N>): Promise<RouteOutput<N>> {
+  async function call<N extends Name>(name: N, ...[input, callOptions]: CallArgs<N>): Promise<RouteOutput<N>> {
     const { method } = split(name);
     const hasBody = method !== "GET" && method !== "DELETE";
     const headers: Record<string, string> = { accept: "application/json", ...options.headers?.(method) };
@@ -101,7 +108,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Sends a file as a route's raw body, reporting its progress (fetch cannot report an upload's progress). */
-  function upload<N extends RouteName>(
+  function upload<N extends Name>(
     name: N,
     input: Pick<RouteInput<N>, "params" | "query">,
     file: Blob,

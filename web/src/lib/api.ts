@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient, type RouteOutput } from "../../shared/api-client";
+import { type ApiClient, chatPaths, createApiClient, type RouteOutput } from "../../shared/api-client";
 import type { ChatTurn, OutgoingMessage, StartTurn } from "./types";
 
 export { ApiError } from "../../shared/api-client";
@@ -7,7 +7,7 @@ export type UploadedFile = RouteOutput<"uploadFile">;
 
 /** How the chat talks to its server: the shared API client, with the chat's own defaults on each call. */
 export class ChatApi {
-  protected readonly client: ApiClient;
+  protected readonly client: ApiClient<typeof chatPaths>;
 
   /** The builder's preview adds its sign-in cookie and CSRF header through `init`. */
   constructor(
@@ -16,6 +16,7 @@ export class ChatApi {
   ) {
     this.client = createApiClient({
       baseUrl: apiHost,
+      paths: chatPaths,
       credentials: init.credentials,
       headers: init.headers,
       unreachableMessage: "unreachable",

@@ -1,3 +1,4 @@
+import { apiPaths } from "../../../../src/schemas/api-paths.js";
 import { ApiError, createApiClient } from "../../../shared/api-client";
 
 export { ApiError } from "../../../shared/api-client";
@@ -19,6 +20,7 @@ export const csrfHeader = (): Record<string, string> => (csrfToken ? { "x-csrf-t
 /** The builder's API client: same origin, the sign-in cookie, and a 401 (not asked for with `quiet`) signs out. */
 export const api = createApiClient({
   baseUrl: "",
+  paths: apiPaths,
   credentials: "same-origin",
   headers: (method) => (method === "GET" ? {} : csrfHeader()),
   onError: (error) => {

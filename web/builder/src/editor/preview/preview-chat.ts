@@ -8,7 +8,7 @@ import { ChatApi } from "../../../../src/lib/api";
 import { forgetMemory } from "../../../../src/lib/memory";
 import type { ChatTurn, OutgoingMessage, StartTurn } from "../../../../src/lib/types";
 import { baseSheet } from "../../../../src/theme/base-styles";
-import { createApiClient } from "../../../../shared/api-client";
+import { chatPaths, createApiClient } from "../../../../shared/api-client";
 import { csrfHeader } from "../../lib/api";
 
 export type PreviewTurn = ChatTurn;
@@ -26,7 +26,12 @@ export type PreviewOptions = {
 class PreviewApi extends ChatApi {
   stopped = false;
   /** The preview's start is a member's call: the sign-in cookie and the CSRF header go with it. */
-  private readonly member = createApiClient({ baseUrl: "", credentials: "same-origin", headers: csrfHeader });
+  private readonly member = createApiClient({
+    baseUrl: "",
+    paths: chatPaths,
+    credentials: "same-origin",
+    headers: csrfHeader,
+  });
 
   constructor(private readonly options: PreviewOptions) {
     super(location.origin);

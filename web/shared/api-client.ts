@@ -7,7 +7,7 @@ import type { RouteName } from "../../src/schemas/api-paths.js";
 import type { RouteInput, RouteOutput } from "../../src/schemas/api-routes.js";
 import { ApiError, errorFromResponse } from "./api-error.js";
 
-export { ApiError } from "./api-error.js";
+export { ApiError, errorFromResponse } from "./api-error.js";
 export type { ApiIssue } from "./api-error.js";
 export type { RouteName } from "../../src/schemas/api-paths.js";
 export { chatPaths } from "../../src/schemas/chat-paths.js";
@@ -24,7 +24,7 @@ export type ApiClientOptions<P extends PathTable> = {
   /** Headers for each request (the builder's CSRF token on writes, for one). */
   headers?: (method: string) => Record<string, string>;
   fetch?: typeof fetch;
-  credentials?: RequestCredentials;
+  credentials?: RequestInit["credentials"];
   /** The message of the error when the server cannot be reached (status 0). */
   unreachableMessage?: string;
   /** Told of every failed call but those made with `quiet` (the builder signs out on a 401). */
@@ -58,7 +58,7 @@ export type ApiClient<P extends PathTable> = ReturnType<typeof createApiClient<P
 
 export function createApiClient<P extends PathTable>(options: ApiClientOptions<P>) {
   type Name = keyof P & RouteName;
-  const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const send: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
 
   function split(name: Name): { method: string; path: string } {
     const entry = options.paths[name] as string;
@@ -107,29 +107,5 @@ export function createApiClient<P extends PathTable>(options: ApiClientOptions<P
     return body as RouteOutput<N>;
   }
 
-  /** Sends a file as a route's raw body, reporting its progress (fetch cannot report an upload's progress). */
-  function upload<N extends Name>(
-    name: N,
-    input: Pick<RouteInput<N>, "params" | "query">,
-    file: Blob,
-    onProgress: (fraction: number) => void,
-  ): Promise<RouteOutput<N>> {
-    return new Promise((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      request.open(split(name).method, url(name, input));
-      if (options.credentials === "include") request.withCredentials = true;
-      request.setRequestHeader("content-type", file.type || "application/octet-stream");
-      request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-      request.onerror = () =>
-        reject(new ApiError({ status: 0, message: options.unreachableMessage ?? DEFAULT_UNREACHABLE }));
-      request.onload = () => {
-        const body = parseJson(request.responseText);
-        if (request.status >= 200 && request.status < 300 && body) resolve(body as RouteOutput<N>);
-        else reject(errorFromResponse(request.status, request.statusText, body));
-      };
-      request.send(file);
-    });
-  }
-
-  return { call, url, upload };
+  return { call, url };
 }

@@ -1,9 +1,18 @@
-import { type ApiClient, chatPaths, createApiClient, type RouteOutput } from "../../shared/api-client";
-import type { ChatTurn, OutgoingMessage, StartTurn } from "./types";
+import {
+  ApiError,
+  type ApiClient,
+  chatPaths,
+  createApiClient,
+  errorFromResponse,
+  type RouteOutput,
+} from "../../shared/api-client.js";
+import type { ChatTurn, OutgoingMessage, StartTurn } from "./types.js";
 
-export { ApiError } from "../../shared/api-client";
+export { ApiError };
 
 export type UploadedFile = RouteOutput<"uploadFile">;
+
+const UNREACHABLE = "unreachable";
 
 /** How the chat talks to its server: the shared API client, with the chat's own defaults on each call. */
 export class ChatApi {
@@ -19,7 +28,7 @@ export class ChatApi {
       paths: chatPaths,
       credentials: init.credentials,
       headers: init.headers,
-      unreachableMessage: "unreachable",
+      unreachableMessage: UNREACHABLE,
     });
   }
 
@@ -56,8 +65,28 @@ export class ChatApi {
     return this.client.url("streamMessage", { params: { sessionId } });
   }
 
-  /** One file per request, so that each gets its own progress and its own error. */
+  /**
+   * One file per request, so that each gets its own progress and its own error. The file is the raw body,
+   * sent by XMLHttpRequest: fetch cannot report an upload's progress.
+   */
   uploadFile(sessionId: string, file: File, onProgress: (fraction: number) => void): Promise<UploadedFile> {
-    return this.client.upload("uploadFile", { params: { sessionId }, query: { name: file.name } }, file, onProgress);
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open("POST", this.client.url("uploadFile", { params: { sessionId }, query: { name: file.name } }));
+      request.setRequestHeader("content-type", file.type || "application/octet-stream");
+      request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+      request.onerror = () => reject(new ApiError({ status: 0, message: UNREACHABLE }));
+      request.onload = () => {
+        let body: unknown;
+        try {
+          body = JSON.parse(request.responseText);
+        } catch {
+          body = undefined;
+        }
+        if (request.status >= 200 && request.status < 300 && body) resolve(body as UploadedFile);
+        else reject(errorFromResponse(request.status, request.statusText, body));
+      };
+      request.send(file);
+    });
   }
 }

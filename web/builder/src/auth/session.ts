@@ -1,6 +1,6 @@
 import { api, ApiError, setCsrfToken } from "../lib/api";
 import { createStore } from "../lib/store";
-import type { RouteOutput } from "../../../shared/api-client";
+import type { RouteOutput } from "../../../shared/api-client.js";
 import type { User } from "../lib/types";
 
 export type Session = { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; user: User };

@@ -1,7 +1,7 @@
 import { apiPaths } from "../../../../src/schemas/api-paths.js";
-import { ApiError, createApiClient } from "../../../shared/api-client";
+import { ApiError, createApiClient } from "../../../shared/api-client.js";
 
-export { ApiError } from "../../../shared/api-client";
+export { ApiError } from "../../../shared/api-client.js";
 
 let csrfToken = "";
 let onUnauthorized: (() => void) | undefined;

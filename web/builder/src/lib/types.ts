@@ -2,7 +2,7 @@
  * The API's shapes, taken from the server's zod schemas and route contracts as types only: nothing of
  * zod or the server reaches the browser bundle.
  */
-import type { RouteOutput } from "../../../shared/api-client";
+import type { RouteOutput } from "../../../shared/api-client.js";
 
 export type {
   Bot,

@@ -27,6 +27,19 @@ export function answerKey(bot: RuntimeBot, block: InputBlock, variables: readonl
   return inputsBefore === 0 ? location.group.title : `${location.group.title} (${inputsBefore})`;
 }
 
+/** The answer history a Transcript reads stays within these bounds (entries, then characters). */
+export const ANSWER_HISTORY_MAX_ENTRIES = 200;
+export const ANSWER_HISTORY_MAX_CHARS = 100_000;
+
+/** The history with one more answer, dropping the oldest past either bound (the newest is always kept). */
+export function appendAnswerHistory(history: readonly SessionAnswer[], answer: SessionAnswer): SessionAnswer[] {
+  const next = [...history.slice(-(ANSWER_HISTORY_MAX_ENTRIES - 1)), answer];
+  let chars = next.reduce((sum, entry) => sum + entry.value.length, 0);
+  let first = 0;
+  while (chars > ANSWER_HISTORY_MAX_CHARS && first < next.length - 1) chars -= next[first++].value.length;
+  return first > 0 ? next.slice(first) : next;
+}
+
 /** Appends to a list variable, replaces anything else. */
 function written(current: VariableValue | undefined, value: string): VariableValue {
   return Array.isArray(current) ? [...current, value] : value;
@@ -48,6 +61,7 @@ export function saveAnswer(
   const options = (block.options ?? {}) as {
     variableId?: string;
     attachments?: { isEnabled?: boolean; saveVariableId?: string };
+    audioClip?: { isEnabled?: boolean; saveVariableId?: string };
   };
   const files = reply?.attachedFileUrls?.length ? reply.attachedFileUrls : undefined;
   const updates: VariableUpdate[] = [...extraUpdates];
@@ -61,13 +75,16 @@ export function saveAnswer(
       value: Array.isArray(current) ? [...current, ...files] : files.length === 1 ? files[0] : files,
     });
   }
+  const audioVariableId = options.audioClip?.isEnabled ? options.audioClip.saveVariableId : undefined;
+  if (block.type === "text input" && reply?.isAudioClip && audioVariableId)
+    updates.push({ id: audioVariableId, value: reply.text });
   const variables = setVariableValues(state.variables, updates);
   const key = answerKey(bot, block, state.variables);
   const answerValue = block.type === "text input" ? textAnswerContent(content, files) : content;
-  const answers: SessionAnswer[] = [
-    ...state.answers.filter((a) => a.key !== key),
-    { key, blockId: block.id, value: answerValue },
-  ];
+  const saved: SessionAnswer = { key, blockId: block.id, value: answerValue };
+  const answers: SessionAnswer[] = [...state.answers.filter((a) => a.key !== key), saved];
+  // Sessions from before the history began start it from their latest answers.
+  const answerHistory = appendAnswerHistory(state.answerHistory ?? state.answers, saved);
   const location = bot.blockById.get(block.id);
   const position = state.resultAnswers ?? state.totalAnswers;
   return {
@@ -75,6 +92,7 @@ export function saveAnswer(
       ...state,
       variables,
       answers,
+      answerHistory,
       totalAnswers: state.totalAnswers + 1,
       ...(state.resultAnswers !== undefined ? { resultAnswers: state.resultAnswers + 1 } : {}),
     },

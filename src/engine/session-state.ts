@@ -20,6 +20,11 @@ export type SessionState = {
   currentBlockId?: string;
   variables: VariableLike[];
   answers: SessionAnswer[];
+  /**
+   * Every answer in the order given, earlier passes through loops included (a Transcript reads it);
+   * the oldest go first past a bound. Unset in sessions from before it existed: then `answers`.
+   */
+  answerHistory?: SessionAnswer[];
   /** Answers saved so far in the whole chat, linked bots included (progress). */
   totalAnswers: number;
   isProgressBarEnabled: boolean;

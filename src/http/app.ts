@@ -21,9 +21,10 @@ import { addSecurityHeaders, securityServerOptions } from "./security-headers.js
 import { createRateLimiter } from "./rate-limit/rate-limiter.js";
 import { addJsonBodyParser } from "./json-body.js";
 import { addInputGuard } from "./input-guard.js";
-import { pageRoutes } from "./pages.js";
+import { addCustomDomainPages, pageRoutes } from "./pages.js";
 import { fileRoutes } from "./files.js";
 import { builderPages } from "./builder-pages.js";
+import { typebotCompatRoutes, typebotUploadRoutes } from "./typebot-compat.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
@@ -68,6 +69,7 @@ export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
     ...resultRoutes(ctx),
     ...credentialsRoutes(ctx),
     ...streamRoutes(ctx),
+    ...typebotCompatRoutes(ctx),
   ];
 }
 
@@ -102,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   addSecurityHeaders(app);
   addJsonBodyParser(app);
   addInputGuard(app);
+  addCustomDomainPages(app, ctx);
   const rateLimiter = createRateLimiter(ctx.config.protection, sharedStoreWarning(app));
   app.addHook("onClose", () => rateLimiter.close());
 
@@ -122,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
   await app.register(fileRoutes(ctx));
+  await app.register(typebotUploadRoutes(ctx));
 
   const document = buildOpenApiDocument(documentedRoutes(routes), PARLEY_VERSION);
   app.get("/api/openapi.json", async () => document);

@@ -4,7 +4,7 @@ import { continueChat } from "../services/chat/continue-chat.js";
 import { startPreviewChat, startPublicChat } from "../services/chat/start-chat.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
 import { apiRoutes } from "../schemas/api-routes.js";
-import { defineRoute } from "./route.js";
+import { callingOrigin, defineRoute } from "./route.js";
 
 /** A visitor's message is small; only a preview carrying a whole bot needs the larger limit. */
 const CHAT_BODY_LIMIT = 256 * 1024;
@@ -16,7 +16,7 @@ export function chatRoutes(ctx: AppContext) {
       cors: true,
       rateLimit: ["startPerIp"],
       bodyLimit: CHAT_BODY_LIMIT,
-      handler: ({ params, body, request }) => startPublicChat(ctx, params.publicId, body, request.headers.origin),
+      handler: ({ params, body, request }) => startPublicChat(ctx, params.publicId, body, callingOrigin(request)),
     }),
     defineRoute({
       ...apiRoutes.startPreviewChat,
@@ -30,14 +30,14 @@ export function chatRoutes(ctx: AppContext) {
       cors: true,
       rateLimit: ["continuePerSession", "continuePerIp"],
       bodyLimit: CHAT_BODY_LIMIT,
-      handler: ({ params, body, request }) => continueChat(ctx, params.sessionId, body, request.headers.origin),
+      handler: ({ params, body, request }) => continueChat(ctx, params.sessionId, body, callingOrigin(request)),
     }),
     defineRoute({
       ...apiRoutes.saveClientLogs,
       cors: true,
       rateLimit: ["continuePerSession", "continuePerIp"],
       bodyLimit: CHAT_BODY_LIMIT,
-      handler: ({ params, body, request }) => saveClientLogs(ctx, params.sessionId, body, request.headers.origin),
+      handler: ({ params, body, request }) => saveClientLogs(ctx, params.sessionId, body, callingOrigin(request)),
     }),
   ];
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
 import { responseCheckHook } from "./response-check.js";
-import { allowCallingOrigin, answerPreflight } from "./route.js";
+import { allowCallingOrigin, answerPreflight, callingOrigin } from "./route.js";
 import { AppError } from "../errors.js";
 import { apiRoutes } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
@@ -48,7 +48,7 @@ export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
-function publicBase(ctx: AppContext, request: FastifyRequest): string {
+export function publicBase(ctx: AppContext, request: FastifyRequest): string {
   const configured = new URL(ctx.config.publicUrl);
   return configured.host === request.host ? ctx.config.publicUrl : `${request.protocol}://${request.host}`;
 }
@@ -57,7 +57,7 @@ async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequ
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
-  const rule = await uploadRule(ctx, request.params.sessionId, request.headers.origin);
+  const rule = await uploadRule(ctx, request.params.sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);

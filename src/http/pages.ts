@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../services/context.js";
 import { loadPublishedBot } from "../services/chat/sessions.js";
+import { customDomainKey } from "../services/custom-domains.js";
 import { loadClientBundle } from "./client-bundle.js";
 import { pageContentSecurityPolicy, pageSecurityHeaders } from "./page-csp.js";
 import { chatPage, NOTICE_CSS, NOTICE_CSS_URL, noticePage, type PageMetadata } from "./page-html.js";
@@ -52,12 +53,8 @@ function sendNotice(reply: FastifyReply, status: number, page: Parameters<typeof
     .send(noticePage(page));
 }
 
-async function sendChatPage(
-  ctx: AppContext,
-  request: FastifyRequest<{ Params: { publicId: string } }>,
-  reply: FastifyReply,
-) {
-  const row = await ctx.bots.findByPublicId(request.params.publicId);
+async function sendChatPage(ctx: AppContext, publicId: string, query: unknown, reply: FastifyReply) {
+  const row = await ctx.bots.findByPublicId(publicId);
   if (!row || !row.publishedVersionId)
     return sendNotice(reply, 404, {
       title: "Bot not found",
@@ -76,10 +73,10 @@ async function sendChatPage(
   }
   const bundle = loadClientBundle();
   const html = chatPage({
-    publicId: request.params.publicId,
+    publicId,
     scriptUrl: bundle ? `/embed.js?v=${bundle.version}` : "/embed.js",
     metadata,
-    prefilledVariables: firstValues((request.query ?? {}) as Record<string, unknown>),
+    prefilledVariables: firstValues((query ?? {}) as Record<string, unknown>),
   });
   return reply
     .headers(pageSecurityHeaders(pageContentSecurityPolicy(bot.document as never)))
@@ -104,6 +101,31 @@ export function pageRoutes(ctx: AppContext) {
     app.get("/favicon.ico", async (_request, reply) =>
       reply.header("cache-control", "public, max-age=86400").status(204).send(),
     );
-    app.get<{ Params: { publicId: string } }>(PUBLIC_ID_ROUTE, (request, reply) => sendChatPage(ctx, request, reply));
+    app.get<{ Params: { publicId: string } }>(PUBLIC_ID_ROUTE, (request, reply) =>
+      sendChatPage(ctx, request.params.publicId, request.query, reply),
+    );
   };
+}
+
+/** Paths of Parley's own that a custom domain's visitors need as they are: the client, the chat API, files. */
+const NEVER_A_BOT_PAGE = /^\/(?:api|files)\/|^\/(?:embed\.js|embed\.css|favicon\.ico|robots\.txt)$/;
+
+/**
+ * A published bot's `customDomain` (`chat.example.com` or `example.com/chat`) serves its chat page at
+ * that host and path; the page then talks to the same origin. The host is the request's (with
+ * PARLEY_TRUST_PROXY, X-Forwarded-Host); requests for PUBLIC_URL's host are never looked up.
+ */
+export function addCustomDomainPages(app: FastifyInstance, ctx: AppContext): void {
+  const ownHost = new URL(ctx.config.publicUrl).hostname.toLowerCase();
+  app.addHook("onRequest", function customDomainPage(request, reply, done) {
+    if (request.method !== "GET") return done();
+    const hostname = request.hostname.toLowerCase();
+    if (!hostname || hostname === ownHost) return done();
+    const path = request.url.split("?")[0];
+    if (path.length > 255 || NEVER_A_BOT_PAGE.test(path)) return done();
+    ctx.customDomains
+      .publicIdFor(customDomainKey(hostname, path))
+      .then((publicId) => (publicId ? sendChatPage(ctx, publicId, request.query, reply) : done()))
+      .catch(done);
+  });
 }

@@ -56,11 +56,22 @@ function allowCallingOriginHook(request: FastifyRequest, reply: FastifyReply, do
   done();
 }
 
+/** The header the reference's embed client adds inside an iframe: the origin of the page around it. */
+export const IFRAME_REFERRER_ORIGIN_HEADER = "x-typebot-iframe-referrer-origin";
+
+/** Every page a chat request speaks for (see CallingOrigin); undefined when it names none. */
+export function callingOrigin(request: FastifyRequest): string | string[] | undefined {
+  const origin = request.headers.origin;
+  const around = request.headers[IFRAME_REFERRER_ORIGIN_HEADER];
+  if (typeof around !== "string" || around === "") return origin;
+  return origin ? [origin, around] : [around];
+}
+
 /** The browser's CORS preflight for a chat route: POST with a JSON (or file) body, from any page. */
 export async function answerPreflight(request: FastifyRequest, reply: FastifyReply) {
   allowCallingOrigin(request, reply);
   reply.header("access-control-allow-methods", "POST, OPTIONS");
-  reply.header("access-control-allow-headers", "content-type");
+  reply.header("access-control-allow-headers", `content-type, ${IFRAME_REFERRER_ORIGIN_HEADER}`);
   reply.header("access-control-max-age", "600");
   return reply.status(204).send();
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** What the visitor sends: a bare string, a text message, or a command for a command event. */
+/**
+ * What the visitor sends: a bare string (also a payment's return, "Success"/"fail"), a text message, a
+ * command for a command event, or a recorded audio clip by its uploaded URL.
+ */
 export const chatMessageSchema = z.union([
   z.string().max(100_000),
   z.object({
@@ -10,6 +13,7 @@ export const chatMessageSchema = z.union([
     metadata: z.object({ replyId: z.string().max(255).optional() }).optional(),
   }),
   z.object({ type: z.literal("command"), command: z.string().max(255) }),
+  z.object({ type: z.literal("audio"), url: z.string().min(1).max(4096) }),
 ]);
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -76,11 +80,7 @@ export const chatBubbleSchema = z.object({
   type: z.enum(["text", "image", "video", "audio", "embed"]),
   content: z.record(z.string(), z.unknown()),
 });
-export type ChatBubble = {
-  id: string;
-  type: "text" | "image" | "video" | "audio" | "embed";
-  content: Record<string, unknown>;
-};
+export type ChatBubble = z.infer<typeof chatBubbleSchema>;
 
 export const clientSideActionSchema = z
   .object({
@@ -89,12 +89,7 @@ export const clientSideActionSchema = z
     expectsDedicatedReply: z.boolean().optional(),
   })
   .catchall(z.unknown());
-export type ClientSideAction = {
-  type: string;
-  lastBubbleBlockId?: string;
-  expectsDedicatedReply?: boolean;
-  [key: string]: unknown;
-};
+export type ClientSideAction = z.infer<typeof clientSideActionSchema>;
 
 export const dynamicThemeSchema = z.object({
   hostAvatarUrl: z.string().optional(),
@@ -114,6 +109,8 @@ export const chatInputSchema = z.object({
     .object({ paymentIntentSecret: z.string(), amountLabel: z.string(), publicKey: z.string() })
     .optional(),
 });
+/** The input as sent to the client: the templated block plus what the client needs to show it. */
+export type ChatInput = z.infer<typeof chatInputSchema>;
 
 export const continueChatResponseSchema = z.object({
   lastMessageNewFormat: z.string().optional(),

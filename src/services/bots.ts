@@ -10,6 +10,7 @@ import type { AppContext } from "./context.js";
 import { requireWorkspace } from "./workspaces.js";
 import { toApiBot, toBotDocument, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
 import { lintBot } from "./lint/lint-bot.js";
+import { assertCustomDomainAvailable, normalizeCustomDomain } from "./custom-domains.js";
 
 type BotCreateInput = z.output<typeof botCreateInputSchema>;
 type BotUpdateInput = z.output<typeof botUpdateInputSchema>;
@@ -30,6 +31,8 @@ function defaultStartEvent() {
 export async function createBot(ctx: AppContext, caller: Caller, workspaceId: string, input: BotCreateInput = {}) {
   await requireWorkspace(ctx, caller, workspaceId);
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId);
+  const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : null;
+  if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain);
   const now = nowIso();
   const document: StoredDocument = {
     groups: input.groups ?? [],
@@ -49,7 +52,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     document: JSON.stringify(document),
     selectedThemeTemplateId: input.selectedThemeTemplateId ?? null,
     publicId: input.publicId ?? null,
-    customDomain: input.customDomain ?? null,
+    customDomain,
     resultsTablePreferences: input.resultsTablePreferences ? JSON.stringify(input.resultsTablePreferences) : null,
     isArchived: 0,
     isClosed: 0,
@@ -92,6 +95,8 @@ export async function updateBot(
       throw new AppError("CONFLICT", "Found newer version of the bot in database");
   }
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId, botId);
+  const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : input.customDomain;
+  if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain, botId);
 
   const current = storedDocument(bot);
   const document: StoredDocument = {
@@ -111,7 +116,7 @@ export async function updateBot(
       folderId: input.folderId,
       selectedThemeTemplateId: input.selectedThemeTemplateId,
       publicId: input.publicId,
-      customDomain: input.customDomain,
+      customDomain,
       chatAppCredentialsId: input.chatAppCredentialsId,
       riskLevel: input.riskLevel,
     }),
@@ -124,6 +129,7 @@ export async function updateBot(
       : {}),
   } satisfies Partial<BotsTable>;
   await writeGuarded(() => ctx.bots.update(botId, patch));
+  ctx.customDomains.clear();
   return toApiBot({ ...bot, ...patch });
 }
 
@@ -147,6 +153,7 @@ export async function listBots(ctx: AppContext, caller: Caller, workspaceId: str
 export async function deleteBot(ctx: AppContext, caller: Caller, botId: string) {
   await requireWritableBot(ctx, caller, botId);
   await ctx.bots.archive(botId);
+  ctx.customDomains.clear();
 }
 
 export async function publishBot(ctx: AppContext, caller: Caller, botId: string) {
@@ -155,6 +162,7 @@ export async function publishBot(ctx: AppContext, caller: Caller, botId: string)
   if (!bot.publicId && (await ctx.bots.isPublicIdTaken(publicId, bot.id)))
     publicId = defaultPublicId(bot.name, createId());
   await writeGuarded(() => ctx.bots.publish({ id: bot.id, version: bot.version, document: bot.document, publicId }));
+  ctx.customDomains.clear();
   // Findings are shown, never blocking: the author decides whether a warning matters.
   return { message: "success", publicId, findings: lintBot(toBotDocument(bot)) };
 }
@@ -168,6 +176,7 @@ export async function unpublishBot(ctx: AppContext, caller: Caller, botId: strin
   const bot = await requireWritableBot(ctx, caller, botId);
   if (!bot.publishedVersionId) throw notFound("Published bot not found");
   await ctx.bots.unpublish(botId);
+  ctx.customDomains.clear();
   return { message: "success" };
 }
 

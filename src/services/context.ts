@@ -15,6 +15,7 @@ import { createIntegrationPorts } from "../integrations/index.js";
 import { createBotLoader } from "./chat/bot-loader.js";
 import { createId } from "../lib/ids.js";
 import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
+import { CustomDomainCache } from "./custom-domains.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -29,6 +30,7 @@ export type AppContext = {
   results: ResultsRepository;
   chat: ChatRepository;
   runtimeBots: RuntimeBotCache;
+  customDomains: CustomDomainCache;
   ports: EnginePorts;
 };
 
@@ -46,6 +48,7 @@ function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): E
 }
 
 export function createContext(config: Config, store: Store): AppContext {
+  const bots = new BotsRepository(store.db);
   const ctx: AppContext = {
     config,
     store,
@@ -53,11 +56,12 @@ export function createContext(config: Config, store: Store): AppContext {
     browserSessions: new BrowserSessionsRepository(store.db),
     passwordSetups: new PasswordSetupRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
-    bots: new BotsRepository(store.db),
+    bots,
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),
     chat: createChatRepository(store),
     runtimeBots: new RuntimeBotCache(),
+    customDomains: new CustomDomainCache(bots),
     ports: undefined as never,
   };
   ctx.ports = createEnginePorts(config, store, createBotLoader(ctx));

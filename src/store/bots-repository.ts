@@ -63,6 +63,24 @@ export class BotsRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
+  async isCustomDomainTaken(customDomain: string, exceptBotId?: string): Promise<boolean> {
+    let query = this.db.selectFrom("bots").select("id").where("customDomain", "=", customDomain);
+    if (exceptBotId) query = query.where("id", "<>", exceptBotId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /** The public id of the published, live bot a custom domain serves (one row by the unique index). */
+  async findPublicIdByCustomDomain(customDomain: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("bots")
+      .select("publicId")
+      .where("customDomain", "=", customDomain)
+      .where("isArchived", "=", 0)
+      .where("publishedVersionId", "is not", null)
+      .executeTakeFirst();
+    return row?.publicId ?? undefined;
+  }
+
   /** Stores a new immutable version and points the bot at it, in one transaction. */
   async publish(bot: { id: string; version: string; document: string; publicId: string }): Promise<BotVersionRow> {
     const version: BotVersionRow = {

@@ -346,7 +346,7 @@ describe("a flow that loops without waiting for the visitor", () => {
     expect(start.messages).toEqual([textMessage("b-hi", "Hi")]);
     expect(start.logs).toEqual([log]);
     expect(start.input).toBeUndefined();
-    expect(start.resultId).toBeUndefined();
+    expect(start.resultId).toEqual(expect.any(String));
     expect(await conversation.logs()).toEqual([{ status: "error", description: log.description }]);
     expect(await conversation.result()).toMatchObject({ hasStarted: false, isCompleted: false });
     expect((await conversation.sendRaw("hello?")).status).toBe(404);

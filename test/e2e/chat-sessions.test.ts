@@ -21,7 +21,7 @@ describe("isOnlyRegistering", () => {
     const start = await conversation.start({ isOnlyRegistering: true });
     expect(start.messages).toEqual([]);
     expect(start.input).toBeUndefined();
-    expect(start.resultId).toBeUndefined();
+    expect(start.resultId).toEqual(expect.any(String));
     expect(start.sessionId).toEqual(expect.any(String));
 
     expect(await conversation.send("Ada")).toEqual({ messages: [textMessage("b-welcome", "Welcome!")] });

@@ -237,7 +237,9 @@ describe("allowed origins", () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://shop.example");
-    expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "content-type, x-typebot-iframe-referrer-origin",
+    );
     const continued = await chat.post(
       `/v1/sessions/${allowed.body.sessionId}/continueChat`,
       { message: "x" },

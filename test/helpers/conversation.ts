@@ -126,7 +126,7 @@ export async function createChatHarness(env: Record<string, string> = {}): Promi
         const response = await chat.post(`/v1/bots/${publicId}/startChat`, body);
         expect(response.status, JSON.stringify(response.body)).toBe(200);
         self.sessionId = response.body.sessionId;
-        // Omitted when the chat ended at once or was only registered: then the bot's latest result is read.
+        // Named on every public start, also when the chat ended at once or was only registered.
         self.resultId = response.body.resultId;
         return response.body;
       },

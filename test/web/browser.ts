@@ -16,8 +16,9 @@ const ARGS = [
 ];
 export const ARTIFACTS_DIR = path.resolve("test-artifacts");
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+/** `extraArgs`: e.g. `--host-resolver-rules=MAP chat.example.com 127.0.0.1` for a custom domain. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...extraArgs] });
 }
 
 /** A page that records what went wrong in it: console errors, uncaught exceptions, dialogs (which it dismisses). */

@@ -4,7 +4,7 @@ import type { clientLogsInputSchema } from "../../schemas/chat.js";
 import { nowIso } from "../../lib/ids.js";
 import type { SessionState } from "../../engine/session-state.js";
 import type { AppContext } from "../context.js";
-import { assertOriginAllowed } from "./origin.js";
+import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
 import { requireLiveSession, sessionBot } from "./sessions.js";
 import { logRows } from "./turn-writes.js";
 
@@ -14,7 +14,7 @@ export async function saveClientLogs(
   ctx: AppContext,
   sessionId: string,
   input: ClientLogsInput,
-  origin: string | undefined,
+  origin: CallingOrigin,
 ) {
   const now = nowIso();
   const session = await requireLiveSession(ctx, sessionId, now);

@@ -6,7 +6,7 @@ import type { continueChatInputSchema } from "../../schemas/chat.js";
 import { nowIso } from "../../lib/ids.js";
 import { SessionConflictError } from "../../store/chat-repository.js";
 import type { AppContext } from "../context.js";
-import { assertOriginAllowed } from "./origin.js";
+import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
 import { renewedExpiry, requireLiveSession, sessionBot } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
@@ -17,7 +17,7 @@ export async function continueChat(
   ctx: AppContext,
   sessionId: string,
   input: ContinueChatInput,
-  origin: string | undefined,
+  origin: CallingOrigin,
 ) {
   const now = nowIso();
   const session = await requireLiveSession(ctx, sessionId, now);

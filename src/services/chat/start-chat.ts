@@ -11,7 +11,7 @@ import type { Caller } from "../../store/users-repository.js";
 import type { AppContext } from "../context.js";
 import { requireBot } from "../bots.js";
 import { storedDocument } from "../bot-view.js";
-import { assertOriginAllowed } from "./origin.js";
+import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
 import { loadPublishedBot, sessionExpiry } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
@@ -86,12 +86,7 @@ async function assertRoomForSession(ctx: AppContext, resultId: string) {
     );
 }
 
-export async function startPublicChat(
-  ctx: AppContext,
-  publicId: string,
-  input: StartChatInput,
-  origin: string | undefined,
-) {
+export async function startPublicChat(ctx: AppContext, publicId: string, input: StartChatInput, origin: CallingOrigin) {
   const row = await ctx.bots.findByPublicId(publicId);
   if (!row || !row.publishedVersionId) throw notFound("Bot not found");
   const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
@@ -153,11 +148,8 @@ export async function startPublicChat(
     answers: answerRows(resultId, turn, now),
     logs: turnLogRows(turn, resultId, now),
   });
-  const hasPendingReply = !turn.ended;
-  return startResponse(sessionId, bot, "6", turn, {
-    resultId: hasPendingReply && !input.isOnlyRegistering ? resultId : undefined,
-    publishedAt,
-  });
+  // Always named, also when the chat ended in this turn: the page may show or report it.
+  return startResponse(sessionId, bot, "6", turn, { resultId, publishedAt });
 }
 
 export async function startPreviewChat(

@@ -7,7 +7,7 @@ import { AppError } from "../../errors.js";
 import { allowedExtensions, extensionOfUrl } from "../../engine/replies/file-types.js";
 import type { SessionState } from "../../engine/session-state.js";
 import type { AppContext } from "../context.js";
-import { assertOriginAllowed } from "../chat/origin.js";
+import { assertOriginAllowed, type CallingOrigin } from "../chat/origin.js";
 import { requireLiveSession, sessionBot } from "../chat/sessions.js";
 import { nowIso } from "../../lib/ids.js";
 
@@ -35,7 +35,7 @@ export function safeFileName(raw: string | undefined): string | undefined {
 type UploadRule = { allowed?: Set<string> };
 
 /** A session may receive files only while a file input (or a text input taking attachments) waits. */
-export async function uploadRule(ctx: AppContext, sessionId: string, origin: string | undefined): Promise<UploadRule> {
+export async function uploadRule(ctx: AppContext, sessionId: string, origin: CallingOrigin): Promise<UploadRule> {
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
@@ -62,22 +62,56 @@ export function assertTypeAllowed(rule: UploadRule, name: string): void {
     );
 }
 
+/**
+ * A form upload announced before it is sent (the reference client's upload URL request): checked now
+ * as the file will be, and given the folder its URL names. The file itself is checked again on arrival.
+ */
+export async function announceUpload(
+  ctx: AppContext,
+  input: { sessionId: string; fileName: string; fileSize?: number },
+  origin: CallingOrigin,
+  limit: number,
+): Promise<{ folder: string; name: string }> {
+  const name = safeFileName(input.fileName);
+  if (!name) throw new AppError("BAD_REQUEST", "The file needs a name");
+  const rule = await uploadRule(ctx, input.sessionId, origin);
+  assertTypeAllowed(rule, name);
+  if (input.fileSize !== undefined && input.fileSize > limit)
+    throw new AppError("PAYLOAD_TOO_LARGE", tooLarge(limit).message);
+  return { folder: newUploadFolder(), name };
+}
+
 /** The rest of the body is never read: the connection closes once the answer is out. */
 const tooLarge = (limit: number) =>
   new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`, {
     headers: { connection: "close" },
   });
 
-/** Streams the body to `<uploads>/<random>/<name>`, stopping at the limit; nothing is left behind on failure. */
+export const newUploadFolder = () => randomBytes(18).toString("base64url");
+export const isUploadFolder = (folder: string) => FOLDER_PATTERN.test(folder);
+
+/**
+ * Streams the body to `<uploads>/<folder>/<name>`, stopping at the limit; nothing is left behind on
+ * failure. A folder named in advance (a form upload announced with its URL) takes one file only.
+ */
 export async function storeUpload(
   ctx: AppContext,
   body: Readable,
   name: string,
   limit: number,
+  announcedFolder?: string,
 ): Promise<{ folder: string; size: number }> {
-  const folder = randomBytes(18).toString("base64url");
+  const folder = announcedFolder ?? newUploadFolder();
+  if (!isUploadFolder(folder)) throw new AppError("NOT_FOUND", "Upload not found");
   const dir = path.join(uploadsDir(ctx), folder);
-  await fs.promises.mkdir(dir, { recursive: true });
+  await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
+  try {
+    await fs.promises.mkdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      throw new AppError("CONFLICT", "This file was already sent");
+    throw error;
+  }
   const partial = path.join(dir, ".partial");
   const out = fs.createWriteStream(partial, { flags: "wx" });
   let size = 0;

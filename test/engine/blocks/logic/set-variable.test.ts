@@ -329,3 +329,75 @@ describe("other value kinds", () => {
     expect(valuesOf(next.state).T).toBe('Assistant: "What is your name?"\n\nUser: "Ada"\n\nAssistant: "Thanks Ada"');
   });
 });
+
+describe("Transcript through a loop", () => {
+  it("holds every pass through a Jump loop, not only the last one", async () => {
+    const variables: Variable[] = [
+      { id: "vName", name: "Name" },
+      { id: "vT", name: "T" },
+    ];
+    const bot = makeBot(
+      variables,
+      [
+        group("g1", [
+          text("q", "What is your name?"),
+          { id: "name", type: "text input", options: { variableId: "vName" }, outgoingEdgeId: "e2" },
+        ]),
+        group("g2", [
+          text("again", "Once more?"),
+          {
+            id: "choice",
+            type: "choice input",
+            items: [
+              { id: "yes", content: "Yes", outgoingEdgeId: "e-loop" },
+              { id: "no", content: "No" },
+            ],
+          },
+          setVariable({ variableId: "vT", type: "Transcript" }),
+        ]),
+        group("g-loop", [{ id: "jump", type: "Jump", options: { groupId: "g1" } }]),
+      ],
+      [
+        { id: "e-start", from: { eventId: "start" }, to: { groupId: "g1" } },
+        edge("e2", "g2"),
+        edge("e-loop", "g-loop"),
+      ],
+    );
+    const options = { ports: ports(), format: "richText" as const };
+    let { state } = await startSession({ bot, mode: "preview" }, options);
+    for (const reply of ["Ada", "Yes", "Bob", "No"]) ({ state } = await continueSession(bot, state, reply, options));
+    expect(valuesOf(state).T).toBe(
+      [
+        'Assistant: "What is your name?"',
+        'User: "Ada"',
+        'Assistant: "Once more?"',
+        'User: "Yes"',
+        'Assistant: "What is your name?"',
+        'User: "Bob"',
+        'Assistant: "Once more?"',
+        'User: "No"',
+      ].join("\n\n"),
+    );
+  });
+
+  it("keeps the newest answers within its bounds", async () => {
+    const { appendAnswerHistory, ANSWER_HISTORY_MAX_ENTRIES, ANSWER_HISTORY_MAX_CHARS } = await import(
+      "../../../../src/engine/answers.js"
+    );
+    let history: { key: string; blockId: string; value: string }[] = [];
+    for (let index = 0; index < ANSWER_HISTORY_MAX_ENTRIES + 5; index++)
+      history = appendAnswerHistory(history, { key: "k", blockId: "b", value: String(index) });
+    expect(history).toHaveLength(ANSWER_HISTORY_MAX_ENTRIES);
+    expect(history.at(-1)?.value).toBe(String(ANSWER_HISTORY_MAX_ENTRIES + 4));
+    const long = "x".repeat(ANSWER_HISTORY_MAX_CHARS / 2);
+    history = appendAnswerHistory(
+      appendAnswerHistory(appendAnswerHistory([], { key: "k", blockId: "b", value: long }), {
+        key: "k",
+        blockId: "b",
+        value: long,
+      }),
+      { key: "k", blockId: "b", value: "last" },
+    );
+    expect(history.map((entry) => entry.value.length)).toEqual([long.length, 4]);
+  });
+});

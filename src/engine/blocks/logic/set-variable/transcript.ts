@@ -12,14 +12,14 @@ type Context = Pick<ExecutionContext, "bot" | "state" | "ports">;
  *
  * A session keeps the answers, not the messages shown, so this is a reconstruction with known
  * limits: each answer is preceded by the bubbles placed right before its input in the same group,
- * and the transcript ends with the bubbles right before this block. Bubbles in groups without an
- * input are left out, a question answered twice appears once (its latest answer), and variables in
+ * and the transcript ends with the bubbles right before this block. Every pass through a loop is
+ * there (the answer history), bubbles in groups without an input are left out, and variables in
  * bubbles show their current values.
  */
 export function transcriptText(ctx: Context, blockId: string): string {
   const entries: string[] = [];
   const assistant = (texts: string[]) => texts.forEach((text) => entries.push(`Assistant: "${text}"`));
-  for (const answer of ctx.state.answers) {
+  for (const answer of ctx.state.answerHistory ?? ctx.state.answers) {
     const location = ctx.bot.blockById.get(answer.blockId);
     if (location) assistant(bubbleTextsBefore(location.group.blocks as Block[], location.blockIndex, ctx));
     entries.push(`User: "${answer.value}"`);

@@ -1,0 +1,155 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { AppError } from "../errors.js";
+import { messageResponseSchema, idSchema } from "../schemas/common.js";
+import {
+  generateUploadUrlInputSchema,
+  generateUploadUrlResponseSchema,
+  typebotClientLogsInputSchema,
+  typebotPreviewStartChatInputSchema,
+  typebotStartChatInputSchema,
+  typebotStartChatResponseSchema,
+} from "../schemas/typebot-compat.js";
+import type { AppContext } from "../services/context.js";
+import { saveClientLogs } from "../services/chat/client-logs.js";
+import { startPreviewChat, startPublicChat } from "../services/chat/start-chat.js";
+import {
+  announceUpload,
+  assertTypeAllowed,
+  safeFileName,
+  storeUpload,
+  tooLarge,
+  uploadRule,
+} from "../services/files/uploads.js";
+import { BOT_BODY_LIMIT } from "./bots.js";
+import { publicBase, uploadLimitBytes } from "./files.js";
+import { multipartBoundary, multipartFileChunks } from "./multipart-file.js";
+import { allowCallingOrigin, answerPreflight, callingOrigin, defineRoute } from "./route.js";
+
+/**
+ * The routes of the reference product's embed client (`@typebot.io/js`), so that a site moves to
+ * Parley by changing `apiHost` only. Each one renames keys and calls the service the spec's route
+ * calls; continueChat needs nothing of its own (same path, same body). See README "Moving from Typebot".
+ */
+
+const CHAT_BODY_LIMIT = 256 * 1024;
+
+/** The reference names the bot `typebot` in the start answer. */
+function withTypebotKey<T extends { bot: unknown }>(answer: T) {
+  const { bot, ...rest } = answer;
+  return { ...rest, typebot: bot };
+}
+
+const uploadPath = (sessionId: string, folder: string, name: string) =>
+  `/api/v3/sessions/${encodeURIComponent(sessionId)}/uploads/${folder}?name=${encodeURIComponent(name)}`;
+
+export function typebotCompatRoutes(ctx: AppContext) {
+  const tags = ["Typebot embed compatibility"];
+  const uploadLimit = uploadLimitBytes();
+  return [
+    defineRoute({
+      method: "POST",
+      url: "/api/v1/typebots/:publicId/startChat",
+      summary: "Start a public chat, as the reference's embed client asks (the bot under `typebot`)",
+      tags,
+      auth: "none",
+      cors: true,
+      rateLimit: ["startPerIp"],
+      bodyLimit: CHAT_BODY_LIMIT,
+      params: z.object({ publicId: idSchema }),
+      body: typebotStartChatInputSchema,
+      response: typebotStartChatResponseSchema,
+      handler: async ({ params, body, request }) =>
+        withTypebotKey(await startPublicChat(ctx, params.publicId, body, callingOrigin(request))),
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/api/v1/typebots/:botId/preview/startChat",
+      summary: "Start a preview chat, as the reference's embed client asks (`typebot`: an id or a whole bot)",
+      tags,
+      auth: "optional",
+      cors: true,
+      rateLimit: ["startPerIp"],
+      bodyLimit: BOT_BODY_LIMIT,
+      params: z.object({ botId: idSchema }),
+      body: typebotPreviewStartChatInputSchema,
+      response: typebotStartChatResponseSchema,
+      handler: async ({ params, body, caller }) => {
+        const { typebot, ...rest } = body;
+        // An id asks for the stored draft, as the spec's route does without a bot in the body.
+        const bot = typeof typebot === "object" ? typebot : undefined;
+        return withTypebotKey(await startPreviewChat(ctx, caller, params.botId, { ...rest, bot }));
+      },
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/api/v2/sessions/:sessionId/clientLogs",
+      summary: "Save client-side logs on the session's result (items without `status` are errors)",
+      tags,
+      auth: "none",
+      cors: true,
+      rateLimit: ["continuePerSession", "continuePerIp"],
+      bodyLimit: CHAT_BODY_LIMIT,
+      params: z.object({ sessionId: idSchema }),
+      body: typebotClientLogsInputSchema,
+      response: messageResponseSchema,
+      handler: ({ params, body, request }) => saveClientLogs(ctx, params.sessionId, body, callingOrigin(request)),
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/api/v3/generate-upload-url",
+      summary: "Where the reference's embed client posts a visitor's file (a form POST to Parley) and its URL",
+      tags,
+      auth: "none",
+      cors: true,
+      rateLimit: ["continuePerIp"],
+      bodyLimit: 16 * 1024,
+      body: generateUploadUrlInputSchema,
+      response: generateUploadUrlResponseSchema,
+      handler: async ({ body, request }) => {
+        const { folder, name } = await announceUpload(ctx, body, callingOrigin(request), uploadLimit);
+        const base = publicBase(ctx, request);
+        return {
+          presignedUrl: `${base}${uploadPath(body.sessionId, folder, name)}`,
+          formData: {},
+          fileUrl: `${base}/files/${folder}/${encodeURIComponent(name)}`,
+        };
+      },
+    }),
+  ];
+}
+
+type FormUploadRequest = FastifyRequest<{
+  Params: { sessionId: string; folder: string };
+  Querystring: { name?: string };
+}>;
+
+/** The form POST to an announced upload URL: the `file` part is streamed to the folder the URL names. */
+async function receiveFormUpload(ctx: AppContext, limit: number, request: FormUploadRequest, reply: FastifyReply) {
+  allowCallingOrigin(request, reply);
+  const name = safeFileName(request.query.name);
+  if (!name || name !== request.query.name) throw new AppError("NOT_FOUND", "Upload not found");
+  const boundary = multipartBoundary(request.headers["content-type"]);
+  if (!boundary) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
+  const rule = await uploadRule(ctx, request.params.sessionId, callingOrigin(request));
+  assertTypeAllowed(rule, name);
+  // The form's own overhead (boundaries, part headers) is small; the file is counted exactly below.
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit + 64 * 1024) throw tooLarge(limit);
+  const file = Readable.from(multipartFileChunks(request.body as Readable, boundary), { objectMode: false });
+  await storeUpload(ctx, file, name, limit, request.params.folder);
+  return reply.status(204).send();
+}
+
+/** Its own plugin: the body must stay a stream here, whatever parsers the rest of the app has. */
+export function typebotUploadRoutes(ctx: AppContext) {
+  const limit = uploadLimitBytes();
+  return async function typebotUploads(app: FastifyInstance) {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    const url = "/api/v3/sessions/:sessionId/uploads/:folder";
+    app.options(url, answerPreflight);
+    app.post(url, (request: FormUploadRequest, reply) => receiveFormUpload(ctx, limit, request, reply));
+  };
+}

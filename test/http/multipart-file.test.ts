@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../../src/errors.js";
+import { multipartBoundary, multipartFileChunks } from "../../src/http/multipart-file.js";
+
+async function* chunked(body: Buffer, size: number): AsyncGenerator<Buffer> {
+  for (let at = 0; at < body.length; at += size) yield body.subarray(at, at + size);
+}
+
+async function fileOf(body: Buffer, boundary: string, size: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of multipartFileChunks(chunked(body, size), boundary)) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** A form as browsers encode it: fields first, then the file. */
+async function encode(fields: Record<string, string>, content: Buffer): Promise<{ body: Buffer; boundary: string }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("file", new Blob([content]), "data.bin");
+  const request = new Request("http://local/", { method: "POST", body: form });
+  const boundary = multipartBoundary(request.headers.get("content-type") ?? "");
+  return { body: Buffer.from(await request.arrayBuffer()), boundary: boundary! };
+}
+
+describe("multipartFileChunks", () => {
+  it("gives back exactly the file's bytes, however the body is cut into chunks", async () => {
+    // Bytes that look like the start of a boundary must survive too.
+    const content = Buffer.concat([
+      Buffer.from("\r\n--\r\n-"),
+      Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256)),
+    ]);
+    const { body, boundary } = await encode({ key: "uploads/a", policy: "x".repeat(100) }, content);
+    for (const size of [1, 2, 3, 7, 64, 1000, body.length]) expect(await fileOf(body, boundary, size)).toEqual(content);
+  });
+
+  it("refuses a form without a file part, with fields too long, or cut off inside the file", async () => {
+    const noFile = new FormData();
+    noFile.append("key", "value");
+    const request = new Request("http://local/", { method: "POST", body: noFile });
+    const boundary = multipartBoundary(request.headers.get("content-type") ?? "")!;
+    await expect(fileOf(Buffer.from(await request.arrayBuffer()), boundary, 10)).rejects.toThrow(
+      new AppError("BAD_REQUEST", 'The form has no "file" part'),
+    );
+    const long = await encode({ key: "y".repeat(70 * 1024) }, Buffer.from("a"));
+    await expect(fileOf(long.body, long.boundary, 4096)).rejects.toThrow(
+      "The form's fields before the file are too long",
+    );
+    const whole = await encode({}, Buffer.from("abcdef"));
+    await expect(fileOf(whole.body.subarray(0, whole.body.length - 20), whole.boundary, 8)).rejects.toThrow(
+      "The form ended in the middle of the file",
+    );
+  });
+
+  it("reads the boundary of a multipart/form-data content type only", () => {
+    expect(multipartBoundary("multipart/form-data; boundary=----abc")).toBe("----abc");
+    expect(multipartBoundary('multipart/form-data; boundary="a b"')).toBe("a b");
+    expect(multipartBoundary("application/json")).toBeUndefined();
+    expect(multipartBoundary(undefined)).toBeUndefined();
+  });
+});

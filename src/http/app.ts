@@ -17,6 +17,7 @@ import { createAuthenticate } from "./authenticate.js";
 import { authRoutes } from "./auth.js";
 import { tokenRoutes } from "./tokens.js";
 import { botToolRoutes } from "./bot-tools.js";
+import { botTestRoutes } from "./bot-tests.js";
 import { addSecurityHeaders, securityServerOptions } from "./security-headers.js";
 import { createRateLimiter } from "./rate-limit/rate-limiter.js";
 import { addJsonBodyParser } from "./json-body.js";
@@ -63,6 +64,7 @@ export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
     ...workspaceRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
+    ...botTestRoutes(ctx),
     ...authRoutes(ctx),
     ...tokenRoutes(ctx),
     ...chatRoutes(ctx),

@@ -31,6 +31,11 @@ export const managementPaths = {
   importBot: "POST /api/v1/bots/import",
   lintBot: "POST /api/v1/bots/:botId/lint",
 
+  getBotTests: "GET /api/v1/bots/:botId/tests",
+  saveBotTests: "PUT /api/v1/bots/:botId/tests",
+  addTestConversation: "POST /api/v1/bots/:botId/tests/conversations",
+  runBotTests: "POST /api/v1/bots/:botId/tests/run",
+
   listTokens: "GET /api/v1/tokens",
   createToken: "POST /api/v1/tokens",
   revokeToken: "DELETE /api/v1/tokens/:tokenId",

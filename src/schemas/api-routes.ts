@@ -15,6 +15,7 @@ import {
   startChatInputSchema,
   startChatResponseSchema,
 } from "./chat.js";
+import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
 import { lintFindingsSchema } from "./lint.js";
 import {
@@ -254,6 +255,39 @@ export const apiRoutes = {
     auth: "token",
     params: botIdParams,
     response: z.object({ findings: lintFindingsSchema }),
+  }),
+
+  getBotTests: route("getBotTests", {
+    summary: "Read the bot's conversation tests (YAML; empty when it has none)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: botTestsSchema,
+  }),
+  saveBotTests: route("saveBotTests", {
+    summary: "Replace the bot's conversation tests; YAML that would not run is refused (400 with line and field)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    body: botTestsInputSchema,
+    response: botTestsSchema,
+  }),
+  addTestConversation: route("addTestConversation", {
+    summary: "Add a conversation at the end of the bot's tests (the builder's Save as test)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    // The server checks the conversation with the test file's own schema (src/http/bot-tests.ts), which still
+    // lives with the file's reader in services; here it is only an object.
+    body: z.object({ conversation: z.record(z.string(), z.unknown()) }),
+    response: botTestsSchema,
+  }),
+  runBotTests: route("runBotTests", {
+    summary: "Run the bot's conversation tests against its draft (integrations answered by fixtures only)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: botTestRunSchema,
   }),
 
   listTokens: route("listTokens", {

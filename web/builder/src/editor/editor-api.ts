@@ -1,4 +1,5 @@
 import { api } from "../lib/api";
+import type { LintFinding } from "../lib/types";
 
 export const lintBot = (botId: string) =>
   api.call("lintBot", { params: { botId } }).then((answer) => answer.findings ?? []);
@@ -18,3 +19,31 @@ export const loadAnalytics = (botId: string) =>
     params: { botId },
     query: { timeFilter: "allTime", timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" },
   });
+
+/** A recorded preview conversation, as the test file writes it (docs/testing-bots.md). */
+export type RecordedConversation = { name: string; steps: Record<string, string | string[]>[] };
+
+export const addTestConversation = (botId: string, conversation: RecordedConversation) =>
+  api.call("addTestConversation", { params: { botId }, body: { conversation } });
+
+/** The bot's stored tests, run on the saved draft; each failure as a finding on the block it is about. */
+export const testFindings = (botId: string): Promise<LintFinding[]> =>
+  api.call("runBotTests", { params: { botId } }).then(
+    (run) =>
+      run.conversations
+        .filter((conversation) => !conversation.passed && conversation.failure)
+        .map(({ name, failure }) => ({
+          severity: "error",
+          ...(failure!.blockId ? { blockId: failure!.blockId } : {}),
+          message: `Test "${name}" failed at ${failure!.step}: expected ${failure!.expected}, got ${failure!.got}`,
+        })),
+    (error: unknown) => [
+      { severity: "error", message: `The bot's tests could not run: ${(error as Error).message ?? error}` },
+    ],
+  );
+
+/** The Check button: the flow check's findings, then the failures of the bot's tests. */
+export const checkBot = async (botId: string): Promise<LintFinding[]> => {
+  const [findings, failures] = await Promise.all([lintBot(botId), testFindings(botId)]);
+  return [...findings, ...failures];
+};

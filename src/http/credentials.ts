@@ -1,5 +1,12 @@
 import type { AppContext } from "../services/context.js";
-import { createCredentials, deleteCredentials, listCredentials } from "../services/credentials.js";
+import {
+  createCredentials,
+  credentialsModels,
+  credentialsUsage,
+  deleteCredentials,
+  listCredentials,
+  renameCredentials,
+} from "../services/credentials.js";
 import { apiRoutes } from "../schemas/api-routes.js";
 import { defineRoute } from "./route.js";
 
@@ -19,10 +26,28 @@ export function credentialsRoutes(ctx: AppContext) {
     }),
     defineRoute({
       ...apiRoutes.deleteCredentials,
-      handler: async ({ caller, params }) => {
-        await deleteCredentials(ctx, caller!, params.workspaceId, params.credentialsId);
+      handler: async ({ caller, params, query }) => {
+        await deleteCredentials(ctx, caller!, params.workspaceId, params.credentialsId, query.confirm === "true");
         return { message: "success" };
       },
+    }),
+    defineRoute({
+      ...apiRoutes.renameCredentials,
+      handler: async ({ caller, params, body }) => ({
+        credentials: await renameCredentials(ctx, caller!, params.workspaceId, params.credentialsId, body.name),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.credentialsUsage,
+      handler: async ({ caller, params }) => ({
+        bots: await credentialsUsage(ctx, caller!, params.workspaceId, params.credentialsId),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.credentialsModels,
+      handler: async ({ caller, params }) => ({
+        models: await credentialsModels(ctx, caller!, params.workspaceId, params.credentialsId),
+      }),
     }),
   ];
 }

@@ -51,6 +51,9 @@ export const managementPaths = {
   createCredentials: "POST /api/v1/workspaces/:workspaceId/credentials",
   listCredentials: "GET /api/v1/workspaces/:workspaceId/credentials",
   deleteCredentials: "DELETE /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
+  renameCredentials: "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
+  credentialsUsage: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/usage",
+  credentialsModels: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/models",
 } as const;
 
 export const apiPaths = { ...managementPaths, ...chatPaths } as const;

@@ -69,6 +69,7 @@ const route = <N extends RouteName, C extends ContractParts>(name: N, parts: C) 
 const botIdParams = z.object({ botId: idSchema });
 const sessionIdParams = z.object({ sessionId: idSchema });
 const workspaceIdParams = z.object({ workspaceId: idSchema });
+const credentialsParams = z.object({ workspaceId: idSchema, credentialsId: idSchema });
 const migrateQuery = z.object({ migrateToLatestVersion: booleanQuerySchema.optional() });
 
 export const botListItemSchema = z.object({
@@ -437,11 +438,35 @@ export const apiRoutes = {
     response: z.object({ credentials: z.array(credentialsSummarySchema) }),
   }),
   deleteCredentials: route("deleteCredentials", {
-    summary: "Delete credentials (blocks that use them then log an error)",
+    summary:
+      "Delete credentials; ones a bot uses answer 409 naming the bots unless `?confirm=true` (their blocks then log an error)",
     tags: credentials,
     auth: "token",
-    params: z.object({ workspaceId: idSchema, credentialsId: idSchema }),
+    params: credentialsParams,
+    query: z.object({ confirm: z.enum(["true", "false"]).optional() }),
     response: messageResponseSchema,
+  }),
+  renameCredentials: route("renameCredentials", {
+    summary: "Rename credentials (their data cannot be changed: create new ones)",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    body: z.object({ name: z.string().trim().min(1).max(200) }),
+    response: z.object({ credentials: credentialsSummarySchema }),
+  }),
+  credentialsUsage: route("credentialsUsage", {
+    summary: "The workspace's bots whose blocks use these credentials",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    response: z.object({ bots: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  }),
+  credentialsModels: route("credentialsModels", {
+    summary: "The models an AI provider's credentials can use (read from the provider where it lists them)",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    response: z.object({ models: z.array(z.string()) }),
   }),
 } satisfies { [N in RouteName]: RouteContract };
 

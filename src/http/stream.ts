@@ -1,20 +1,27 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
-import { idSchema } from "../schemas/common.js";
 import { streamMessage } from "../integrations/openai/stream-message.js";
+import { idSchema } from "../schemas/common.js";
 import type { AppContext } from "../services/context.js";
-import { apiRoutes } from "../schemas/api-routes.js";
-import { defineRoute } from "./route.js";
+import { callingOrigin, defineRoute } from "./route.js";
 
 export function streamRoutes(ctx: AppContext) {
   return [
     defineRoute({
-      ...apiRoutes.streamMessage,
+      method: "POST",
+      url: "/api/v1/sessions/:sessionId/streamMessage",
+      summary: "Stream, as plain text, the AI reply the session waits for (after a `stream` client action)",
+      tags: ["Chat"],
+      auth: "none",
       cors: true,
       // Each call runs the model again: limited like the chat messages it belongs to.
       rateLimit: ["continuePerSession", "continuePerIp"],
+      params: z.object({ sessionId: idSchema }),
+      // Older clients send the messages to complete; the server rebuilds them from the session instead.
+      body: z.object({ messages: z.array(z.unknown()).optional() }),
+      response: z.string().meta({ description: "text/plain; the reply as it is produced" }),
       handler: async ({ params, request, reply }) => {
-        const chunks = await streamMessage(ctx, params.sessionId, request.headers.origin);
+        const chunks = await streamMessage(ctx, params.sessionId, callingOrigin(request));
         return reply
           .header("content-type", "text/plain; charset=utf-8")
           .header("cache-control", "no-store")

@@ -30,6 +30,7 @@ export const managementPaths = {
   duplicateBot: "POST /api/v1/bots/:botId/duplicate",
   importBot: "POST /api/v1/bots/import",
   lintBot: "POST /api/v1/bots/:botId/lint",
+  createPreviewToken: "POST /api/v1/bots/:botId/preview/token",
 
   getBotTests: "GET /api/v1/bots/:botId/tests",
   saveBotTests: "PUT /api/v1/bots/:botId/tests",

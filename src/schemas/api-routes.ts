@@ -258,6 +258,14 @@ export const apiRoutes = {
     response: z.object({ findings: lintFindingsSchema }),
   }),
 
+  createPreviewToken: route("createPreviewToken", {
+    summary:
+      "A 15-minute token for the builder's sandboxed preview frame: it starts previews of this bot only, nothing else",
+    tags: chat,
+    auth: "token",
+    params: botIdParams,
+    response: z.object({ token: z.string(), expiresAt: z.string() }),
+  }),
   getBotTests: route("getBotTests", {
     summary: "Read the bot's conversation tests (YAML; empty when it has none)",
     tags: bots,

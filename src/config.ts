@@ -34,6 +34,11 @@ export type Config = {
   protection: ProtectionConfig;
   /** Sizes of what bots and visitors may make the server keep (issue 15; README "Security"). */
   limits: SizeLimits;
+  /**
+   * PARLEY_CHECK_RESPONSES=on: every API answer is checked against its route's response schema, and one
+   * that does not match becomes a 500 naming the difference. The test servers turn it on; off by default.
+   */
+  checkResponses: boolean;
 };
 
 export type SizeLimits = {
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteSynchronous: env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
     protection: loadProtectionConfig(env),
     limits: loadSizeLimits(env),
+    checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
   };
 }
 

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.js";
 import { buildOpenApiDocument } from "../http/openapi.js";
-import { apiRoutes, PARLEY_VERSION } from "../http/app.js";
+import { apiRoutes, documentedRoutes, PARLEY_VERSION } from "../http/app.js";
 import { createContext, type AppContext } from "../services/context.js";
 import { openStore } from "../store/connect.js";
 import { startServer } from "../server.js";
@@ -168,7 +168,9 @@ async function main(argv: string[]) {
     });
   if (command === "openapi") {
     const ctx = {} as AppContext; // route definitions only capture it in their handlers
-    process.stdout.write(JSON.stringify(buildOpenApiDocument(apiRoutes(ctx), PARLEY_VERSION), null, 2) + "\n");
+    process.stdout.write(
+      JSON.stringify(buildOpenApiDocument(documentedRoutes(apiRoutes(ctx)), PARLEY_VERSION), null, 2) + "\n",
+    );
     return;
   }
   if (command === undefined || command === "help" || command === "--help") {

@@ -1,8 +1,8 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { z } from "zod";
 import { AppError, errorCodes, type ErrorCode } from "../errors.js";
+import { apiRoutes as routeContracts, type RouteContract } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
 import { checkDatabase } from "../services/health.js";
 import { botRoutes } from "./bots.js";
@@ -47,12 +47,7 @@ function toAppError(error: FastifyError | Error): AppError {
 
 function healthRoute(ctx: AppContext) {
   return defineRoute({
-    method: "GET",
-    url: "/api/health",
-    summary: "Health check (also checks the database)",
-    tags: ["Health"],
-    auth: "none",
-    response: z.object({ status: z.literal("ok") }),
+    ...routeContracts.health,
     handler: async () => {
       try {
         await checkDatabase(ctx);
@@ -79,6 +74,12 @@ export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
     ...streamRoutes(ctx),
     ...typebotCompatRoutes(ctx),
   ];
+}
+
+/** What the OpenAPI document lists: the routes registered above, and the upload, which files.ts registers itself
+ * (its body is the raw file). */
+export function documentedRoutes(routes: readonly RouteDefinition<any, any, any>[]): RouteContract[] {
+  return [...routes, routeContracts.uploadFile];
 }
 
 /** Once a minute at most: a Redis outage must not flood the logs (limits fall back to memory meanwhile). */
@@ -126,13 +127,13 @@ export async function buildApp(
   });
 
   const routes = apiRoutes(ctx);
-  registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter });
+  registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter, checkResponses: ctx.config.checkResponses });
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
   await app.register(fileRoutes(ctx, rateLimiter));
   await app.register(typebotUploadRoutes(ctx, rateLimiter));
 
-  const document = buildOpenApiDocument(routes, PARLEY_VERSION);
+  const document = buildOpenApiDocument(documentedRoutes(routes), PARLEY_VERSION);
   app.get("/api/openapi.json", async () => document);
   await app.register(swagger, { mode: "static", specification: { document: document as never } });
   // No validator badge: it would send the document's address to a third party.

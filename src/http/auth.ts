@@ -1,47 +1,24 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { AppError } from "../errors.js";
-import { messageResponseSchema } from "../schemas/common.js";
 import { currentSession, signIn, signOut } from "../services/auth/browser-sessions.js";
 import { LoginThrottle } from "../services/auth/login-throttle.js";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/auth/password-hash.js";
 import { setPasswordWithLink } from "../services/auth/setup-links.js";
 import type { AppContext } from "../services/context.js";
 import { normalizeEmail } from "../lib/email.js";
+import { apiRoutes } from "../schemas/api-routes.js";
 import { defineRoute } from "./route.js";
 import { clearSessionCookie, isFromOwnOrigin, sessionCookieOf, setSessionCookie } from "./session-cookie.js";
-
-const signedInSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string() }),
-  /** Send it back in `x-csrf-token` on every write made with the cookie. */
-  csrfToken: z.string(),
-});
-
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long` })
-  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
 
 /** Answers that carry the CSRF token must never be kept by a cache. */
 const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
 
 /** Signing in to the builder with e-mail and password; the session lives in an HttpOnly cookie. */
 export function authRoutes(ctx: AppContext) {
-  const tags = ["Sign-in"];
   const throttle = new LoginThrottle();
   const sessionToken = (request: FastifyRequest) => sessionCookieOf(request, ctx.config.publicUrl);
   return [
     defineRoute({
-      method: "POST",
-      url: "/api/auth/login",
-      summary: "Sign in with e-mail and password (sets the parley_session cookie)",
-      tags,
-      auth: "none",
-      body: z.object({
-        email: z.string().trim().min(1).max(320),
-        password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-      }),
-      response: signedInSchema,
+      ...apiRoutes.login,
       handler: async ({ body, request, reply }) => {
         // A page of another origin (a bot's chat frame, an embed's host) must not sign the browser in to an account of its choosing.
         if (!isFromOwnOrigin(request, ctx.config.publicUrl))
@@ -72,14 +49,7 @@ export function authRoutes(ctx: AppContext) {
       },
     }),
     defineRoute({
-      method: "POST",
-      url: "/api/auth/logout",
-      summary: "Sign out: the session is deleted and the cookie cleared",
-      tags,
-      // No CSRF check: SameSite=Lax keeps other sites' posts cookie-less, and the worst a forged
-      // sign-out could do is sign someone out.
-      auth: "none",
-      response: messageResponseSchema,
+      ...apiRoutes.logout,
       handler: async ({ request, reply }) => {
         await signOut(ctx, sessionToken(request));
         clearSessionCookie(request, reply);
@@ -87,12 +57,7 @@ export function authRoutes(ctx: AppContext) {
       },
     }),
     defineRoute({
-      method: "GET",
-      url: "/api/auth/me",
-      summary: "The signed-in user and the session's CSRF token (401 when not signed in)",
-      tags,
-      auth: "none",
-      response: signedInSchema,
+      ...apiRoutes.me,
       handler: async ({ request, reply }) => {
         const session = await currentSession(ctx, sessionToken(request));
         if (!session) throw new AppError("UNAUTHORIZED", "Not signed in");
@@ -101,14 +66,7 @@ export function authRoutes(ctx: AppContext) {
       },
     }),
     defineRoute({
-      method: "POST",
-      url: "/api/auth/password",
-      summary:
-        "Set a password with a one-time setup link token (printed at first start or by `parley user setup-link`)",
-      tags,
-      auth: "none",
-      body: z.object({ token: z.string().min(1).max(512), password: newPasswordSchema }),
-      response: messageResponseSchema,
+      ...apiRoutes.setPassword,
       handler: async ({ body }) => {
         await setPasswordWithLink(ctx, body.token, body.password);
         return { message: "success" };

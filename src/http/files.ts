@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
+import { responseCheckHook } from "./response-check.js";
 import { allowCallingOrigin, answerPreflight, callingOrigin } from "./route.js";
 import { AppError } from "../errors.js";
+import { apiRoutes } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
 import {
   assertTypeAllowed,
@@ -100,8 +102,14 @@ export function fileRoutes(ctx: AppContext, rateLimiter?: RateLimiter) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     app.options("/api/v1/sessions/:sessionId/files", answerPreflight);
-    app.post("/api/v1/sessions/:sessionId/files", rateLimit ? { onRequest: rateLimit } : {}, (request, reply) =>
-      receiveUpload(ctx, limit, request as UploadRequest, reply),
+    const contract = apiRoutes.uploadFile;
+    app.post<{ Params: { sessionId: string }; Querystring: { name?: string } }>(
+      contract.url,
+      {
+        ...(rateLimit ? { onRequest: rateLimit } : {}),
+        preSerialization: ctx.config.checkResponses ? responseCheckHook(contract) : undefined,
+      },
+      (request: UploadRequest, reply) => receiveUpload(ctx, limit, request, reply),
     );
     app.get("/files/:folder/:name", (request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply) =>
       sendUpload(ctx, request, reply),

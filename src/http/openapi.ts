@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { errorBodySchema } from "../schemas/common.js";
-import type { RouteDefinition } from "./route.js";
+import type { RouteContract } from "../schemas/api-routes.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -79,7 +79,7 @@ const errorResponse = (description: string) => ({
 });
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
-export function buildOpenApiDocument(routes: readonly RouteDefinition<any, any, any>[], version: string) {
+export function buildOpenApiDocument(routes: readonly RouteContract[], version: string) {
   const { toSchema, finish } = createSchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -91,7 +91,9 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition<any, any, 
       responses: {
         200: {
           description: "Success",
-          content: { "application/json": { schema: toSchema(route.response, "output") } },
+          content: {
+            [route.responseContentType ?? "application/json"]: { schema: toSchema(route.response, "output") },
+          },
         },
         400: errorResponse("Invalid input"),
         ...(route.auth === "token" ? { 401: errorResponse("Missing or invalid API token") } : {}),
@@ -104,6 +106,14 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition<any, any, 
       operation.requestBody = {
         required: true,
         content: { "application/json": { schema: toSchema(route.body, "input") } },
+      };
+    else if (route.rawBody)
+      operation.requestBody = {
+        required: true,
+        description: route.rawBody.description,
+        content: {
+          [route.rawBody.contentType]: { schema: { type: "string", contentMediaType: route.rawBody.contentType } },
+        },
       };
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }

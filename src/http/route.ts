@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../errors.js";
+import type { RouteContract } from "../schemas/api-routes.js";
 import type { Caller } from "../store/users-repository.js";
 import { parseInput } from "./validate.js";
+import { responseCheckHook } from "./response-check.js";
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { RateLimitBucket, RateLimiter } from "./rate-limit/rate-limiter.js";
 
-export type AuthMode = "token" | "optional" | "none";
+export type { AuthMode } from "../schemas/api-routes.js";
 
 export type RouteContext<P, Q, B> = {
   params: P;
@@ -17,17 +19,17 @@ export type RouteContext<P, Q, B> = {
   reply: FastifyReply;
 };
 
-/** A route described once: its zod schemas validate requests and feed the OpenAPI document. */
-export type RouteDefinition<P = unknown, Q = unknown, B = unknown> = {
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-  url: string;
-  summary: string;
-  tags: string[];
-  auth: AuthMode;
+/**
+ * A route as the server runs it: its contract (src/schemas/api-routes.ts, spread in) plus what only the
+ * server needs. The contract's schemas validate requests, check answers in tests and feed the OpenAPI document.
+ */
+export type RouteDefinition<P = unknown, Q = unknown, B = unknown> = Omit<
+  RouteContract,
+  "params" | "query" | "body"
+> & {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  response: z.ZodType;
   bodyLimit?: number;
   /** Chat routes are called from visitors' pages on other origins. */
   cors?: boolean;
@@ -98,7 +100,7 @@ export function registerRoutes(
   app: FastifyInstance,
   routes: readonly RouteDefinition<any, any, any>[],
   authenticate: Authenticate,
-  options: { rateLimiter?: RateLimiter } = {},
+  options: { rateLimiter?: RateLimiter; checkResponses?: boolean } = {},
 ): void {
   for (const route of routes) {
     // CORS first, so that a browser can read the 429 too.
@@ -111,6 +113,7 @@ export function registerRoutes(
       url: route.url,
       bodyLimit: route.bodyLimit,
       onRequest: onRequest.length > 0 ? onRequest : undefined,
+      preSerialization: options.checkResponses ? responseCheckHook(route) : undefined,
       handler: async function routeHandler(request, reply) {
         const caller = route.auth === "none" ? undefined : await authenticate(request);
         if (route.auth === "token" && !caller) throw new AppError("UNAUTHORIZED");

@@ -9,7 +9,9 @@ export type ServerProcess = {
 
 /** Starts `parley start` as its own process (the bundled CLI) and waits for its URL. */
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["bin/parley.js", "start"], { env: { LOG_LEVEL: "warn", ...env, PORT: "0" } });
+  const child = spawn(process.execPath, ["bin/parley.js", "start"], {
+    env: { LOG_LEVEL: "warn", PARLEY_CHECK_RESPONSES: "on", ...env, PORT: "0" },
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

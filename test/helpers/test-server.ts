@@ -51,6 +51,8 @@ export async function createTestDatabase(): Promise<{
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
+    // Every answer is checked against its route's response schema (a mismatch answers 500).
+    PARLEY_CHECK_RESPONSES: "on",
     ...env,
     PORT: "0",
     PARLEY_DATA_DIR: database.dataDir,

@@ -7,9 +7,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
  * 32 MiB per hash. Node runs scrypt on its thread pool (4 threads), which also bounds the memory a
  * burst of sign-ins can take.
  */
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase, short enough that nobody makes the server hash megabytes. */
-export const PASSWORD_MAX_LENGTH = 1024;
+// The length bounds live with the request schemas (src/schemas/account.ts), which the web clients share.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../schemas/account.js";
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;

@@ -1,69 +1,51 @@
-import type { ChatTurn, OutgoingMessage, StartTurn } from "./types";
+import {
+  ApiError,
+  type ApiClient,
+  chatPaths,
+  createApiClient,
+  errorFromResponse,
+  type RouteOutput,
+} from "../../shared/api-client.js";
+import type { ChatTurn, OutgoingMessage, StartTurn } from "./types.js";
 
-/** A failed call: `status` 0 means the server could not be reached at all. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly statusText = "",
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
-/** POSTs JSON; the builder's preview adds its sign-in cookie and CSRF header through `init`. */
-export async function postJson<T>(
-  url: string,
-  body: unknown,
-  init: { credentials?: RequestCredentials; headers?: Record<string, string> } = {},
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      credentials: init.credentials,
-      headers: { "content-type": "application/json", ...init.headers },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, "unreachable");
-  }
-  const text = await response.text();
-  let parsed: any;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok)
-    throw new ApiError(
-      response.status,
-      typeof parsed?.message === "string" ? parsed.message : text.slice(0, 200),
-      response.statusText,
-    );
-  return parsed as T;
-}
+export type UploadedFile = RouteOutput<"uploadFile">;
 
-export type UploadedFile = { url: string; name: string; size: number; contentType: string };
+const UNREACHABLE = "unreachable";
 
+/** How the chat talks to its server: the shared API client, with the chat's own defaults on each call. */
 export class ChatApi {
-  constructor(readonly apiHost: string) {}
+  protected readonly client: ApiClient<typeof chatPaths>;
+
+  /** The builder's preview adds its sign-in cookie and CSRF header through `init`. */
+  constructor(
+    readonly apiHost: string,
+    init: { credentials?: RequestCredentials; headers?: () => Record<string, string> } = {},
+  ) {
+    this.client = createApiClient({
+      baseUrl: apiHost,
+      paths: chatPaths,
+      credentials: init.credentials,
+      headers: init.headers,
+      unreachableMessage: UNREACHABLE,
+    });
+  }
 
   startChat(
     publicId: string,
     body: { prefilledVariables?: Record<string, unknown>; resultId?: string },
   ): Promise<StartTurn> {
-    return postJson(`${this.apiHost}/api/v1/bots/${encodeURIComponent(publicId)}/startChat`, {
-      ...body,
-      isStreamEnabled: true,
-      textBubbleContentFormat: "richText",
+    return this.client.call("startChat", {
+      params: { publicId },
+      body: { ...body, isStreamEnabled: true, textBubbleContentFormat: "richText" },
     });
   }
 
   continueChat(sessionId: string, message: OutgoingMessage | undefined): Promise<ChatTurn> {
-    return postJson(`${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, {
-      ...(message ? { message } : {}),
-      textBubbleContentFormat: "richText",
+    return this.client.call("continueChat", {
+      params: { sessionId },
+      body: { ...(message ? { message } : {}), textBubbleContentFormat: "richText" },
     });
   }
 
@@ -73,38 +55,36 @@ export class ChatApi {
     logs: { status: string; description: string; details?: string }[],
   ): Promise<void> {
     try {
-      await postJson(`${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/clientLogs`, {
-        clientLogs: logs,
-      });
+      await this.client.call("saveClientLogs", { params: { sessionId }, body: { clientLogs: logs } });
     } catch {
       // Nothing more to do.
     }
   }
 
   streamUrl(sessionId: string): string {
-    return `${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/streamMessage`;
+    return this.client.url("streamMessage", { params: { sessionId } });
   }
 
-  /** One file per request, so that each gets its own progress and its own error. */
+  /**
+   * One file per request, so that each gets its own progress and its own error. The file is the raw body,
+   * sent by XMLHttpRequest: fetch cannot report an upload's progress.
+   */
   uploadFile(sessionId: string, file: File, onProgress: (fraction: number) => void): Promise<UploadedFile> {
     return new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
-      request.open(
-        "POST",
-        `${this.apiHost}/api/v1/sessions/${encodeURIComponent(sessionId)}/files?name=${encodeURIComponent(file.name)}`,
-      );
+      request.open("POST", this.client.url("uploadFile", { params: { sessionId }, query: { name: file.name } }));
       request.setRequestHeader("content-type", file.type || "application/octet-stream");
       request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-      request.onerror = () => reject(new ApiError(0, "unreachable"));
+      request.onerror = () => reject(new ApiError({ status: 0, message: UNREACHABLE }));
       request.onload = () => {
-        let body: any;
+        let body: unknown;
         try {
           body = JSON.parse(request.responseText);
         } catch {
           body = undefined;
         }
-        if (request.status >= 200 && request.status < 300 && body?.url) resolve(body as UploadedFile);
-        else reject(new ApiError(request.status, body?.message ?? request.statusText, request.statusText));
+        if (request.status >= 200 && request.status < 300 && body) resolve(body as UploadedFile);
+        else reject(errorFromResponse(request.status, request.statusText, body));
       };
       request.send(file);
     });

@@ -1,5 +1,6 @@
 import { Chat } from "../chat/chat";
-import { ChatApi, postJson } from "../lib/api";
+import { chatPaths, createApiClient } from "../../shared/api-client.js";
+import { ChatApi } from "../lib/api";
 import { noMemory } from "../lib/memory";
 import type { ChatTurn, OutgoingMessage, StartTurn } from "../lib/types";
 import { baseSheet } from "../theme/base-styles";
@@ -24,9 +25,16 @@ class PreviewApi extends ChatApi {
     _publicId: string,
     body: { prefilledVariables?: Record<string, unknown> },
   ): Promise<StartTurn> {
-    const turn = await postJson<StartTurn>(
-      `${apiHost}/api/v1/bots/${encodeURIComponent(this.start.botId)}/preview/startChat`,
-      {
+    // The preview token, and never a cookie: the frame's origin is opaque.
+    const member = createApiClient({
+      baseUrl: apiHost,
+      paths: chatPaths,
+      credentials: "omit",
+      headers: () => ({ authorization: `Bearer ${this.start.token}` }),
+    });
+    const turn: StartTurn = await member.call("startPreviewChat", {
+      params: { botId: this.start.botId },
+      body: {
         bot: this.start.bot,
         ...(this.start.startFrom ? { startFrom: this.start.startFrom } : {}),
         ...(body.prefilledVariables && Object.keys(body.prefilledVariables).length
@@ -35,8 +43,7 @@ class PreviewApi extends ChatApi {
         isStreamEnabled: true,
         textBubbleContentFormat: "richText",
       },
-      { credentials: "omit", headers: { authorization: `Bearer ${this.start.token}` } },
-    );
+    });
     reportTurn(turn);
     return turn;
   }

@@ -1,5 +1,6 @@
 import { api, ApiError, setCsrfToken } from "../lib/api";
 import { createStore } from "../lib/store";
+import type { RouteOutput } from "../../../shared/api-client.js";
 import type { User } from "../lib/types";
 
 export type Session = { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; user: User };
@@ -7,7 +8,7 @@ export type Session = { status: "loading" } | { status: "signed-out" } | { statu
 /** Who is signed in; the CSRF token of the session goes to the API client, never to components. */
 export const sessionStore = createStore<Session>({ status: "loading" });
 
-type SessionAnswer = { user: User; csrfToken: string };
+type SessionAnswer = RouteOutput<"me">;
 
 function signedIn(answer: SessionAnswer): void {
   setCsrfToken(answer.csrfToken);
@@ -16,7 +17,7 @@ function signedIn(answer: SessionAnswer): void {
 
 export async function loadSession(): Promise<void> {
   try {
-    signedIn(await api.get<SessionAnswer>("/api/auth/me", { quiet401: true }));
+    signedIn(await api.call("me", {}, { quiet: true }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) sessionStore.set({ status: "signed-out" });
     else throw error;
@@ -24,12 +25,12 @@ export async function loadSession(): Promise<void> {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  signedIn(await api.post<SessionAnswer>("/api/auth/login", { email, password }, { quiet401: true }));
+  signedIn(await api.call("login", { body: { email, password } }, { quiet: true }));
 }
 
 export async function signOut(): Promise<void> {
   try {
-    await api.post("/api/auth/logout");
+    await api.call("logout");
   } finally {
     setCsrfToken("");
     sessionStore.set({ status: "signed-out" });
@@ -38,10 +39,11 @@ export async function signOut(): Promise<void> {
 
 /** The one-time link's page; some servers sign the user in at once, others send them to the login page. */
 export async function setPassword(token: string, password: string): Promise<boolean> {
-  const answer = await api.post<Partial<SessionAnswer> | undefined>(
-    "/api/auth/password",
-    { token, password },
-    { quiet401: true },
+  // The answer is `{ message }` today; a server that signs the user in at once adds the session to it.
+  const answer: { message: string } & Partial<SessionAnswer> = await api.call(
+    "setPassword",
+    { body: { token, password } },
+    { quiet: true },
   );
   if (answer?.user && answer.csrfToken) {
     signedIn(answer as SessionAnswer);

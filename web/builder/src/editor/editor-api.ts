@@ -1,42 +1,34 @@
-import { api, encode } from "../lib/api";
-import type { Analytics, LintFinding } from "../lib/types";
+import { api } from "../lib/api";
+import type { LintFinding } from "../lib/types";
 
 export const lintBot = (botId: string) =>
-  api.post<{ findings: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/lint`).then((answer) => answer.findings ?? []);
+  api.call("lintBot", { params: { botId } }).then((answer) => answer.findings ?? []);
 
-export const publishBot = (botId: string) =>
-  api.post<{ message: string; publicId: string; findings?: LintFinding[] }>(`/api/v1/bots/${encode(botId)}/publish`);
+export const publishBot = (botId: string) => api.call("publishBot", { params: { botId } });
 
-export const unpublishBot = (botId: string) => api.post(`/api/v1/bots/${encode(botId)}/unpublish`);
+export const unpublishBot = (botId: string) => api.call("unpublishBot", { params: { botId } });
 
 export const publishedState = (botId: string) =>
-  api.get<{ publishedBot: { updatedAt: string } }>(`/api/v1/bots/${encode(botId)}/publishedBot`).then(
+  api.call("getPublishedBot", { params: { botId } }).then(
     (answer) => answer.publishedBot,
     () => undefined,
   );
 
 export const loadAnalytics = (botId: string) =>
-  api.get<Analytics>(
-    `/api/v1/bots/${encode(botId)}/analytics?timeFilter=allTime&timeZone=${encode(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")}`,
-  );
+  api.call("getAnalytics", {
+    params: { botId },
+    query: { timeFilter: "allTime", timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" },
+  });
 
 /** A recorded preview conversation, as the test file writes it (docs/testing-bots.md). */
 export type RecordedConversation = { name: string; steps: Record<string, string | string[]>[] };
 
-type TestRun = {
-  conversations: {
-    name: string;
-    passed: boolean;
-    failure?: { step: string; expected: string; got: string; blockId?: string; details: string };
-  }[];
-};
-
 export const addTestConversation = (botId: string, conversation: RecordedConversation) =>
-  api.post<{ yaml: string }>(`/api/v1/bots/${encode(botId)}/tests/conversations`, { conversation });
+  api.call("addTestConversation", { params: { botId }, body: { conversation } });
 
 /** The bot's stored tests, run on the saved draft; each failure as a finding on the block it is about. */
 export const testFindings = (botId: string): Promise<LintFinding[]> =>
-  api.post<TestRun>(`/api/v1/bots/${encode(botId)}/tests/run`).then(
+  api.call("runBotTests", { params: { botId } }).then(
     (run) =>
       run.conversations
         .filter((conversation) => !conversation.passed && conversation.failure)

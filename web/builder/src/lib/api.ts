@@ -1,15 +1,7 @@
-/** A failed call: `status` 0 means the server could not be reached. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code = "",
-    readonly issues: { path: string; message: string }[] = [],
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
+import { apiPaths } from "../../../../src/schemas/api-paths.js";
+import { ApiError, createApiClient } from "../../../shared/api-client.js";
+
+export { ApiError } from "../../../shared/api-client.js";
 
 let csrfToken = "";
 let onUnauthorized: (() => void) | undefined;
@@ -23,61 +15,18 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-
-async function request<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options: { quiet401?: boolean } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (method !== "GET" && csrfToken) headers["x-csrf-token"] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
-  }
-  const text = await response.text();
-  let parsed: any;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) {
-    if (response.status === 401 && !options.quiet401) onUnauthorized?.();
-    const message =
-      typeof parsed?.message === "string" && parsed.message
-        ? parsed.message
-        : `${response.status} ${response.statusText}`.trim();
-    throw new ApiError(
-      response.status,
-      message,
-      parsed?.code ?? "",
-      Array.isArray(parsed?.issues) ? parsed.issues : [],
-      parsed,
-    );
-  }
-  return parsed as T;
-}
-
-export const api = {
-  get: <T>(path: string, options?: { quiet401?: boolean }) => request<T>("GET", path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: { quiet401?: boolean }) =>
-    request<T>("POST", path, body ?? {}, options),
-  patch: <T>(path: string, body: unknown) => request<T>("PATCH", path, body),
-  delete: <T>(path: string) => request<T>("DELETE", path),
-};
-
 export const csrfHeader = (): Record<string, string> => (csrfToken ? { "x-csrf-token": csrfToken } : {});
+
+/** The builder's API client: same origin, the sign-in cookie, and a 401 (not asked for with `quiet`) signs out. */
+export const api = createApiClient({
+  baseUrl: "",
+  paths: apiPaths,
+  credentials: "same-origin",
+  headers: (method) => (method === "GET" ? {} : csrfHeader()),
+  onError: (error) => {
+    if (error.status === 401) onUnauthorized?.();
+  },
+});
 
 /** A message fit for the person using the builder, with the server's field issues when it sent some. */
 export function errorMessage(error: unknown): string {
@@ -87,5 +36,3 @@ export function errorMessage(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
-
-export const encode = encodeURIComponent;

@@ -1,7 +1,9 @@
 /**
- * The API's shapes, taken from the server's zod schemas as types only: nothing of zod or the
- * server reaches the browser bundle.
+ * The API's shapes, taken from the server's zod schemas and route contracts as types only: nothing of
+ * zod or the server reaches the browser bundle.
  */
+import type { RouteOutput } from "../../../shared/api-client.js";
+
 export type {
   Bot,
   Edge,
@@ -22,42 +24,9 @@ import type { Bot } from "../../../../src/schemas/bot.js";
 /** The parts of a bot the editor changes (and autosaves) as one document. */
 export type BotDocument = Pick<Bot, "groups" | "events" | "edges" | "variables" | "theme" | "settings">;
 
-export type User = { id: string; email: string; name?: string | null };
-
-export type Workspace = {
-  id: string;
-  name: string;
-  icon: string | null;
-  plan: string;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type WorkspaceMember = { userId?: string; email: string; name?: string | null; role?: string };
-
-export type BotListItem = {
-  id: string;
-  name: string;
-  icon: string | null;
-  publicId: string | null;
-  workspaceId: string;
-  isClosed: boolean;
-  isPublished: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type ApiToken = {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt?: string | null;
-  revokedAt?: string | null;
-};
-
-export type LintFinding = {
-  severity: "error" | "warning" | "info" | string;
-  blockId?: string;
-  groupId?: string;
-  message: string;
-};
+export type User = RouteOutput<"me">["user"];
+export type Workspace = RouteOutput<"getWorkspace">["workspace"];
+export type WorkspaceMember = RouteOutput<"listMembers">["members"][number];
+export type BotListItem = RouteOutput<"listBots">["bots"][number];
+export type ApiToken = RouteOutput<"listTokens">["tokens"][number];
+export type LintFinding = RouteOutput<"lintBot">["findings"][number];

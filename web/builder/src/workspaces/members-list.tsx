@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { api, encode, errorMessage } from "../lib/api";
+import { api, errorMessage } from "../lib/api";
 import type { WorkspaceMember } from "../lib/types";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 
@@ -10,7 +10,7 @@ export function MembersList({ workspaceId }: { workspaceId: string }) {
     setMembers(undefined);
     setError(undefined);
     api
-      .get<{ members: WorkspaceMember[] }>(`/api/v1/workspaces/${encode(workspaceId)}/members`)
+      .call("listMembers", { params: { workspaceId } })
       .then((answer) => setMembers(answer.members ?? []))
       .catch((failure) => setError(errorMessage(failure)));
   }, [workspaceId]);
@@ -28,10 +28,11 @@ export function MembersList({ workspaceId }: { workspaceId: string }) {
       </thead>
       <tbody>
         {members.map((member) => (
-          <tr key={member.userId ?? member.email}>
+          <tr key={member.userId}>
             <td>{member.email}</td>
-            <td>{member.name ?? "—"}</td>
-            <td>{member.role ?? "Member"}</td>
+            {/* The API has no member names yet (users are known by e-mail). */}
+            <td>—</td>
+            <td>{member.role}</td>
           </tr>
         ))}
       </tbody>

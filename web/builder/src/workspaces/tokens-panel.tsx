@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { api, encode, errorMessage } from "../lib/api";
+import { api, errorMessage } from "../lib/api";
 import { formatDateTime } from "../lib/format";
 import type { ApiToken } from "../lib/types";
 import { ConfirmDialog } from "../ui/dialog";
@@ -17,7 +17,7 @@ export function TokensPanel() {
 
   const load = useCallback(() => {
     api
-      .get<{ tokens: ApiToken[] }>("/api/v1/tokens")
+      .call("listTokens")
       .then((answer) => setTokens(answer.tokens ?? []))
       .catch((failure) => setError(errorMessage(failure)));
   }, []);
@@ -27,9 +27,7 @@ export function TokensPanel() {
     event.preventDefault();
     setError(undefined);
     try {
-      const answer = await api.post<{ token: ApiToken; value: string }>("/api/v1/tokens", {
-        name: name.trim() || "API token",
-      });
+      const answer = await api.call("createToken", { body: { name: name.trim() || "API token" } });
       setCreated({ name: answer.token.name, value: answer.value });
       setCopied(false);
       setName("");
@@ -112,7 +110,7 @@ export function TokensPanel() {
           const token = revoking!;
           setRevoking(undefined);
           api
-            .delete(`/api/v1/tokens/${encode(token.id)}`)
+            .call("revokeToken", { params: { tokenId: token.id } })
             .then(load)
             .catch((failure) => setError(errorMessage(failure)));
         }}

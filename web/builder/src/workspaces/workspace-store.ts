@@ -1,4 +1,4 @@
-import { api, encode } from "../lib/api";
+import { api } from "../lib/api";
 import { createStore } from "../lib/store";
 import type { Workspace } from "../lib/types";
 
@@ -20,7 +20,7 @@ function pickCurrent(workspaces: Workspace[], wanted: string | undefined): strin
 
 export async function loadWorkspaces(): Promise<void> {
   try {
-    const { workspaces } = await api.get<{ workspaces: Workspace[] }>("/api/v1/workspaces");
+    const { workspaces } = await api.call("listWorkspaces");
     const currentId = pickCurrent(workspaces, localStorage.getItem(CURRENT_KEY) ?? undefined);
     workspaceStore.set({ status: "ready", workspaces, currentId });
   } catch (error) {
@@ -34,14 +34,14 @@ export function switchWorkspace(id: string): void {
 }
 
 export async function createWorkspace(name: string): Promise<Workspace> {
-  const { workspace } = await api.post<{ workspace: Workspace }>("/api/v1/workspaces", { name });
+  const { workspace } = await api.call("createWorkspace", { body: { name } });
   workspaceStore.set((state) => ({ ...state, workspaces: [...state.workspaces, workspace] }));
   switchWorkspace(workspace.id);
   return workspace;
 }
 
 export async function renameWorkspace(id: string, name: string): Promise<void> {
-  const { workspace } = await api.patch<{ workspace: Workspace }>(`/api/v1/workspaces/${encode(id)}`, { name });
+  const { workspace } = await api.call("updateWorkspace", { params: { workspaceId: id }, body: { name } });
   workspaceStore.set((state) => ({
     ...state,
     workspaces: state.workspaces.map((entry) => (entry.id === id ? { ...entry, ...workspace } : entry)),

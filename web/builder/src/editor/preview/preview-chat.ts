@@ -45,9 +45,7 @@ export function mountPreviewChat(host: HTMLElement, options: PreviewOptions): ()
     if (started) return;
     started = true;
     try {
-      const { token } = await api.post<{ token: string }>(
-        `/api/v1/bots/${encodeURIComponent(options.botId)}/preview/token`,
-      );
+      const { token } = await api.call("createPreviewToken", { params: { botId: options.botId } });
       if (stopped) return;
       const start: PreviewStart = {
         parley: "preview-start",

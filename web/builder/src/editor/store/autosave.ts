@@ -1,4 +1,4 @@
-import { api, ApiError, encode, errorMessage } from "../../lib/api.js";
+import { api, ApiError, errorMessage } from "../../lib/api.js";
 import { createStore } from "../../lib/store.js";
 import type { Bot, BotDocument } from "../../lib/types.js";
 import type { EditorStore } from "./editor-store.js";
@@ -71,9 +71,9 @@ export class Autosave {
     this.state.set({ status: "saving" });
     this.inFlight = (async () => {
       try {
-        const { bot } = await api.patch<{ bot: Bot }>(`/api/v1/bots/${encode(this.store.meta.get().botId)}`, {
-          bot: { ...doc, name, updatedAt: this.updatedAt },
-          ...(overwrite ? { overwrite: true } : {}),
+        const { bot } = await api.call("updateBot", {
+          params: { botId: this.store.meta.get().botId },
+          body: { bot: { ...doc, name, updatedAt: this.updatedAt }, ...(overwrite ? { overwrite: true } : {}) },
         });
         this.updatedAt = bot.updatedAt;
         this.savedDoc = doc;

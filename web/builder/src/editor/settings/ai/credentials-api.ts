@@ -1,23 +1,28 @@
-import { api, encode } from "../../../lib/api";
+import type { RouteOutput } from "../../../../../shared/api-client.js";
+import { api } from "../../../lib/api";
 
-export type CredentialsItem = { id: string; workspaceId: string; type: string; name: string; createdAt: string };
+export type CredentialsItem = RouteOutput<"listCredentials">["credentials"][number];
 
-const base = (workspaceId: string) => `/api/v1/workspaces/${encode(workspaceId)}/credentials`;
+type CredentialsType = NonNullable<CredentialsItem["type"]>;
 
 export const listCredentials = (workspaceId: string, type?: string) =>
   api
-    .get<{ credentials: CredentialsItem[] }>(`${base(workspaceId)}${type ? `?type=${encode(type)}` : ""}`)
+    .call("listCredentials", { params: { workspaceId }, query: { type: type as CredentialsType | undefined } })
     .then((answer) => answer.credentials);
 
+/** The server checks the data against the type's own schema (400 naming the field otherwise). */
 export const createCredentials = (workspaceId: string, input: { type: string; name: string; data: unknown }) =>
-  api.post<{ credentials: CredentialsItem }>(base(workspaceId), input).then((answer) => answer.credentials);
+  api.call("createCredentials", { params: { workspaceId }, body: input as never }).then((answer) => answer.credentials);
 
 export const renameCredentials = (workspaceId: string, id: string, name: string) =>
-  api.patch<{ credentials: CredentialsItem }>(`${base(workspaceId)}/${encode(id)}`, { name });
+  api.call("renameCredentials", { params: { workspaceId, credentialsId: id }, body: { name } });
 
 /** Without `confirm`, credentials a bot uses answer 409 naming the bots. */
 export const deleteCredentials = (workspaceId: string, id: string, confirm = false) =>
-  api.delete(`${base(workspaceId)}/${encode(id)}${confirm ? "?confirm=true" : ""}`);
+  api.call("deleteCredentials", {
+    params: { workspaceId, credentialsId: id },
+    query: confirm ? { confirm: "true" } : {},
+  });
 
 export const listModels = (workspaceId: string, id: string) =>
-  api.get<{ models: string[] }>(`${base(workspaceId)}/${encode(id)}/models`).then((answer) => answer.models);
+  api.call("credentialsModels", { params: { workspaceId, credentialsId: id } }).then((answer) => answer.models);

@@ -1,0 +1,72 @@
+/**
+ * Where each API route lives, by name: "METHOD /path/:param". Plain data without zod, so that the web
+ * clients can bundle it; the route contracts (api-routes.ts) and the server's routes are built from it.
+ * The chat's routes are a table of their own (chat-paths.ts): the embed bundles those only.
+ */
+import { chatPaths } from "./chat-paths.js";
+
+export const managementPaths = {
+  health: "GET /api/health",
+
+  login: "POST /api/auth/login",
+  logout: "POST /api/auth/logout",
+  me: "GET /api/auth/me",
+  setPassword: "POST /api/auth/password",
+
+  createWorkspace: "POST /api/v1/workspaces",
+  listWorkspaces: "GET /api/v1/workspaces",
+  getWorkspace: "GET /api/v1/workspaces/:workspaceId",
+  updateWorkspace: "PATCH /api/v1/workspaces/:workspaceId",
+  listMembers: "GET /api/v1/workspaces/:workspaceId/members",
+
+  createBot: "POST /api/v1/bots",
+  listBots: "GET /api/v1/bots",
+  getBot: "GET /api/v1/bots/:botId",
+  updateBot: "PATCH /api/v1/bots/:botId",
+  deleteBot: "DELETE /api/v1/bots/:botId",
+  getPublishedBot: "GET /api/v1/bots/:botId/publishedBot",
+  publishBot: "POST /api/v1/bots/:botId/publish",
+  unpublishBot: "POST /api/v1/bots/:botId/unpublish",
+  duplicateBot: "POST /api/v1/bots/:botId/duplicate",
+  importBot: "POST /api/v1/bots/import",
+  lintBot: "POST /api/v1/bots/:botId/lint",
+  createPreviewToken: "POST /api/v1/bots/:botId/preview/token",
+
+  getBotTests: "GET /api/v1/bots/:botId/tests",
+  saveBotTests: "PUT /api/v1/bots/:botId/tests",
+  addTestConversation: "POST /api/v1/bots/:botId/tests/conversations",
+  runBotTests: "POST /api/v1/bots/:botId/tests/run",
+
+  listTokens: "GET /api/v1/tokens",
+  createToken: "POST /api/v1/tokens",
+  revokeToken: "DELETE /api/v1/tokens/:tokenId",
+
+  listResults: "GET /api/v1/bots/:botId/results",
+  archiveResults: "DELETE /api/v1/bots/:botId/results",
+  exportResults: "GET /api/v1/bots/:botId/results/export",
+  getResult: "GET /api/v1/bots/:botId/results/:resultId",
+  getTranscript: "GET /api/v1/bots/:botId/results/:resultId/transcript",
+  getResultLogs: "GET /api/v1/bots/:botId/results/:resultId/logs",
+  getAnalytics: "GET /api/v1/bots/:botId/analytics",
+
+  createCredentials: "POST /api/v1/workspaces/:workspaceId/credentials",
+  listCredentials: "GET /api/v1/workspaces/:workspaceId/credentials",
+  deleteCredentials: "DELETE /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
+  renameCredentials: "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
+  credentialsUsage: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/usage",
+  credentialsModels: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/models",
+} as const;
+
+export const apiPaths = { ...managementPaths, ...chatPaths } as const;
+
+export type RouteName = keyof typeof apiPaths;
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+type Split<S> = S extends `${infer M extends HttpMethod} ${infer U}` ? { method: M; url: U } : never;
+
+/** A route's method and URL pattern, split from its entry. */
+export function endpoint<N extends RouteName>(name: N): Split<(typeof apiPaths)[N]> {
+  const entry: string = apiPaths[name];
+  const space = entry.indexOf(" ");
+  return { method: entry.slice(0, space), url: entry.slice(space + 1) } as Split<(typeof apiPaths)[N]>;
+}

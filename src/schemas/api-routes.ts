@@ -1,0 +1,496 @@
+import { z } from "zod";
+import {
+  credentialsCreateInputSchema,
+  credentialsSummarySchema,
+  credentialsTypes,
+} from "../integrations/credentials/credentials-data.js";
+import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
+import { endpoint, type HttpMethod, type RouteName } from "./api-paths.js";
+import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
+import {
+  clientLogsInputSchema,
+  continueChatInputSchema,
+  continueChatResponseSchema,
+  previewStartChatInputSchema,
+  startChatInputSchema,
+  startChatResponseSchema,
+} from "./chat.js";
+import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
+import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
+import { lintFindingsSchema } from "./lint.js";
+import {
+  analyticsResponseSchema,
+  archiveResultsQuerySchema,
+  exportResultsQuerySchema,
+  listResultsQuerySchema,
+  listResultsResponseSchema,
+  resultLogsResponseSchema,
+  resultParamsSchema,
+  resultSchema,
+  timeWindowQuerySchema,
+  transcriptResponseSchema,
+} from "./result.js";
+import {
+  workspaceCreateInputSchema,
+  workspaceMemberSchema,
+  workspaceSchema,
+  workspaceUpdateInputSchema,
+} from "./workspace.js";
+
+/** token: an API token or the builder's cookie is required; optional: read when sent; none: never read. */
+export type AuthMode = "token" | "optional" | "none";
+
+/**
+ * One API route as both sides see it: where it lives, who may call it, and the zod schemas of its
+ * parts. The server validates requests with them and checks its answers against them in tests; the
+ * OpenAPI document and the web clients' types are derived from them.
+ */
+export type RouteContract = {
+  method: HttpMethod;
+  url: string;
+  summary: string;
+  tags: readonly string[];
+  auth: AuthMode;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A body that is not JSON (the upload's file): its media type, for the document. */
+  rawBody?: { contentType: string; description: string };
+  /** The answer on success (200); failures are `{ code, message, issues? }` (errorBodySchema). */
+  response: z.ZodType;
+  /** The answer's media type when it is not JSON (a CSV export, a text stream). */
+  responseContentType?: string;
+};
+
+type ContractParts = Omit<RouteContract, "method" | "url">;
+
+const route = <N extends RouteName, C extends ContractParts>(name: N, parts: C) => ({ ...endpoint(name), ...parts });
+
+const botIdParams = z.object({ botId: idSchema });
+const sessionIdParams = z.object({ sessionId: idSchema });
+const workspaceIdParams = z.object({ workspaceId: idSchema });
+const credentialsParams = z.object({ workspaceId: idSchema, credentialsId: idSchema });
+const migrateQuery = z.object({ migrateToLatestVersion: booleanQuerySchema.optional() });
+
+export const botListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  folderId: z.string().nullable(),
+  publicId: z.string().nullable(),
+  workspaceId: z.string(),
+  isClosed: z.boolean(),
+  isPublished: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** What an upload answers: the file's address, which the visitor's answer then carries. */
+export const uploadedFileSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  url: z.string(),
+});
+
+const health = ["Health"] as const;
+const signIn = ["Sign-in"] as const;
+const workspaces = ["Workspaces"] as const;
+const bots = ["Bots"] as const;
+const tokens = ["API tokens"] as const;
+const chat = ["Chat"] as const;
+const results = ["Results"] as const;
+const credentials = ["Credentials"] as const;
+
+/** Every route of the API, by name (the names the web clients call them by). */
+export const apiRoutes = {
+  health: route("health", {
+    summary: "Health check (also checks the database)",
+    tags: health,
+    auth: "none",
+    response: z.object({ status: z.literal("ok") }),
+  }),
+
+  login: route("login", {
+    summary: "Sign in with e-mail and password (sets the parley_session cookie)",
+    tags: signIn,
+    auth: "none",
+    body: loginInputSchema,
+    response: signedInSchema,
+  }),
+  logout: route("logout", {
+    summary: "Sign out: the session is deleted and the cookie cleared",
+    tags: signIn,
+    // No CSRF check: SameSite=Lax keeps other sites' posts cookie-less, and the worst a forged
+    // sign-out could do is sign someone out.
+    auth: "none",
+    response: messageResponseSchema,
+  }),
+  me: route("me", {
+    summary: "The signed-in user and the session's CSRF token (401 when not signed in)",
+    tags: signIn,
+    auth: "none",
+    response: signedInSchema,
+  }),
+  setPassword: route("setPassword", {
+    summary: "Set a password with a one-time setup link token (printed at first start or by `parley user setup-link`)",
+    tags: signIn,
+    auth: "none",
+    body: z.object({ token: z.string().min(1).max(512), password: newPasswordSchema }),
+    response: messageResponseSchema,
+  }),
+
+  createWorkspace: route("createWorkspace", {
+    summary: "Create a workspace",
+    tags: workspaces,
+    auth: "token",
+    body: workspaceCreateInputSchema,
+    response: z.object({ workspace: workspaceSchema }),
+  }),
+  listWorkspaces: route("listWorkspaces", {
+    summary: "List the caller's workspaces",
+    tags: workspaces,
+    auth: "token",
+    response: z.object({ workspaces: z.array(workspaceSchema) }),
+  }),
+  getWorkspace: route("getWorkspace", {
+    summary: "Read a workspace",
+    tags: workspaces,
+    auth: "token",
+    params: workspaceIdParams,
+    response: z.object({ workspace: workspaceSchema }),
+  }),
+  updateWorkspace: route("updateWorkspace", {
+    summary: "Rename a workspace or change its icon (admins only)",
+    tags: workspaces,
+    auth: "token",
+    params: workspaceIdParams,
+    body: workspaceUpdateInputSchema,
+    response: z.object({ workspace: workspaceSchema }),
+  }),
+  listMembers: route("listMembers", {
+    summary: "List the members of a workspace",
+    tags: workspaces,
+    auth: "token",
+    params: workspaceIdParams,
+    response: z.object({ members: z.array(workspaceMemberSchema) }),
+  }),
+
+  createBot: route("createBot", {
+    summary: "Create a bot",
+    tags: bots,
+    auth: "token",
+    body: z.object({ workspaceId: idSchema, bot: botCreateInputSchema.optional() }),
+    response: z.object({ bot: botSchema }),
+  }),
+  listBots: route("listBots", {
+    summary: "List the bots of a workspace (without their flows)",
+    tags: bots,
+    auth: "token",
+    query: z.object({ workspaceId: idSchema, folderId: idSchema.optional() }),
+    response: z.object({ bots: z.array(botListItemSchema) }),
+  }),
+  getBot: route("getBot", {
+    summary: "Read a bot",
+    tags: bots,
+    auth: "optional",
+    params: botIdParams,
+    query: migrateQuery,
+    response: z.object({ bot: botSchema, currentUserMode: z.enum(["guest", "read", "write"]) }),
+  }),
+  updateBot: route("updateBot", {
+    summary: "Update a bot (omitted fields unchanged, null clears, arrays replace)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    body: z.object({ bot: botUpdateInputSchema, overwrite: z.boolean().optional() }),
+    response: z.object({ bot: botSchema }),
+  }),
+  deleteBot: route("deleteBot", {
+    summary: "Delete a bot (archived with its results; its public id is freed)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: messageResponseSchema,
+  }),
+  getPublishedBot: route("getPublishedBot", {
+    summary: "Read the published bot",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    query: migrateQuery,
+    response: z.object({ publishedBot: publishedBotSchema, version: z.string() }),
+  }),
+  publishBot: route("publishBot", {
+    summary:
+      "Publish the draft as a new immutable version; the answer lists the publish check's findings (never blocking)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: z.object({ message: z.string(), publicId: z.string(), findings: lintFindingsSchema }),
+  }),
+  unpublishBot: route("unpublishBot", {
+    summary: "Unpublish a bot",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: messageResponseSchema,
+  }),
+  duplicateBot: route("duplicateBot", {
+    summary: 'Copy a bot into its workspace ("<name> (copy)", unpublished, without public id)',
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: z.object({ bot: botSchema }),
+  }),
+  importBot: route("importBot", {
+    summary: "Import a bot export: Parley's own, or the reference product's unchanged (schema versions 3 to 6)",
+    tags: bots,
+    auth: "token",
+    body: z.object({ workspaceId: idSchema, bot: z.record(z.string(), z.unknown()) }),
+    response: z.object({ bot: botSchema }),
+  }),
+  lintBot: route("lintBot", {
+    summary: "Check the draft: unreached groups, dead ends, unset variables, missing targets, empty bubbles",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: z.object({ findings: lintFindingsSchema }),
+  }),
+
+  createPreviewToken: route("createPreviewToken", {
+    summary:
+      "A 15-minute token for the builder's sandboxed preview frame: it starts previews of this bot only, nothing else",
+    tags: chat,
+    auth: "token",
+    params: botIdParams,
+    response: z.object({ token: z.string(), expiresAt: z.string() }),
+  }),
+  getBotTests: route("getBotTests", {
+    summary: "Read the bot's conversation tests (YAML; empty when it has none)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: botTestsSchema,
+  }),
+  saveBotTests: route("saveBotTests", {
+    summary: "Replace the bot's conversation tests; YAML that would not run is refused (400 with line and field)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    body: botTestsInputSchema,
+    response: botTestsSchema,
+  }),
+  addTestConversation: route("addTestConversation", {
+    summary: "Add a conversation at the end of the bot's tests (the builder's Save as test)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    // The server checks the conversation with the test file's own schema (src/http/bot-tests.ts), which still
+    // lives with the file's reader in services; here it is only an object.
+    body: z.object({ conversation: z.record(z.string(), z.unknown()) }),
+    response: botTestsSchema,
+  }),
+  runBotTests: route("runBotTests", {
+    summary: "Run the bot's conversation tests against its draft (integrations answered by fixtures only)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: botTestRunSchema,
+  }),
+
+  listTokens: route("listTokens", {
+    summary: "List the caller's API tokens (never their values)",
+    tags: tokens,
+    auth: "token",
+    response: z.object({ tokens: z.array(apiTokenSchema) }),
+  }),
+  createToken: route("createToken", {
+    summary: "Create an API token; its value is in this answer only",
+    tags: tokens,
+    auth: "token",
+    body: z.object({ name: z.string().trim().min(1, "Name must not be empty").max(100) }),
+    response: z.object({ token: apiTokenSchema.pick({ id: true, name: true, createdAt: true }), value: z.string() }),
+  }),
+  revokeToken: route("revokeToken", {
+    summary: "Revoke one of the caller's API tokens",
+    tags: tokens,
+    auth: "token",
+    params: z.object({ tokenId: idSchema }),
+    response: messageResponseSchema,
+  }),
+
+  startChat: route("startChat", {
+    summary: "Start a public chat on a published bot",
+    tags: chat,
+    auth: "none",
+    params: z.object({ publicId: idSchema }),
+    body: startChatInputSchema,
+    response: startChatResponseSchema,
+  }),
+  startPreviewChat: route("startPreviewChat", {
+    summary:
+      "Start a preview chat (the bot in the body, or the stored draft for a member); nothing is saved to results",
+    tags: chat,
+    auth: "optional",
+    params: botIdParams,
+    body: previewStartChatInputSchema,
+    response: startChatResponseSchema,
+  }),
+  continueChat: route("continueChat", {
+    summary: "Continue a chat with the visitor's next message",
+    tags: chat,
+    auth: "none",
+    params: sessionIdParams,
+    body: continueChatInputSchema,
+    response: continueChatResponseSchema,
+  }),
+  saveClientLogs: route("saveClientLogs", {
+    summary: "Save client-side logs on the session's result",
+    tags: chat,
+    auth: "none",
+    params: sessionIdParams,
+    body: clientLogsInputSchema,
+    response: messageResponseSchema,
+  }),
+  streamMessage: route("streamMessage", {
+    summary: "Stream, as plain text, the AI reply the session waits for (after a `stream` client action)",
+    tags: chat,
+    auth: "none",
+    params: sessionIdParams,
+    // Older clients send the messages to complete; the server rebuilds them from the session instead.
+    body: z.object({ messages: z.array(z.unknown()).optional() }),
+    response: z.string().meta({ description: "text/plain; the reply as it is produced" }),
+    responseContentType: "text/plain",
+  }),
+  uploadFile: route("uploadFile", {
+    summary:
+      "Upload one file for the session's file input: the raw file as the body, its name in ?name=, its type in Content-Type",
+    tags: chat,
+    auth: "none",
+    params: sessionIdParams,
+    query: z.object({ name: z.string().meta({ description: "The file's name (its extension is checked)" }) }),
+    rawBody: { contentType: "application/octet-stream", description: "The file's bytes" },
+    response: uploadedFileSchema,
+  }),
+
+  listResults: route("listResults", {
+    summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",
+    tags: results,
+    auth: "token",
+    params: botIdParams,
+    query: listResultsQuerySchema,
+    response: listResultsResponseSchema,
+  }),
+  archiveResults: route("archiveResults", {
+    summary: "Archive results: those of resultIds (comma-separated), or all when omitted",
+    tags: results,
+    auth: "token",
+    params: botIdParams,
+    query: archiveResultsQuerySchema,
+    response: messageResponseSchema,
+  }),
+  exportResults: route("exportResults", {
+    summary: "Export the started results of a time window as a CSV file (streamed)",
+    tags: results,
+    auth: "token",
+    params: botIdParams,
+    query: exportResultsQuerySchema,
+    response: z.string().meta({ description: "text/csv" }),
+    responseContentType: "text/csv",
+  }),
+  getResult: route("getResult", {
+    summary: "Read one result",
+    tags: results,
+    auth: "token",
+    params: resultParamsSchema,
+    response: z.object({ result: resultSchema }),
+  }),
+  getTranscript: route("getTranscript", {
+    summary: "What the visitor saw and answered, in order",
+    tags: results,
+    auth: "token",
+    params: resultParamsSchema,
+    response: transcriptResponseSchema,
+  }),
+  getResultLogs: route("getResultLogs", {
+    summary: "The logs of a result, oldest first",
+    tags: results,
+    auth: "token",
+    params: resultParamsSchema,
+    response: resultLogsResponseSchema,
+  }),
+  getAnalytics: route("getAnalytics", {
+    summary: "Views, starts, completions and drop-offs per input over a time window",
+    tags: results,
+    auth: "token",
+    params: botIdParams,
+    query: timeWindowQuerySchema,
+    response: analyticsResponseSchema,
+  }),
+
+  createCredentials: route("createCredentials", {
+    summary: "Store credentials (SMTP server, OpenAI key, HTTP secrets); the data is encrypted and never returned",
+    tags: credentials,
+    auth: "token",
+    params: workspaceIdParams,
+    body: credentialsCreateInputSchema,
+    response: z.object({ credentials: credentialsSummarySchema }),
+  }),
+  listCredentials: route("listCredentials", {
+    summary: "List the workspace's credentials (names and types, without their data)",
+    tags: credentials,
+    auth: "token",
+    params: workspaceIdParams,
+    query: z.object({ type: z.enum(credentialsTypes).optional() }),
+    response: z.object({ credentials: z.array(credentialsSummarySchema) }),
+  }),
+  deleteCredentials: route("deleteCredentials", {
+    summary:
+      "Delete credentials; ones a bot uses answer 409 naming the bots unless `?confirm=true` (their blocks then log an error)",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    query: z.object({ confirm: z.enum(["true", "false"]).optional() }),
+    response: messageResponseSchema,
+  }),
+  renameCredentials: route("renameCredentials", {
+    summary: "Rename credentials (their data cannot be changed: create new ones)",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    body: z.object({ name: z.string().trim().min(1).max(200) }),
+    response: z.object({ credentials: credentialsSummarySchema }),
+  }),
+  credentialsUsage: route("credentialsUsage", {
+    summary: "The workspace's bots whose blocks use these credentials",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    response: z.object({ bots: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  }),
+  credentialsModels: route("credentialsModels", {
+    summary: "The models an AI provider's credentials can use (read from the provider where it lists them)",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    response: z.object({ models: z.array(z.string()) }),
+  }),
+} satisfies { [N in RouteName]: RouteContract };
+
+export type ApiRoutes = typeof apiRoutes;
+
+/** A part a call must send, or may leave out when nothing in it is required. */
+type Part<K extends string, S> = [S] extends [z.ZodType]
+  ? {} extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: undefined };
+
+/** What a call sends: the parts its route declares, in the form the caller writes them (zod input). */
+export type RouteInput<N extends RouteName> = Part<"params", ApiRoutes[N] extends { params: infer P } ? P : undefined> &
+  Part<"query", ApiRoutes[N] extends { query: infer Q } ? Q : undefined> &
+  Part<"body", ApiRoutes[N] extends { body: infer B } ? B : undefined>;
+
+/** What a call answers on success. */
+export type RouteOutput<N extends RouteName> = z.output<ApiRoutes[N]["response"]>;

@@ -1,7 +1,7 @@
 import { bubbleText } from "../bubbles/render-bubble";
 import { renderInput } from "../inputs/render-input";
 import type { Answer } from "../inputs/types";
-import { ApiError, ChatApi } from "../lib/api";
+import { type ApiError, ChatApi } from "../lib/api";
 import { sleep } from "../lib/dom";
 import { rememberSetting, windowMemory, type Memory, type MemoryStore } from "../lib/memory";
 import type { ChatBubble, ChatInput, ChatTurn, ClientAction, Json, OutgoingMessage } from "../lib/types";

@@ -48,15 +48,13 @@ function readOwn(value: unknown, key: string | number): unknown {
     return key === "length" ? value.length : typeof key === "number" ? value[key] : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   if (Array.isArray(value) && key === "length") return value.length;
-  return Object.prototype.hasOwnProperty.call(value, key)
-    ? (value as Record<string | number, unknown>)[key]
-    : undefined;
+  return Object.hasOwn(value, key) ? (value as Record<string | number, unknown>)[key] : undefined;
 }
 
 /** Evaluates `path` against the named roots (`data`, `statusCode`), as JavaScript would. */
 export function evaluatePath(path: string, roots: Record<string, unknown>): PathResult {
   const parsed = parsePath(path);
-  if (!parsed || !Object.prototype.hasOwnProperty.call(roots, parsed.root)) return { ok: false, reason: "unsupported" };
+  if (!parsed || !Object.hasOwn(roots, parsed.root)) return { ok: false, reason: "unsupported" };
   let value = roots[parsed.root];
   for (const segment of parsed.segments) {
     if (value === null || value === undefined) {

@@ -51,7 +51,10 @@ export class SqliteChatRepository implements ChatRepository {
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
-    const failAll = (error: unknown) => batch.forEach((turn) => turn.reject(error));
+    const failAll = (error: unknown) =>
+      batch.forEach((turn) => {
+        turn.reject(error);
+      });
     this.request({ type: "write", id: 0, writes: batch.map((turn) => turn.write) }).then((answer) => {
       if (answer.type !== "written")
         return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));

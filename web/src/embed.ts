@@ -12,8 +12,8 @@ const ELEMENTS = {
   "parley-bubble": ParleyBubble,
 } as const;
 
-for (const [name, constructor] of Object.entries(ELEMENTS))
-  if (!customElements.get(name)) customElements.define(name, constructor);
+for (const [name, elementClass] of Object.entries(ELEMENTS))
+  if (!customElements.get(name)) customElements.define(name, elementClass);
 
 type Target = string | { id?: string } | undefined;
 const idOf = (target: Target) => (typeof target === "string" ? target : target?.id);

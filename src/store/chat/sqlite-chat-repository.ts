@@ -68,7 +68,8 @@ export class SqliteChatRepository implements ChatRepository {
 
   private request(message: Request): Promise<FromChatThread> {
     if (this.closed) return Promise.reject(new Error("The database is closed"));
-    const worker = (this.worker ??= this.start());
+    this.worker ??= this.start();
+    const worker = this.worker;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       // Referenced only while it owes an answer: an idle chat thread never keeps the process alive.

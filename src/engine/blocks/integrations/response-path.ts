@@ -25,7 +25,7 @@ export function parsePath(path: string): { root: string; segments: Segment[] } |
     if (rest.startsWith("[")) {
       const bracket = rest.match(/^\[\s*(?:(\d+)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\]/);
       if (!bracket) return undefined;
-      const key = bracket[1] !== undefined ? Number(bracket[1]) : unescape(bracket[2] ?? bracket[3] ?? "");
+      const key = bracket[1] !== undefined ? Number(bracket[1]) : unescapeQuoted(bracket[2] ?? bracket[3] ?? "");
       segments.push({ key, optional });
       rest = rest.slice(bracket[0].length);
       continue;
@@ -39,7 +39,7 @@ export function parsePath(path: string): { root: string; segments: Segment[] } |
   return { root, segments };
 }
 
-function unescape(text: string): string {
+function unescapeQuoted(text: string): string {
   return text.replace(/\\(.)/g, "$1");
 }
 

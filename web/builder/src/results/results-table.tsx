@@ -31,6 +31,7 @@ export const ResultsTable = memo(function ResultsTable({
   const sentinel = useRef<HTMLTableRowElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `results.length` is the trigger: a sentinel still in view after a page loads asks again.
   useEffect(() => {
     const row = sentinel.current;
     if (!row || !hasMore) return;

@@ -44,6 +44,7 @@ export function TranscriptDialog({
             {messages && (
               <ol className="transcript" data-testid="transcript">
                 {messages.map((message, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a stored transcript never reorders; messages have no id.
                   <li key={index} className={`transcript-message ${message.role}`}>
                     <span className="visually-hidden">{message.role === "bot" ? "Bot:" : "Visitor:"}</span>
                     {message.type === "text" && renderInlineMarkdown(message.text ?? "")}

@@ -73,6 +73,7 @@ export const ResultsTable = memo(function ResultsTable({
                 {column.label}
               </th>
             ))}
+            {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty header cell that only pads the row; it takes no focus. */}
             <th className="filler" aria-hidden="true" />
           </tr>
         </thead>
@@ -84,6 +85,7 @@ export const ResultsTable = memo(function ResultsTable({
               onClick={() => onOpen(result)}
               data-testid="result-row"
             >
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click on the checkbox from opening the row; the checkbox handles keys. */}
               <td className="select-cell" onClick={(event) => event.stopPropagation()}>
                 <input
                   type="checkbox"

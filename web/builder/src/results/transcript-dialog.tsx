@@ -50,7 +50,10 @@ export function TranscriptDialog({
                     {message.type === "text" && renderInlineMarkdown(message.text ?? "")}
                     {message.type === "image" && <img src={message.image} alt="" />}
                     {message.type === "video" && <a href={message.video}>Video</a>}
-                    {message.type === "audio" && <audio controls src={message.audio} />}
+                    {message.type === "audio" && (
+                      // biome-ignore lint/a11y/useMediaCaption: a visitor's recording comes without captions.
+                      <audio controls src={message.audio} />
+                    )}
                     {message.type === "embed" && <a href={message.embed}>Embedded page</a>}
                   </li>
                 ))}

@@ -47,6 +47,7 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role=group: a labelled set of canvas or toolbar controls, not a form; <fieldset> would add form semantics and styling.
     <div
       className={selected ? "group-node selected" : "group-node"}
       data-dnd-group={id}

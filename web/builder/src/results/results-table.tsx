@@ -100,7 +100,10 @@ export const ResultsTable = memo(function ResultsTable({
                     <button
                       type="button"
                       className="link-button"
-                      onClick={(event) => (event.stopPropagation(), onOpen(result))}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        return onOpen(result);
+                      }}
                     >
                       {column.kind === "date" ? formatDateTime(result.createdAt) : cellText(result, column) || "—"}
                     </button>

@@ -3,7 +3,6 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { z } from "zod";
 import { AppError, errorCodes, type ErrorCode } from "../errors.js";
-import { checkStore } from "../store/connect.js";
 import type { AppContext } from "../services/context.js";
 import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
@@ -19,6 +18,8 @@ import { tokenRoutes } from "./tokens.js";
 import { botToolRoutes } from "./bot-tools.js";
 import { addSecurityHeaders, securityServerOptions } from "./security-headers.js";
 import { createRateLimiter } from "./rate-limit/rate-limiter.js";
+import { healthRoutes } from "./health.js";
+import { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { addJsonBodyParser } from "./json-body.js";
 import { addInputGuard } from "./input-guard.js";
 import { addCustomDomainPages, pageRoutes } from "./pages.js";
@@ -43,28 +44,9 @@ function toAppError(error: FastifyError | Error): AppError {
   return new AppError("INTERNAL_SERVER_ERROR");
 }
 
-function healthRoute(ctx: AppContext) {
-  return defineRoute({
-    method: "GET",
-    url: "/api/health",
-    summary: "Health check (also checks the database)",
-    tags: ["Health"],
-    auth: "none",
-    response: z.object({ status: z.literal("ok") }),
-    handler: async () => {
-      try {
-        await checkStore(ctx.store);
-      } catch {
-        throw new AppError("SERVICE_UNAVAILABLE", "Database unreachable");
-      }
-      return { status: "ok" };
-    },
-  });
-}
-
-export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
+export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefinition<any, any, any>[] {
   return [
-    healthRoute(ctx),
+    ...healthRoutes(ctx, redis),
     ...workspaceRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
@@ -104,8 +86,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   addJsonBodyParser(app);
   addInputGuard(app);
   addCustomDomainPages(app, ctx);
-  const rateLimiter = createRateLimiter(ctx.config.protection, sharedStoreWarning(app));
-  app.addHook("onClose", () => rateLimiter.close());
+  // One Redis connection per instance, shared by rate limits, sign-in throttling and the readiness check.
+  const redisUrl = ctx.config.protection.redisUrl;
+  const redis = redisUrl ? new RedisConnection(redisUrl) : undefined;
+  const rateLimiter = createRateLimiter(ctx.config.protection, sharedStoreWarning(app), redis);
+  app.addHook("onClose", async () => {
+    await rateLimiter.close();
+    await redis?.close();
+  });
 
   app.setErrorHandler(function parleyErrorHandler(error: FastifyError, request, reply) {
     const appError = toAppError(error);
@@ -119,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       .send({ code: "NOT_FOUND", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
   });
 
-  const routes = apiRoutes(ctx);
+  const routes = apiRoutes(ctx, redis);
   registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter });
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));

@@ -21,13 +21,16 @@ type WithWindowHit = { parleyWindowHit(key: string, windowMs: number): Promise<u
 /** Counters shared by every instance through Redis (REDIS_URL). */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly connection: RedisConnection;
+  /** Whether this store opened the connection (and so closes it) or was handed the instance's one. */
+  private readonly ownsConnection: boolean;
 
   constructor(
-    url: string,
+    redis: string | RedisConnection,
     private readonly prefix = "parley:",
     options?: RedisConnectionOptions,
   ) {
-    this.connection = new RedisConnection(url, options);
+    this.ownsConnection = typeof redis === "string";
+    this.connection = typeof redis === "string" ? new RedisConnection(redis, options) : redis;
     this.connection.client.defineCommand("parleyWindowHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 
@@ -45,7 +48,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count: reply[0], resetInMs: reply[1] };
   }
 
-  close(): Promise<void> {
-    return this.connection.close();
+  async close(): Promise<void> {
+    if (this.ownsConnection) await this.connection.close();
   }
 }

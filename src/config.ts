@@ -28,6 +28,8 @@ export type Config = {
   smtpFrom: string | undefined;
   /** Limits that keep one visitor, session or slow flow from taking the instance down (issue 10). */
   protection: ProtectionConfig;
+  /** PARLEY_METRICS=on serves GET /metrics (Prometheus); PARLEY_METRICS_TOKEN then requires `Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | undefined };
 };
 
 export type ProtectionConfig = {
@@ -97,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
     protection: loadProtectionConfig(env),
+    metrics: {
+      enabled: parseSwitch(env.PARLEY_METRICS, "PARLEY_METRICS", false),
+      token: env.PARLEY_METRICS_TOKEN || undefined,
+    },
   };
 }
 

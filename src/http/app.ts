@@ -19,6 +19,7 @@ import { botToolRoutes } from "./bot-tools.js";
 import { addSecurityHeaders, securityServerOptions } from "./security-headers.js";
 import { createRateLimiter } from "./rate-limit/rate-limiter.js";
 import { healthRoutes } from "./health.js";
+import { addRequestMetrics, metricsRoute } from "./metrics.js";
 import { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { addJsonBodyParser } from "./json-body.js";
 import { addInputGuard } from "./input-guard.js";
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     forceCloseConnections: "idle",
   });
 
+  if (ctx.metrics) addRequestMetrics(app, ctx.metrics);
   addSecurityHeaders(app);
   addJsonBodyParser(app);
   addInputGuard(app);
@@ -109,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
 
   const routes = apiRoutes(ctx, redis);
   registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter });
+  if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
   await app.register(fileRoutes(ctx));

@@ -16,6 +16,7 @@ import { createBotLoader } from "./chat/bot-loader.js";
 import { createId } from "../lib/ids.js";
 import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
 import { CustomDomainCache } from "./custom-domains.js";
+import { ParleyMetrics } from "../integrations/metrics/parley-metrics.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -32,16 +33,24 @@ export type AppContext = {
   runtimeBots: RuntimeBotCache;
   customDomains: CustomDomainCache;
   ports: EnginePorts;
+  /** Set when PARLEY_METRICS=on: counters for GET /metrics. */
+  metrics: ParleyMetrics | undefined;
 };
 
 /** The real world, as the engine sees it. */
-function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): EnginePorts {
+function createEnginePorts(
+  config: Config,
+  store: Store,
+  bots: BotLoaderPort,
+  metrics: ParleyMetrics | undefined,
+): EnginePorts {
   const integrations = createIntegrationPorts(config, store);
+  const sandbox = createSandboxPort(config, integrations.http);
   return {
     clock: { now: () => new Date() },
     random: { id: createId, number: Math.random },
     // Bot code may fetch, through the same SSRF-guarded client as the HTTP request block.
-    sandbox: createSandboxPort(config, integrations.http),
+    sandbox: metrics ? metrics.countSandbox(sandbox) : sandbox,
     ...integrations,
     bots,
   };
@@ -63,7 +72,8 @@ export function createContext(config: Config, store: Store): AppContext {
     runtimeBots: new RuntimeBotCache(),
     customDomains: new CustomDomainCache(bots),
     ports: undefined as never,
+    metrics: config.metrics?.enabled ? new ParleyMetrics(store) : undefined,
   };
-  ctx.ports = createEnginePorts(config, store, createBotLoader(ctx));
+  ctx.ports = createEnginePorts(config, store, createBotLoader(ctx), ctx.metrics);
   return ctx;
 }

@@ -1,5 +1,4 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Counter as CounterType } from "prom-client";
 import type { SandboxPort, SandboxResult } from "../../engine/ports.js";
 import type { Store } from "../../store/connect.js";
 
@@ -7,13 +6,14 @@ export type ChatTurnKind = "start" | "continue";
 
 /**
  * What an operator watches, in a registry of this instance's own (two servers in one process, as in
- * tests, never share counters). Request counters are looked up once per route and status and then
- * reused, so a request costs one map read and one addition.
+ * tests, never share counters). Requests are counted in a plain map (one lookup and one addition per
+ * request) and handed to prom-client only when scraped, since its labelled `inc` hashes the labels
+ * on every call.
  */
 export class ParleyMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<"method" | "route" | "status">;
-  private readonly requestChildren = new Map<string, CounterType.Internal>();
+  /** Route pattern → method → status → count: nested so that counting allocates nothing. */
+  private readonly requestCounts = new Map<string, Map<string, Map<number, number>>>();
   private readonly turns: Counter<"kind">;
   private readonly turnSeconds: Histogram<"kind">;
   private readonly sandboxRuns: Counter<"kind">;
@@ -24,11 +24,18 @@ export class ParleyMetrics {
   constructor(store?: Store) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: "parley_process_" });
-    this.requests = new Counter({
+    const requestCounts = this.requestCounts;
+    new Counter({
       name: "parley_http_requests_total",
       help: "HTTP requests answered, by method, route pattern and status",
       labelNames: ["method", "route", "status"],
       registers,
+      collect() {
+        this.reset();
+        for (const [route, methods] of requestCounts)
+          for (const [method, statuses] of methods)
+            for (const [status, count] of statuses) this.inc({ method, route, status: String(status) }, count);
+      },
     });
     this.turns = new Counter({
       name: "parley_chat_turns_total",
@@ -85,13 +92,11 @@ export class ParleyMetrics {
   }
 
   countRequest(method: string, route: string, status: number): void {
-    const key = `${method} ${status} ${route}`;
-    let child = this.requestChildren.get(key);
-    if (!child) {
-      child = this.requests.labels(method, route, String(status));
-      this.requestChildren.set(key, child);
-    }
-    child.inc();
+    let methods = this.requestCounts.get(route);
+    if (!methods) this.requestCounts.set(route, (methods = new Map()));
+    let statuses = methods.get(method);
+    if (!statuses) methods.set(method, (statuses = new Map()));
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
 
   countTurn(kind: ChatTurnKind, seconds: number): void {

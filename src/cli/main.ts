@@ -8,6 +8,7 @@ import { startServer } from "../server.js";
 import { setPassword } from "../services/auth/browser-sessions.js";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/auth/password-hash.js";
 import { createSetupToken, setupLink } from "../services/auth/setup-links.js";
+import { testCommand, testUsage } from "./test-command.js";
 
 const usage = `Usage: parley <command>
 
@@ -20,6 +21,7 @@ Commands:
                                           the password is read from standard input
   user setup-link --email E               print a one-time link to set that user's password (24 hours)
   openapi                                 print the OpenAPI document
+  ${testUsage}
 `;
 
 class UsageError extends Error {}
@@ -155,6 +157,10 @@ async function main(argv: string[]) {
   if (command === "start") return start();
   if (command === "token") return token(args);
   if (command === "user") return user(args);
+  if (command === "test")
+    return testCommand(args, (message) => {
+      throw new UsageError(message);
+    });
   if (command === "openapi") {
     const ctx = {} as AppContext; // route definitions only capture it in their handlers
     process.stdout.write(JSON.stringify(buildOpenApiDocument(apiRoutes(ctx), PARLEY_VERSION), null, 2) + "\n");

@@ -2,10 +2,9 @@ import { AppError } from "../errors.js";
 import { isInputBlock, type Block, type InputBlock } from "../schemas/blocks/index.js";
 import type { ChatMessage } from "../schemas/chat.js";
 import { saveAnswer } from "./answers.js";
-import { registry } from "./blocks/registry.js";
-import type { ActionExecutor, ExecutionContext, InputExecutor } from "./blocks/executor.js";
+import { executorFor } from "./blocks/registry.js";
+import type { ExecutionContext } from "./blocks/executor.js";
 import { textBubble } from "./blocks/bubbles/text.js";
-import { presentInput } from "./blocks/inputs/present.js";
 import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
 import { retryMessageText } from "./replies/retry-message.js";
 import type { ReplyMessage } from "./replies/types.js";
@@ -64,8 +63,7 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
       : undefined,
     systemMessage ? substituteVariables(systemMessage, state.variables) : undefined,
   );
-  const executor = registry[block.type] as InputExecutor<any>;
-  const input = executor.present ? executor.present(block, ctx) : presentInput(block as never, ctx);
+  const input = executorFor(block).present(ctx);
   return finishTurn(
     bot,
     state,
@@ -109,12 +107,11 @@ export async function continueSession(
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("BAD_REQUEST", "This chat is not waiting for a reply");
-  const block = location.block as Block;
+  const block = location.block;
   const ctx: ExecutionContext = { bot, state, ports: options.ports, format: options.format };
 
   if (isInputBlock(block)) {
-    const executor = registry[block.type] as InputExecutor<any>;
-    const parsed = executor.parseReply(block, reply, ctx);
+    const parsed = executorFor(block).parseReply(reply, ctx);
     if (parsed.status === "fail") {
       // An invalidReply event takes over from the retry message; a Return block brings the input back.
       const invalidEvent = findEvent(bot, "invalidReply");
@@ -166,9 +163,9 @@ export async function continueSession(
     return walkOn(bot, next, block.id, block.outgoingEdgeId, options, {});
   }
   // A block that asked the client to act (run code, call a URL, stream a reply) gets the client's answer.
-  const executor = registry[block.type] as { kind: string; resume?: ActionExecutor<any>["resume"] };
+  const executor = executorFor(block);
   if (executor.kind === "action" && executor.resume) {
-    const outcome = await executor.resume(block as never, reply?.text, ctx);
+    const outcome = await executor.resume(reply?.text, ctx);
     const next = outcome.variables?.length
       ? { ...state, variables: setVariableValues(state.variables, outcome.variables) }
       : state;

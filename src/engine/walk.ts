@@ -1,8 +1,7 @@
 import type { Block } from "../schemas/blocks/index.js";
 import type { ChatBubble, ChatLog, ClientSideAction } from "../schemas/chat.js";
-import { registry } from "./blocks/registry.js";
+import { executorFor } from "./blocks/registry.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
-import { presentInput } from "./blocks/inputs/present.js";
 import { evaluateInlineAhead } from "./blocks/inline-code.js";
 import { enterLinkedBot, leaveLinkedBot } from "./link-frames.js";
 import { emptyTrail, finishedResult, type ResultTrail } from "./result-updates.js";
@@ -130,32 +129,32 @@ export async function walkFlow(
         });
         return result({ ended: true });
       }
-      const block = group.blocks[index] as Block;
+      const block = group.blocks[index];
       next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
-      const executor = registry[block.type] as { kind: string; evaluatesInlineCode?: true } & Record<string, any>;
+      const executor = executorFor(block);
       const inlineValues = executor.evaluatesInlineCode
         ? await evaluateInlineAhead(block, state, context.ports)
         : undefined;
       const ctx: ExecutionContext = { ...context, bot, state, ...(inlineValues ? { inlineValues } : {}) };
       if (executor.kind === "bubble") {
-        const bubble = executor.toBubble(block, ctx) as ChatBubble | undefined;
+        const bubble = executor.toBubble(ctx);
         if (bubble) {
           messages.push(bubble);
           lastBubbleBlockId = bubble.id;
         }
-        if (executor.waitsForEvent?.(block)) return result({ currentBlockId: block.id });
+        if (executor.waitsForEvent()) return result({ currentBlockId: block.id });
         continue;
       }
       if (executor.kind === "input") {
-        const input: ChatInput = executor.present ? executor.present(block, ctx) : presentInput(block as never, ctx);
+        const input: ChatInput = executor.present(ctx);
         return result({ input, currentBlockId: block.id });
       }
-      const outcome: ActionOutcome = await executor.execute(block, ctx);
+      const outcome: ActionOutcome = await executor.execute(ctx);
       state = applyOutcome(state, outcome);
       if (outcome.logs) logs.push(...outcome.logs);
       for (const action of outcome.clientSideActions ?? [])
         clientSideActions.push(lastBubbleBlockId ? { ...action, lastBubbleBlockId } : action);
-      if (outcome.clientSideActions?.some((action: ClientSideAction) => action.expectsDedicatedReply))
+      if (outcome.clientSideActions?.some((action) => action.expectsDedicatedReply))
         return result({ currentBlockId: block.id });
       if (outcome.link) {
         const resumeAt: FlowPoint = block.outgoingEdgeId

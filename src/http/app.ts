@@ -16,6 +16,7 @@ import { createAuthenticate } from "./authenticate.js";
 import { authRoutes } from "./auth.js";
 import { tokenRoutes } from "./tokens.js";
 import { botToolRoutes } from "./bot-tools.js";
+import { botTestRoutes } from "./bot-tests.js";
 import { addSecurityHeaders, securityServerOptions } from "./security-headers.js";
 import { createRateLimiter } from "./rate-limit/rate-limiter.js";
 import { healthRoutes } from "./health.js";
@@ -51,6 +52,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...workspaceRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
+    ...botTestRoutes(ctx),
     ...authRoutes(ctx),
     ...tokenRoutes(ctx),
     ...chatRoutes(ctx),

@@ -80,11 +80,7 @@ export const chatBubbleSchema = z.object({
   type: z.enum(["text", "image", "video", "audio", "embed"]),
   content: z.record(z.string(), z.unknown()),
 });
-export type ChatBubble = {
-  id: string;
-  type: "text" | "image" | "video" | "audio" | "embed";
-  content: Record<string, unknown>;
-};
+export type ChatBubble = z.infer<typeof chatBubbleSchema>;
 
 export const clientSideActionSchema = z
   .object({
@@ -93,12 +89,7 @@ export const clientSideActionSchema = z
     expectsDedicatedReply: z.boolean().optional(),
   })
   .catchall(z.unknown());
-export type ClientSideAction = {
-  type: string;
-  lastBubbleBlockId?: string;
-  expectsDedicatedReply?: boolean;
-  [key: string]: unknown;
-};
+export type ClientSideAction = z.infer<typeof clientSideActionSchema>;
 
 export const dynamicThemeSchema = z.object({
   hostAvatarUrl: z.string().optional(),
@@ -118,6 +109,8 @@ export const chatInputSchema = z.object({
     .object({ paymentIntentSecret: z.string(), amountLabel: z.string(), publicKey: z.string() })
     .optional(),
 });
+/** The input as sent to the client: the templated block plus what the client needs to show it. */
+export type ChatInput = z.infer<typeof chatInputSchema>;
 
 export const continueChatResponseSchema = z.object({
   lastMessageNewFormat: z.string().optional(),

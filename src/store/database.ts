@@ -159,6 +159,13 @@ export interface CredentialsTable {
   createdAt: string;
 }
 
+/** A bot's conversation tests, as the YAML its author wrote (migration 0008). */
+export interface BotTestsTable {
+  botId: string;
+  yaml: string;
+  updatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -173,6 +180,7 @@ export interface Database {
   answers: AnswersTable;
   logs: LogsTable;
   credentials: CredentialsTable;
+  botTests: BotTestsTable;
 }
 
 export type Db = Kysely<Database>;

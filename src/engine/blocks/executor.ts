@@ -1,5 +1,5 @@
 import type { Block, BlockType, BubbleBlockType, InputBlockType } from "../../schemas/blocks/index.js";
-import type { ChatBubble, ChatLog, ClientSideAction, TextBubbleContentFormat } from "../../schemas/chat.js";
+import type { ChatBubble, ChatInput, ChatLog, ClientSideAction, TextBubbleContentFormat } from "../../schemas/chat.js";
 import type { EnginePorts } from "../ports.js";
 import type { ParsedReply, ReplyMessage } from "../replies/types.js";
 import type { RuntimeBot } from "../runtime-bot.js";
@@ -40,16 +40,7 @@ export type ActionOutcome = {
   logs?: ChatLog[];
 };
 
-/** The input as sent to the client: the templated block plus what the client needs to show it. */
-export type ChatInput = {
-  id: string;
-  type: string;
-  outgoingEdgeId?: string;
-  options?: Record<string, unknown>;
-  items?: Record<string, unknown>[];
-  prefilledValue?: string;
-  runtimeOptions?: { paymentIntentSecret: string; amountLabel: string; publicKey: string };
-};
+export type { ChatInput } from "../../schemas/chat.js";
 
 type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
 

@@ -1,5 +1,14 @@
-import { forgedBlockTypes, httpRequestBlockTypes, type ForgedBlockType } from "../../schemas/blocks/index.js";
-import type { ActionExecutor, ExecutorRegistry } from "./executor.js";
+import {
+  forgedBlockTypes,
+  httpRequestBlockTypes,
+  type Block,
+  type ForgedBlockType,
+  type InputBlock,
+} from "../../schemas/blocks/index.js";
+import type { ChatBubble, ChatInput } from "../../schemas/chat.js";
+import type { ParsedReply, ReplyMessage } from "../replies/types.js";
+import type { ActionExecutor, ActionOutcome, ExecutionContext, ExecutorRegistry } from "./executor.js";
+import { presentInput } from "./inputs/present.js";
 import { audioExecutor } from "./bubbles/audio.js";
 import { embedExecutor } from "./bubbles/embed.js";
 import { imageExecutor } from "./bubbles/image.js";
@@ -62,15 +71,14 @@ export const registry: ExecutorRegistry = {
   "rating input": ratingInputExecutor,
   "file input": fileInputExecutor,
   cards: cardsExecutor,
-  Condition: conditionExecutor,
-  // Logic and integration blocks below are run by the next milestone's executors (issue: logic and
-  // integration blocks); until then they are logged and skipped along their edge.
   "Set variable": setVariableExecutor,
+  Condition: conditionExecutor,
   Redirect: redirectExecutor,
   Code: codeExecutor,
   "Bot link": botLinkExecutor,
   Wait: waitExecutor,
   "AB test": abTestExecutor,
+  // Kinds this server does not run yet are logged and skipped along their edge (unsupported.ts).
   webhook: unsupportedExecutor("webhook"),
   Jump: jumpExecutor,
   Return: returnExecutor,
@@ -83,3 +91,83 @@ export const registry: ExecutorRegistry = {
   Pixel: pixelExecutor,
   ...forgedExecutors,
 };
+
+/** An executor whose methods take any block: what a registry entry is once its type is no longer known. */
+type ErasedExecutor =
+  | {
+      kind: "bubble";
+      toBubble(block: Block, ctx: ExecutionContext): ChatBubble | undefined;
+      waitsForEvent?(block: Block): boolean;
+      evaluatesInlineCode?: true;
+    }
+  | {
+      kind: "input";
+      present?(block: Block, ctx: ExecutionContext): ChatInput;
+      parseReply(block: Block, reply: ReplyMessage | undefined, ctx: ExecutionContext): ParsedReply;
+    }
+  | {
+      kind: "action";
+      execute(block: Block, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+      resume?(block: Block, reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+      evaluatesInlineCode?: true;
+    };
+
+export type BoundInputExecutor = {
+  kind: "input";
+  evaluatesInlineCode: false;
+  /** The input as sent to the client (the templated block unless the executor presents it itself). */
+  present(ctx: ExecutionContext): ChatInput;
+  parseReply(reply: ReplyMessage | undefined, ctx: ExecutionContext): ParsedReply;
+};
+
+/** A block's executor with the block bound in: what the walk and the reply handling call. */
+export type BoundExecutor =
+  | {
+      kind: "bubble";
+      /** The walk evaluates the block's `{{= … =}}` values ahead (ExecutionContext.inlineValues). */
+      evaluatesInlineCode: boolean;
+      toBubble(ctx: ExecutionContext): ChatBubble | undefined;
+      waitsForEvent(): boolean;
+    }
+  | BoundInputExecutor
+  | {
+      kind: "action";
+      evaluatesInlineCode: boolean;
+      execute(ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+      /** Present when the block asks the client to act and waits for its reply. */
+      resume?(reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+    };
+
+export function executorFor(block: InputBlock): BoundInputExecutor;
+export function executorFor(block: Block): BoundExecutor;
+/** The executor of a block's type, bound to that block. */
+export function executorFor(block: Block): BoundExecutor {
+  // The only cast between the registry and the engine: `registry` is keyed exhaustively by type, so the
+  // entry for `block.type` takes exactly this block, but TypeScript cannot relate a union's key to its value.
+  const executor = registry[block.type] as ErasedExecutor;
+  switch (executor.kind) {
+    case "bubble":
+      return {
+        kind: "bubble",
+        evaluatesInlineCode: executor.evaluatesInlineCode === true,
+        toBubble: (ctx) => executor.toBubble(block, ctx),
+        waitsForEvent: () => executor.waitsForEvent?.(block) ?? false,
+      };
+    case "input":
+      return {
+        kind: "input",
+        evaluatesInlineCode: false,
+        present: (ctx) => (executor.present ? executor.present(block, ctx) : presentInput(block, ctx)),
+        parseReply: (reply, ctx) => executor.parseReply(block, reply, ctx),
+      };
+    case "action": {
+      const { resume } = executor;
+      return {
+        kind: "action",
+        evaluatesInlineCode: executor.evaluatesInlineCode === true,
+        execute: (ctx) => executor.execute(block, ctx),
+        ...(resume ? { resume: (reply, ctx) => resume.call(executor, block, reply, ctx) } : {}),
+      };
+    }
+  }
+}

@@ -1,22 +1,15 @@
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import type { CardMappableField, CardsBlock, CardsItem, CardsItemPath } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type CardReplyPath = { id: string; text?: string | null; outgoingEdgeId?: string | null };
+export type CardReplyPath = CardsItemPath;
 
-export type CardReplyItem = {
-  id: string;
-  imageUrl?: string | null;
-  title?: string | null;
-  description?: string | null;
-  options?: { internalValue?: string | null } | null;
-  paths?: readonly CardReplyPath[] | null;
-};
+export type CardReplyItem = Pick<CardsItem, "id" | "imageUrl" | "title" | "description" | "options" | "paths">;
 
-export type CardMappedField = "Image URL" | "Title" | "Description" | "Button" | "Internal Value";
+export type CardMappedField = CardMappableField;
 
-export type CardsReplyOptions = {
+export type CardsReplyOptions = ReplyOptions<CardsBlock, "saveResponseMapping"> & {
   /** The cards the visitor was shown (see displayed-items.ts), already templated. */
   items: readonly CardReplyItem[];
-  saveResponseMapping?: readonly { field?: CardMappedField | null; variableId?: string | null }[] | null;
 };
 
 type VariableUpdate = { variableId: string; value: string | null };

@@ -1,16 +1,11 @@
 import { matchMultipleChoice, matchSingleChoice } from "./choice-matching.js";
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import type { ChoiceInputBlock, ChoiceItem } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type ChoiceReplyItem = {
-  id: string;
-  content?: string | null;
-  /** Internal value: saved instead of the displayed content when set. */
-  value?: string | null;
-  outgoingEdgeId?: string | null;
-};
+/** An item as shown to the visitor; `value`, when set, is saved instead of the displayed content. */
+export type ChoiceReplyItem = Pick<ChoiceItem, "id" | "content" | "value" | "outgoingEdgeId">;
 
-export type ChoiceReplyOptions = {
-  isMultipleChoice?: boolean | null;
+export type ChoiceReplyOptions = ReplyOptions<ChoiceInputBlock, "isMultipleChoice"> & {
   /** The items the visitor was shown (see displayed-items.ts), already templated. */
   items: readonly ChoiceReplyItem[];
 };

@@ -1,19 +1,17 @@
 import * as chrono from "chrono-node";
 import { parseDateText, formatDate, dayKey } from "./date-parsing.js";
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import { dateInputDefaults } from "../../schemas/blocks/catalogue/index.js";
+import type { DateInputBlock } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type DateReplyOptions = {
-  format?: string | null;
-  hasTime?: boolean | null;
-  isRange?: boolean | null;
-  min?: string | null;
-  max?: string | null;
-  labels?: { separator?: string | null } | null;
-};
+export type DateReplyOptions = ReplyOptions<
+  DateInputBlock,
+  "format" | "hasTime" | "isRange" | "min" | "max" | "labels"
+>;
 
-export const DEFAULT_DATE_FORMAT = "dd/MM/yyyy";
-export const DEFAULT_DATE_TIME_FORMAT = "dd/MM/yyyy HH:mm";
-const DEFAULT_RANGE_SEPARATOR = "to";
+export const DEFAULT_DATE_FORMAT = dateInputDefaults.format;
+export const DEFAULT_DATE_TIME_FORMAT = dateInputDefaults.formatWithTime;
+const DEFAULT_RANGE_SEPARATOR = dateInputDefaults.labels.separator;
 
 // The client shows `min`/`max` in an <input type="date|datetime-local">, which wants "yyyy-MM-dd[THH:mm]".
 const ISO_DATE_TIME_NO_SECONDS = /\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d/;

@@ -1,12 +1,9 @@
 import { allowedExtensions, extensionOfUrl } from "./file-types.js";
 import { isUrl } from "./is-url.js";
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import type { FileInputBlock } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type FileReplyOptions = {
-  isRequired?: boolean | null;
-  isMultipleAllowed?: boolean | null;
-  allowedFileTypes?: { isEnabled?: boolean | null; types?: readonly string[] | null } | null;
-};
+export type FileReplyOptions = ReplyOptions<FileInputBlock, "isRequired" | "isMultipleAllowed" | "allowedFileTypes">;
 
 /**
  * The client uploads first, then answers with the file URLs (in `attachedFileUrls`, or as text

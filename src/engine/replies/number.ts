@@ -1,10 +1,8 @@
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import type { NumberInputBlock } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
 /** Bounds arrive templated: a number, or the text a `{{variable}}` produced. */
-export type NumberReplyOptions = {
-  min?: number | string | null;
-  max?: number | string | null;
-};
+export type NumberReplyOptions = ReplyOptions<NumberInputBlock, "min" | "max">;
 
 /**
  * Reads a decimal number, accepting a comma as decimal separator ("1,5").

@@ -1,8 +1,9 @@
 import { findPhoneNumbersInText, isSupportedCountry } from "libphonenumber-js";
 import type { CountryCode } from "libphonenumber-js";
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import type { PhoneInputBlock } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type PhoneReplyOptions = { defaultCountryCode?: string | null };
+export type PhoneReplyOptions = ReplyOptions<PhoneInputBlock, "defaultCountryCode">;
 
 /**
  * Takes the first phone number found in the text and saves it in E.164 form.

@@ -1,17 +1,14 @@
 import { matchMultipleChoice, matchSingleChoice } from "./choice-matching.js";
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import type { PictureChoiceInputBlock, PictureChoiceItem } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type PictureChoiceReplyItem = {
-  id: string;
-  title?: string | null;
-  pictureSrc?: string | null;
-  /** Internal value: saved instead of the title when set. */
-  value?: string | null;
-  outgoingEdgeId?: string | null;
-};
+/** A picture as shown to the visitor; `value`, when set, is saved instead of the title. */
+export type PictureChoiceReplyItem = Pick<
+  PictureChoiceItem,
+  "id" | "title" | "pictureSrc" | "value" | "outgoingEdgeId"
+>;
 
-export type PictureChoiceReplyOptions = {
-  isMultipleChoice?: boolean | null;
+export type PictureChoiceReplyOptions = ReplyOptions<PictureChoiceInputBlock, "isMultipleChoice"> & {
   /** The items the visitor was shown (see displayed-items.ts), already templated. */
   items: readonly PictureChoiceReplyItem[];
 };

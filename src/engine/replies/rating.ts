@@ -1,13 +1,8 @@
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import { ratingRange } from "../../schemas/blocks/catalogue/index.js";
+import type { RatingInputBlock } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type RatingReplyOptions = {
-  buttonType?: string | null;
-  length?: number | string | null;
-  startsAt?: number | string | null;
-};
-
-const DEFAULT_LENGTH = 10;
-const DEFAULT_STARTS_AT = 0;
+export type RatingReplyOptions = ReplyOptions<RatingInputBlock, "buttonType" | "length" | "startsAt">;
 
 /**
  * A rating is a number between the first and the last button, saved as sent.
@@ -18,14 +13,7 @@ export function parseRatingReply(reply: ReplyMessage | undefined, options?: Rati
   const rating = Number(reply.text);
   if (Number.isNaN(rating)) return { status: "fail" };
 
-  const highest = toNumber(options?.length) || DEFAULT_LENGTH;
-  const lowest = options?.buttonType === "Icons" ? 1 : (toNumber(options?.startsAt) ?? DEFAULT_STARTS_AT);
+  const { lowest, highest } = ratingRange(options);
   if (rating > highest || rating < lowest) return { status: "fail" };
   return { status: "success", content: reply.text };
-}
-
-function toNumber(value: number | string | null | undefined): number | undefined {
-  if (value === null || value === undefined || value === "") return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : undefined;
 }

@@ -1,5 +1,7 @@
-export const DEFAULT_EMAIL_RETRY_MESSAGE = "This email doesn't seem to be valid. Can you type it again?";
-export const DEFAULT_PAYMENT_RETRY_MESSAGE = "Payment failed. Please, try again.";
+import { emailInputDefaults, paymentInputDefaults } from "../../schemas/blocks/catalogue/index.js";
+
+export const DEFAULT_EMAIL_RETRY_MESSAGE = emailInputDefaults.retryMessageContent;
+export const DEFAULT_PAYMENT_RETRY_MESSAGE = paymentInputDefaults.retryMessageContent;
 export const DEFAULT_INVALID_MESSAGE = "Invalid message. Please, try again.";
 
 // Only these inputs have a `retryMessageContent` option.

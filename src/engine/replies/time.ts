@@ -1,10 +1,12 @@
 import * as chrono from "chrono-node";
 import { formatDate, parseDateText } from "./date-parsing.js";
-import type { ParsedReply, ReplyMessage } from "./types.js";
+import { timeInputDefaults } from "../../schemas/blocks/catalogue/index.js";
+import type { TimeInputBlock } from "../../schemas/blocks/index.js";
+import type { ParsedReply, ReplyMessage, ReplyOptions } from "./types.js";
 
-export type TimeReplyOptions = { format?: string | null };
+export type TimeReplyOptions = ReplyOptions<TimeInputBlock, "format">;
 
-export const DEFAULT_TIME_FORMAT = "HH:mm";
+export const DEFAULT_TIME_FORMAT = timeInputDefaults.format;
 
 /**
  * Understands "14:30", "2:30pm", "noon"... and saves the time with `format` (default "HH:mm").

@@ -1,3 +1,11 @@
+/**
+ * A block's options as a reply parser reads them: the fields `K` of the options its zod schema infers,
+ * each also tolerating null (templating may leave a field empty).
+ */
+export type ReplyOptions<B extends { options?: unknown }, K extends keyof NonNullable<B["options"]>> = {
+  [P in K]?: NonNullable<B["options"]>[P] | null;
+};
+
 /** What the visitor sent in answer to an input block. */
 export type ReplyMessage = {
   type: "text";

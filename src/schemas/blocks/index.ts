@@ -1,6 +1,7 @@
 /**
  * Block schemas of the v6 bot document: one file per block type under bubbles/, inputs/, logic/ and
- * integrations/, each exporting `<name>BlockSchema`, its inferred type and `<name>Defaults`.
+ * integrations/, each exporting `<name>BlockSchema` and its inferred type; the kind's defaults, names and
+ * icon are in its catalogue entry (./catalogue/), plain data the browser bundles can take without zod.
  * `blockSchema` joins them on `type`, and the categories below decide how the engine treats a block.
  * Every option is optional and nothing is defaulted in the schema: defaults are applied when a block
  * is read (`options?.x ?? defaults.x`), so stored documents keep only what their authors set. Unknown
@@ -46,6 +47,7 @@ import { waitBlockSchema } from "./logic/wait.js";
 import { webhookBlockSchema } from "./logic/webhook.js";
 
 export * from "./shared.js";
+export * from "./catalogue/index.js";
 export * from "./start.js";
 export * from "./bubbles/text.js";
 export * from "./bubbles/image.js";

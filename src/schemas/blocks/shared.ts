@@ -19,8 +19,6 @@ export const inputOptionsBaseSchema = z.object({
   variableId: z.string().optional(),
 });
 
-export const defaultButtonLabel = "Send";
-
 export const fileVisibilities = ["Auto", "Public", "Private"] as const;
 export type FileVisibility = (typeof fileVisibilities)[number];
 

@@ -1,7 +1,14 @@
+import type { BubbleBlockType } from "../../../src/schemas/blocks/index.js";
 import { h } from "../lib/dom";
 import { safeHref, safeSrc } from "../lib/safe-url";
 import type { ChatBubble, Json } from "../lib/types";
 import { plainText, renderRichText } from "./rich-text";
+import {
+  audioBubbleDefaults,
+  embedBubbleDefaults,
+  imageBubbleDefaults,
+  videoBubbleDefaults,
+} from "../../../src/schemas/blocks/catalogue/index.js";
 
 const VIDEO_FRAMES: Record<string, (id: string, query: string) => string> = {
   youtube: (id, query) => `https://www.youtube.com/embed/${encodeURIComponent(id)}${query}`,
@@ -18,7 +25,7 @@ const pixels = (value: unknown, fallback: number) => {
 function image(content: Json): HTMLElement | undefined {
   const src = typeof content.url === "string" ? safeSrc(content.url) : undefined;
   if (!src) return undefined;
-  const alt = content.clickLink?.alt || "Bubble image";
+  const alt = content.clickLink?.alt || imageBubbleDefaults.clickLink.alt;
   const picture = h("img", { class: "media-image", attrs: { src, alt, loading: "lazy" } });
   const href = typeof content.clickLink?.url === "string" ? safeHref(content.clickLink.url) : undefined;
   return href ? h("a", { attrs: { href, target: "_blank", rel: "noopener noreferrer" } }, picture) : picture;
@@ -31,8 +38,8 @@ function video(content: Json): HTMLElement | undefined {
       : "";
   const frame = VIDEO_FRAMES[String(content.type)];
   const style = {
-    "max-width": typeof content.maxWidth === "string" ? content.maxWidth : "100%",
-    "aspect-ratio": content.aspectRatio || "16/9",
+    "max-width": typeof content.maxWidth === "string" ? content.maxWidth : videoBubbleDefaults.maxWidth,
+    "aspect-ratio": content.aspectRatio || videoBubbleDefaults.aspectRatio,
   };
   if (frame && typeof content.id === "string" && content.id)
     return h("iframe", {
@@ -52,9 +59,9 @@ function video(content: Json): HTMLElement | undefined {
     style: { "max-width": style["max-width"] },
     attrs: {
       src,
-      controls: content.areControlsDisplayed ?? true,
-      autoplay: content.isAutoplayEnabled ?? true,
-      muted: content.isAutoplayEnabled ?? true,
+      controls: content.areControlsDisplayed ?? videoBubbleDefaults.areControlsDisplayed,
+      autoplay: content.isAutoplayEnabled ?? videoBubbleDefaults.isAutoplayEnabled,
+      muted: content.isAutoplayEnabled ?? videoBubbleDefaults.isAutoplayEnabled,
       playsinline: true,
     },
   });
@@ -65,7 +72,7 @@ function audio(content: Json): HTMLElement | undefined {
   if (!src) return undefined;
   return h("audio", {
     class: "media-audio",
-    attrs: { src, controls: true, autoplay: content.isAutoplayEnabled ?? true },
+    attrs: { src, controls: true, autoplay: content.isAutoplayEnabled ?? audioBubbleDefaults.isAutoplayEnabled },
   });
 }
 
@@ -74,7 +81,7 @@ function embed(content: Json): HTMLElement | undefined {
   if (!src || src.startsWith("blob:")) return undefined;
   return h("iframe", {
     class: "media-frame embed",
-    style: { height: pixels(content.height, 400) },
+    style: { height: pixels(content.height, embedBubbleDefaults.height) },
     attrs: {
       src,
       title: "Embedded content",
@@ -84,23 +91,19 @@ function embed(content: Json): HTMLElement | undefined {
   });
 }
 
+/** One renderer per bubble type; a new bubble type does not compile until it has one. */
+const RENDERERS: Record<BubbleBlockType, (content: Json) => HTMLElement | undefined> = {
+  text: (content) => renderRichText(content.richText),
+  image,
+  video,
+  audio,
+  embed,
+};
+
 /** The inside of a host bubble; undefined when the bubble has nothing a browser may show. */
 export function renderBubbleContent(bubble: ChatBubble): HTMLElement | undefined {
-  const content = bubble.content ?? {};
-  switch (bubble.type) {
-    case "text":
-      return renderRichText(content.richText);
-    case "image":
-      return image(content);
-    case "video":
-      return video(content);
-    case "audio":
-      return audio(content);
-    case "embed":
-      return embed(content);
-    default:
-      return undefined;
-  }
+  const render = (RENDERERS as Record<string, ((content: Json) => HTMLElement | undefined) | undefined>)[bubble.type];
+  return render?.(bubble.content ?? {});
 }
 
 /** What the typing indicator "types" before this bubble. */

@@ -1,6 +1,7 @@
 import { h } from "../lib/dom";
 import type { ChatInput, Json } from "../lib/types";
 import { optionsOf, type InputContext, type InputView } from "./types";
+import { choiceInputDefaults } from "../../../src/schemas/blocks/catalogue/index.js";
 
 type Choice = { id: string; label: string; render(pressed: boolean): HTMLElement; searchText: string };
 
@@ -11,7 +12,11 @@ function choiceList(input: ChatInput, ctx: InputContext, choices: Choice[], layo
   const selected = new Set<string>();
   const elements = new Map<string, HTMLElement>();
   const list = h("div", { class: layoutClass, attrs: { role: "group", "aria-label": "Choices" } });
-  const send = h("button", { class: "btn", attrs: { type: "button", disabled: true } }, options.buttonLabel || "Send");
+  const send = h(
+    "button",
+    { class: "btn", attrs: { type: "button", disabled: true } },
+    options.buttonLabel || choiceInputDefaults.buttonLabel,
+  );
 
   for (const choice of choices) {
     const element = choice.render(false);
@@ -36,8 +41,8 @@ function choiceList(input: ChatInput, ctx: InputContext, choices: Choice[], layo
       class: "search",
       attrs: {
         type: "search",
-        placeholder: options.searchInputPlaceholder || "Filter the options...",
-        "aria-label": options.searchInputPlaceholder || "Filter the options...",
+        placeholder: options.searchInputPlaceholder || choiceInputDefaults.searchInputPlaceholder,
+        "aria-label": options.searchInputPlaceholder || choiceInputDefaults.searchInputPlaceholder,
       },
     });
     const showInitially = options.areInitialSearchButtonsVisible ?? true;

@@ -2,6 +2,7 @@ import { h, icon, ICONS } from "../lib/dom";
 import type { UploadedFile } from "../lib/api";
 import type { ChatInput } from "../lib/types";
 import { labelsOf, optionsOf, type InputContext, type InputView } from "./types";
+import { fileInputDefaults } from "../../../src/schemas/blocks/catalogue/index.js";
 
 /** The placeholder label may carry a little markup (<strong>, <br>): shown as its text only. */
 const textOf = (label: string) =>
@@ -41,13 +42,21 @@ export function fileInput(input: ChatInput, ctx: InputContext): InputView {
       attrs: { type: "button", "aria-label": textOf(labels.placeholder || "Click to upload or drag and drop") },
     },
     icon(ICONS.upload, 28),
-    h("span", null, textOf(labels.placeholder || "Click to upload or drag and drop (size limit: 10MB)")),
+    h("span", null, textOf(labels.placeholder || fileInputDefaults.labels.placeholder)),
   );
   const list = h("ul", { class: "files", attrs: { "aria-live": "polite" } });
   const error = h("div", { class: "notice", attrs: { role: "alert" } });
   error.hidden = true;
-  const upload = h("button", { class: "btn", attrs: { type: "button", disabled: true } }, labels.button || "Upload");
-  const clearButton = h("button", { class: "btn secondary", attrs: { type: "button" } }, labels.clear || "Clear");
+  const upload = h(
+    "button",
+    { class: "btn", attrs: { type: "button", disabled: true } },
+    labels.button || fileInputDefaults.labels.button,
+  );
+  const clearButton = h(
+    "button",
+    { class: "btn secondary", attrs: { type: "button" } },
+    labels.clear || fileInputDefaults.labels.clear,
+  );
   clearButton.hidden = true;
   const skip =
     !required &&
@@ -56,9 +65,11 @@ export function fileInput(input: ChatInput, ctx: InputContext): InputView {
       {
         class: "btn secondary",
         attrs: { type: "button" },
-        on: { click: () => ctx.submit({ text: "", display: labels.skip || "Skip", empty: true }) },
+        on: {
+          click: () => ctx.submit({ text: "", display: labels.skip || fileInputDefaults.labels.skip, empty: true }),
+        },
       },
-      labels.skip || "Skip",
+      labels.skip || fileInputDefaults.labels.skip,
     );
 
   const choose = (files: File[]) => {
@@ -108,8 +119,11 @@ export function fileInput(input: ChatInput, ctx: InputContext): InputView {
     }
     const success =
       done.length > 1
-        ? String(labels.success?.multiple || "{total} files uploaded").replace("{total}", String(done.length))
-        : labels.success?.single || "File uploaded";
+        ? String(labels.success?.multiple || fileInputDefaults.labels.success.multiple).replace(
+            "{total}",
+            String(done.length),
+          )
+        : labels.success?.single || fileInputDefaults.labels.success.single;
     ctx.submit({
       text: done.map((file) => file.url).join(", "),
       display: success,

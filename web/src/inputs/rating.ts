@@ -1,21 +1,14 @@
 import { h, icon, ICONS } from "../lib/dom";
+import { defaultButtonLabel } from "../../../src/schemas/blocks/catalogue/index.js";
 import type { ChatInput } from "../lib/types";
+import { ratingValues } from "./rating-values";
 import { labelsOf, optionsOf, type InputContext, type InputView } from "./types";
-
-const count = (value: unknown, fallback: number) => {
-  const number = Number(value);
-  return Number.isFinite(number) && value !== "" && value !== null && value !== undefined
-    ? Math.round(number)
-    : fallback;
-};
 
 /** A radio group: arrow keys move between values, Enter or Space picks one. */
 export function ratingInput(input: ChatInput, ctx: InputContext): InputView {
   const options = optionsOf(input);
   const labels = labelsOf(input);
   const isIcons = options.buttonType === "Icons";
-  const length = Math.min(Math.max(count(options.length, 10), 1), 20);
-  const start = isIcons ? 1 : Math.min(count(options.startsAt, 0), length);
   const oneClick = Boolean(options.isOneClickSubmitEnabled);
   const customIcon =
     isIcons && options.customIcon?.isEnabled && typeof options.customIcon.svg === "string"
@@ -23,8 +16,12 @@ export function ratingInput(input: ChatInput, ctx: InputContext): InputView {
       : undefined;
   let value: number | undefined;
 
-  const values = Array.from({ length: length - start + 1 }, (_, index) => start + index);
-  const send = h("button", { class: "btn", attrs: { type: "button", disabled: true } }, labels.button || "Send");
+  const values = ratingValues(options);
+  const send = h(
+    "button",
+    { class: "btn", attrs: { type: "button", disabled: true } },
+    labels.button || defaultButtonLabel,
+  );
   const pick = (picked: number) => {
     value = picked;
     buttons.forEach((button, index) => {

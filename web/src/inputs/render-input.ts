@@ -5,9 +5,17 @@ import { dateInput, timeInput } from "./date-time";
 import { fileInput } from "./file";
 import { ratingInput } from "./rating";
 import { emailInput, numberInput, phoneInput, textInput, urlInput } from "./text-inputs";
+import type { InputBlockType } from "../../../src/schemas/blocks/index.js";
 import type { InputContext, InputRenderer, InputView } from "./types";
 
-const RENDERERS: Record<string, InputRenderer> = {
+/** Payments need a provider's own page; this chat says so rather than showing a form that cannot work. */
+function unsupported(message: string): InputView {
+  const element = h("div", { class: "notice info", attrs: { role: "status" } }, message);
+  return { element, focus: () => undefined };
+}
+
+/** One renderer per input type; a new input type does not compile until it has one. */
+const RENDERERS: Record<InputBlockType, InputRenderer> = {
   "text input": textInput,
   "number input": numberInput,
   "email input": emailInput,
@@ -17,20 +25,14 @@ const RENDERERS: Record<string, InputRenderer> = {
   "time input": timeInput,
   "choice input": buttonsInput,
   "picture choice input": pictureChoiceInput,
+  "payment input": () => unsupported("Payments are not available in this chat."),
   "rating input": ratingInput,
   "file input": fileInput,
   cards: cardsInput,
 };
 
-/** Payments need a provider's own page; this chat says so rather than showing a form that cannot work. */
-function unsupported(message: string): InputView {
-  const element = h("div", { class: "notice info", attrs: { role: "status" } }, message);
-  return { element, focus: () => undefined };
-}
-
 export function renderInput(input: ChatInput, ctx: InputContext): InputView {
-  const renderer = RENDERERS[input.type];
+  const renderer = (RENDERERS as Record<string, InputRenderer | undefined>)[input.type];
   if (renderer) return renderer(input, ctx);
-  if (input.type === "payment input") return unsupported("Payments are not available in this chat.");
   return unsupported("This question cannot be answered here.");
 }

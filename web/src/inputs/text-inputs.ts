@@ -2,6 +2,14 @@ import { h, icon, ICONS } from "../lib/dom";
 import type { ChatInput } from "../lib/types";
 import { labelsOf, optionsOf, type Answer, type InputContext, type InputView } from "./types";
 import { phoneCountries } from "./phone-countries";
+import {
+  defaultButtonLabel,
+  emailInputDefaults,
+  numberInputDefaults,
+  phoneInputDefaults,
+  textInputDefaults,
+  urlInputDefaults,
+} from "../../../src/schemas/blocks/catalogue/index.js";
 
 type FieldOptions = {
   type?: string;
@@ -57,7 +65,7 @@ function field(
   return { element, control, focus: () => control.focus() };
 }
 
-const button = (input: ChatInput) => labelsOf(input).button || "Send";
+const button = (input: ChatInput) => labelsOf(input).button || defaultButtonLabel;
 
 export function textInput(input: ChatInput, ctx: InputContext): InputView {
   const options = optionsOf(input);
@@ -89,7 +97,7 @@ export function textInput(input: ChatInput, ctx: InputContext): InputView {
     after = h("span", null, picker, clip, list);
   }
   return field(ctx, {
-    placeholder: labelsOf(input).placeholder || "Type your answer...",
+    placeholder: labelsOf(input).placeholder || textInputDefaults.labels.placeholder,
     button: button(input),
     isLong: options.isLong,
     inputMode: options.inputMode,
@@ -110,7 +118,7 @@ export function numberInput(input: ChatInput, ctx: InputContext): InputView {
       : undefined;
   return field(ctx, {
     type: "number",
-    placeholder: labelsOf(input).placeholder || "Type a number...",
+    placeholder: labelsOf(input).placeholder || numberInputDefaults.labels.placeholder,
     button: button(input),
     inputMode: "decimal",
     value: ctx.prefill,
@@ -121,7 +129,7 @@ export function numberInput(input: ChatInput, ctx: InputContext): InputView {
 export function emailInput(input: ChatInput, ctx: InputContext): InputView {
   return field(ctx, {
     type: "email",
-    placeholder: labelsOf(input).placeholder || "Type your email...",
+    placeholder: labelsOf(input).placeholder || emailInputDefaults.labels.placeholder,
     button: button(input),
     inputMode: "email",
     value: ctx.prefill,
@@ -131,7 +139,7 @@ export function emailInput(input: ChatInput, ctx: InputContext): InputView {
 export function urlInput(input: ChatInput, ctx: InputContext): InputView {
   return field(ctx, {
     type: "url",
-    placeholder: labelsOf(input).placeholder || "Type a URL...",
+    placeholder: labelsOf(input).placeholder || urlInputDefaults.labels.placeholder,
     button: button(input),
     inputMode: "url",
     value: ctx.prefill,
@@ -155,7 +163,7 @@ export function phoneInput(input: ChatInput, ctx: InputContext): InputView {
   );
   return field(ctx, {
     type: "tel",
-    placeholder: labelsOf(input).placeholder || "Type your phone number...",
+    placeholder: labelsOf(input).placeholder || phoneInputDefaults.labels.placeholder,
     button: button(input),
     inputMode: "tel",
     value: ctx.prefill,

@@ -12,10 +12,10 @@ const displayedCards = (block: CardsBlock, ctx: ExecutionContext) =>
 
 export const cardsExecutor: InputExecutor<"cards"> = {
   kind: "input",
-  present: (block, ctx) => ({ ...presentInput(block, ctx), items: displayedCards(block, ctx) as never }),
+  present: (block, ctx) => ({ ...presentInput(block, ctx), items: displayedCards(block, ctx) }),
   parseReply: (block, reply, ctx) =>
     parseCardsReply(reply, {
-      items: displayedCards(block, ctx) as never,
-      saveResponseMapping: templatedOptions(block, ctx)?.saveResponseMapping as never,
+      items: displayedCards(block, ctx),
+      saveResponseMapping: templatedOptions(block, ctx)?.saveResponseMapping,
     }),
 };

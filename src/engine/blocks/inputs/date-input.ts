@@ -8,7 +8,7 @@ export const dateInputExecutor: InputExecutor<"date input"> = {
     const input = presentInput(block, ctx);
     if (!block.options) return input;
     const { min: _min, max: _max, ...options } = input.options ?? {};
-    return { ...input, options: { ...options, ...resolveDateBounds(input.options as never) } };
+    return { ...input, options: { ...options, ...resolveDateBounds(templatedOptions(block, ctx)) } };
   },
   parseReply: (block, reply, ctx) => parseDateReply(reply, templatedOptions(block, ctx), ctx.ports.clock.now()),
 };

@@ -4,5 +4,5 @@ import { templatedOptions } from "./present.js";
 
 export const fileInputExecutor: InputExecutor<"file input"> = {
   kind: "input",
-  parseReply: (block, reply, ctx) => parseFileReply(reply, templatedOptions(block, ctx) as never),
+  parseReply: (block, reply, ctx) => parseFileReply(reply, templatedOptions(block, ctx)),
 };

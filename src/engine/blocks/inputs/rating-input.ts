@@ -4,5 +4,5 @@ import { templatedOptions } from "./present.js";
 
 export const ratingInputExecutor: InputExecutor<"rating input"> = {
   kind: "input",
-  parseReply: (block, reply, ctx) => parseRatingReply(reply, templatedOptions(block, ctx) as never),
+  parseReply: (block, reply, ctx) => parseRatingReply(reply, templatedOptions(block, ctx)),
 };

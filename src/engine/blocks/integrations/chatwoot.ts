@@ -1,4 +1,5 @@
-import { chatwootDefaults, type ChatwootBlock } from "../../../schemas/blocks/integrations/chatwoot.js";
+import { chatwootDefaults } from "../../../schemas/blocks/catalogue/integrations.js";
+import type { ChatwootBlock } from "../../../schemas/blocks/integrations/chatwoot.js";
 import { substituteVariables } from "../../variables/substitute.js";
 import type { VariableLike } from "../../variables/types.js";
 import type { ActionExecutor } from "../executor.js";

@@ -1,5 +1,6 @@
 import type { HttpRequestBlock, KeyValue } from "../../../schemas/blocks/integrations/http-request.js";
-import { httpRequestDefaults, httpRequestMaxTimeout } from "../../../schemas/blocks/integrations/http-request.js";
+import { httpRequestDefaults } from "../../../schemas/blocks/catalogue/integrations.js";
+import { httpRequestMaxTimeout } from "../../../schemas/blocks/integrations/http-request.js";
 import type { HttpRequest } from "../../ports.js";
 import { findUniqueVariable, substituteVariables } from "../../variables/substitute.js";
 import type { ExecutionContext } from "../executor.js";

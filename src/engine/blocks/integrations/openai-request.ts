@@ -1,4 +1,5 @@
-import { openAiDefaults, type OpenAiBlock, type OpenAiMessage } from "../../../schemas/blocks/integrations/openai.js";
+import { openAiDefaults } from "../../../schemas/blocks/catalogue/integrations.js";
+import { type OpenAiBlock, type OpenAiMessage } from "../../../schemas/blocks/integrations/openai.js";
 import { readVariableOrNumber } from "../../../schemas/blocks/shared.js";
 import type { ChatCompletionMessage, ChatCompletionRequest } from "../../ports.js";
 import { substituteVariables } from "../../variables/substitute.js";
@@ -95,7 +96,7 @@ export function messageContentVariable(
 ): VariableLike | undefined {
   const mapping = options.responseMapping?.find(
     (candidate) =>
-      (candidate.valueToExtract ?? openAiDefaults.responseMapping.valueToExtract) === "Message content" &&
+      (candidate.valueToExtract ?? openAiDefaults.responseMappingEntry.valueToExtract) === "Message content" &&
       candidate.variableId,
   );
   return mapping ? variables.find((variable) => variable.id === mapping.variableId) : undefined;

@@ -1,4 +1,5 @@
-import { openAiDefaults, type OpenAiBlock } from "../../../schemas/blocks/integrations/openai.js";
+import { openAiDefaults } from "../../../schemas/blocks/catalogue/integrations.js";
+import type { OpenAiBlock } from "../../../schemas/blocks/integrations/openai.js";
 import type { ChatLog } from "../../../schemas/chat.js";
 import type { ChatCompletionUsage } from "../../ports.js";
 import type { VariableLike } from "../../variables/types.js";
@@ -89,7 +90,7 @@ function responseUpdates(
       ? variables.find((candidate) => candidate.id === mapping.variableId)
       : undefined;
     if (!variable) continue;
-    const valueToExtract = mapping.valueToExtract ?? openAiDefaults.responseMapping.valueToExtract;
+    const valueToExtract = mapping.valueToExtract ?? openAiDefaults.responseMappingEntry.valueToExtract;
     if (valueToExtract === "Message content") {
       updates.push({ id: variable.id, value: Array.isArray(variable.value) ? [...variable.value, content] : content });
       continue;

@@ -1,4 +1,4 @@
-import { codeDefaults } from "../../../schemas/blocks/logic/code.js";
+import { codeDefaults } from "../../../schemas/blocks/catalogue/logic.js";
 import type { ChatLog } from "../../../schemas/chat.js";
 import { guessType, serializeVariableValue } from "../../variables/serialize.js";
 import { splitTemplate } from "../../variables/substitute.js";

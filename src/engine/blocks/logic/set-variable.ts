@@ -1,4 +1,5 @@
-import { setVariableDefaults, type SetVariableBlock } from "../../../schemas/blocks/logic/set-variable.js";
+import { setVariableDefaults } from "../../../schemas/blocks/catalogue/logic.js";
+import type { SetVariableBlock } from "../../../schemas/blocks/logic/set-variable.js";
 import type { ClientSideAction } from "../../../schemas/chat.js";
 import { serializeVariableValue } from "../../variables/serialize.js";
 import type { ActionExecutor, ExecutionContext } from "../executor.js";

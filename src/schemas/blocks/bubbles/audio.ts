@@ -11,7 +11,3 @@ export const audioBubbleBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type AudioBubbleBlock = z.infer<typeof audioBubbleBlockSchema>;
-
-export const audioBubbleDefaults = {
-  isAutoplayEnabled: true,
-} as const;

@@ -19,7 +19,3 @@ export const embedBubbleBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type EmbedBubbleBlock = z.infer<typeof embedBubbleBlockSchema>;
-
-export const embedBubbleDefaults = {
-  height: 400,
-} as const;

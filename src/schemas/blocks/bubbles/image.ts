@@ -16,7 +16,3 @@ export const imageBubbleBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type ImageBubbleBlock = z.infer<typeof imageBubbleBlockSchema>;
-
-export const imageBubbleDefaults = {
-  clickLink: { alt: "Bubble image" },
-} as const;

@@ -36,5 +36,3 @@ export const textBubbleBlockSchema = blockBaseSchema.extend({
   content: textBubbleContentSchema.optional(),
 });
 export type TextBubbleBlock = z.infer<typeof textBubbleBlockSchema>;
-
-export const textBubbleDefaults = {} as const;

@@ -22,11 +22,3 @@ export const videoBubbleBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type VideoBubbleBlock = z.infer<typeof videoBubbleBlockSchema>;
-
-export const videoBubbleDefaults = {
-  height: 400,
-  aspectRatio: "16/9",
-  maxWidth: "100%",
-  areControlsDisplayed: true,
-  isAutoplayEnabled: true,
-} as const;

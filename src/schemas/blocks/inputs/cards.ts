@@ -43,5 +43,3 @@ export const cardsBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type CardsBlock = z.infer<typeof cardsBlockSchema>;
-
-export const cardsDefaults = {} as const;

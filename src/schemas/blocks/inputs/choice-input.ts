@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  blockBaseSchema,
-  defaultButtonLabel,
-  displayConditionSchema,
-  inputOptionsBaseSchema,
-  itemBaseSchema,
-} from "../shared.js";
+import { blockBaseSchema, displayConditionSchema, inputOptionsBaseSchema, itemBaseSchema } from "../shared.js";
 
 export const choiceItemSchema = itemBaseSchema.extend({
   content: z.string().optional(),
@@ -31,11 +25,3 @@ export const choiceInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type ChoiceInputBlock = z.infer<typeof choiceInputBlockSchema>;
-
-export const choiceInputDefaults = {
-  buttonLabel: defaultButtonLabel,
-  searchInputPlaceholder: "Filter the options...",
-  isMultipleChoice: false,
-  isSearchable: false,
-  areInitialSearchButtonsVisible: true,
-} as const;

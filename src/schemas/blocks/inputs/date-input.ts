@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, inputOptionsBaseSchema } from "../shared.js";
+import { blockBaseSchema, inputOptionsBaseSchema } from "../shared.js";
 
 export const dateInputBlockSchema = blockBaseSchema.extend({
   type: z.literal("date input"),
@@ -24,12 +24,3 @@ export const dateInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type DateInputBlock = z.infer<typeof dateInputBlockSchema>;
-
-export const dateInputDefaults = {
-  hasTime: false,
-  isRange: false,
-  labels: { button: defaultButtonLabel, from: "From:", to: "To:", separator: "to" },
-  format: "dd/MM/yyyy",
-  /** Used instead of `format` when `hasTime` is on and no format is set. */
-  formatWithTime: "dd/MM/yyyy HH:mm",
-} as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, inputOptionsBaseSchema } from "../shared.js";
+import { blockBaseSchema, inputOptionsBaseSchema } from "../shared.js";
 import { textLabelsSchema } from "./text-input.js";
 
 export const emailInputBlockSchema = blockBaseSchema.extend({
@@ -12,8 +12,3 @@ export const emailInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type EmailInputBlock = z.infer<typeof emailInputBlockSchema>;
-
-export const emailInputDefaults = {
-  labels: { placeholder: "Type your email...", button: defaultButtonLabel },
-  retryMessageContent: "This email doesn't seem to be valid. Can you type it again?",
-} as const;

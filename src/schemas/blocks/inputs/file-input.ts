@@ -36,16 +36,3 @@ export const fileInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type FileInputBlock = z.infer<typeof fileInputBlockSchema>;
-
-export const fileInputDefaults = {
-  isRequired: true,
-  isMultipleAllowed: false,
-  visibility: "Auto",
-  labels: {
-    placeholder: "<strong>Click to upload</strong> or drag and drop<br>(size limit: 10MB)",
-    button: "Upload",
-    clear: "Clear",
-    skip: "Skip",
-    success: { single: "File uploaded", multiple: "{total} files uploaded" },
-  },
-} as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, inputOptionsBaseSchema, variableOrNumberSchema } from "../shared.js";
+import { blockBaseSchema, inputOptionsBaseSchema, variableOrNumberSchema } from "../shared.js";
 import { textLabelsSchema } from "./text-input.js";
 
 export const numberInputStyles = ["decimal", "currency", "percent", "unit"] as const;
@@ -72,8 +72,3 @@ export const numberInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type NumberInputBlock = z.infer<typeof numberInputBlockSchema>;
-
-export const numberInputDefaults = {
-  labels: { placeholder: "Type a number...", button: defaultButtonLabel },
-  style: "decimal",
-} as const;

@@ -42,10 +42,3 @@ export const paymentInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type PaymentInputBlock = z.infer<typeof paymentInputBlockSchema>;
-
-export const paymentInputDefaults = {
-  provider: "Stripe",
-  labels: { button: "Pay", success: "Success" },
-  retryMessageContent: "Payment failed. Please, try again.",
-  currency: "USD",
-} as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, inputOptionsBaseSchema } from "../shared.js";
+import { blockBaseSchema, inputOptionsBaseSchema } from "../shared.js";
 import { textLabelsSchema } from "./text-input.js";
 
 export const phoneInputBlockSchema = blockBaseSchema.extend({
@@ -14,8 +14,3 @@ export const phoneInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type PhoneInputBlock = z.infer<typeof phoneInputBlockSchema>;
-
-export const phoneInputDefaults = {
-  labels: { placeholder: "Type your phone number...", button: defaultButtonLabel },
-  retryMessageContent: "This phone number doesn't seem to be valid. Can you type it again?",
-} as const;

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  blockBaseSchema,
-  defaultButtonLabel,
-  displayConditionSchema,
-  inputOptionsBaseSchema,
-  itemBaseSchema,
-} from "../shared.js";
+import { blockBaseSchema, displayConditionSchema, inputOptionsBaseSchema, itemBaseSchema } from "../shared.js";
 
 export const pictureChoiceItemSchema = itemBaseSchema.extend({
   pictureSrc: z.string().optional(),
@@ -38,11 +32,3 @@ export const pictureChoiceInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type PictureChoiceInputBlock = z.infer<typeof pictureChoiceInputBlockSchema>;
-
-export const pictureChoiceInputDefaults = {
-  buttonLabel: defaultButtonLabel,
-  searchInputPlaceholder: "Filter the options...",
-  isMultipleChoice: false,
-  isSearchable: false,
-  dynamicItems: { isEnabled: false },
-} as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, inputOptionsBaseSchema, variableOrNumberSchema } from "../shared.js";
+import { blockBaseSchema, inputOptionsBaseSchema, variableOrNumberSchema } from "../shared.js";
 
 export const ratingButtonTypes = ["Icons", "Numbers"] as const;
 
@@ -28,12 +28,3 @@ export const ratingInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type RatingInputBlock = z.infer<typeof ratingInputBlockSchema>;
-
-export const ratingInputDefaults = {
-  buttonType: "Numbers",
-  length: 10,
-  labels: { button: defaultButtonLabel },
-  startsAt: 0,
-  customIcon: { isEnabled: false },
-  isOneClickSubmitEnabled: false,
-} as const;

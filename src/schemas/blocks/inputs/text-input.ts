@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, fileVisibilities, inputOptionsBaseSchema } from "../shared.js";
+import { blockBaseSchema, fileVisibilities, inputOptionsBaseSchema } from "../shared.js";
 
 /** Labels shared by the single-line inputs (text, number, email, url, phone). */
 export const textLabelsSchema = z.object({
@@ -28,10 +28,3 @@ export const textInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type TextInputBlock = z.infer<typeof textInputBlockSchema>;
-
-export const textInputDefaults = {
-  isLong: false,
-  labels: { placeholder: "Type your answer...", button: defaultButtonLabel },
-  audioClip: { isEnabled: false, visibility: "Auto" },
-  attachments: { isEnabled: false, visibility: "Auto" },
-} as const;

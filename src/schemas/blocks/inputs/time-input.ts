@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, inputOptionsBaseSchema } from "../shared.js";
+import { blockBaseSchema, inputOptionsBaseSchema } from "../shared.js";
 
 export const timeInputBlockSchema = blockBaseSchema.extend({
   type: z.literal("time input"),
@@ -12,8 +12,3 @@ export const timeInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type TimeInputBlock = z.infer<typeof timeInputBlockSchema>;
-
-export const timeInputDefaults = {
-  labels: { button: defaultButtonLabel },
-  format: "HH:mm",
-} as const;

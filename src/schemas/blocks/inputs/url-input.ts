@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blockBaseSchema, defaultButtonLabel, inputOptionsBaseSchema } from "../shared.js";
+import { blockBaseSchema, inputOptionsBaseSchema } from "../shared.js";
 import { textLabelsSchema } from "./text-input.js";
 
 export const urlInputBlockSchema = blockBaseSchema.extend({
@@ -12,8 +12,3 @@ export const urlInputBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type UrlInputBlock = z.infer<typeof urlInputBlockSchema>;
-
-export const urlInputDefaults = {
-  labels: { placeholder: "Type a URL...", button: defaultButtonLabel },
-  retryMessageContent: "This URL doesn't seem to be valid. Can you type it again?",
-} as const;

@@ -23,8 +23,3 @@ export const chatwootBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type ChatwootBlock = z.infer<typeof chatwootBlockSchema>;
-
-export const chatwootDefaults = {
-  task: "Show widget",
-  baseUrl: "https://app.chatwoot.com",
-} as const;

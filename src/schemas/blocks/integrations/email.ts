@@ -20,9 +20,3 @@ export const emailBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type EmailBlock = z.infer<typeof emailBlockSchema>;
-
-export const emailDefaults = {
-  credentialsId: "default",
-  isCustomBody: false,
-  isBodyCode: false,
-} as const;

@@ -36,5 +36,3 @@ export const forgedBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type ForgedBlock = z.infer<typeof forgedBlockSchema>;
-
-export const forgedDefaults = {} as const;

@@ -15,5 +15,3 @@ export const googleAnalyticsBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type GoogleAnalyticsBlock = z.infer<typeof googleAnalyticsBlockSchema>;
-
-export const googleAnalyticsDefaults = {} as const;

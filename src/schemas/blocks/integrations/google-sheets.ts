@@ -56,7 +56,3 @@ export const googleSheetsBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type GoogleSheetsBlock = z.infer<typeof googleSheetsBlockSchema>;
-
-export const googleSheetsDefaults = {
-  totalRowsToExtract: "All",
-} as const;

@@ -51,10 +51,3 @@ export const httpRequestBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type HttpRequestBlock = z.infer<typeof httpRequestBlockSchema>;
-
-export const httpRequestDefaults = {
-  webhook: { method: "POST" },
-  isCustomBody: false,
-  isExecutedOnClient: false,
-  timeout: 10,
-} as const;

@@ -74,11 +74,3 @@ export const openAiBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type OpenAiBlock = z.infer<typeof openAiBlockSchema>;
-
-export const openAiDefaults = {
-  baseUrl: "https://api.openai.com/v1",
-  task: "Create chat completion",
-  model: "gpt-3.5-turbo",
-  /** Default of each `responseMapping` entry. */
-  responseMapping: { valueToExtract: "Message content" },
-} as const;

@@ -45,7 +45,3 @@ export const pixelBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type PixelBlock = z.infer<typeof pixelBlockSchema>;
-
-export const pixelDefaults = {
-  isInitSkip: false,
-} as const;

@@ -18,7 +18,3 @@ export const abTestBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type AbTestBlock = z.infer<typeof abTestBlockSchema>;
-
-export const abTestDefaults = {
-  aPercent: 50,
-} as const;

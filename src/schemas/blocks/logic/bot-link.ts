@@ -17,7 +17,3 @@ export const botLinkBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type BotLinkBlock = z.infer<typeof botLinkBlockSchema>;
-
-export const botLinkDefaults = {
-  mergeResults: false,
-} as const;

@@ -15,9 +15,3 @@ export const codeBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type CodeBlock = z.infer<typeof codeBlockSchema>;
-
-/** Unlike Set variable, code runs in the browser unless told otherwise. */
-export const codeDefaults = {
-  name: "Script",
-  isExecutedOnClient: true,
-} as const;

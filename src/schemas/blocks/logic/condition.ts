@@ -12,8 +12,3 @@ export const conditionBlockSchema = blockBaseSchema.extend({
   items: z.array(conditionItemSchema),
 });
 export type ConditionBlock = z.infer<typeof conditionBlockSchema>;
-
-/** Defaults of an item's `content`. */
-export const conditionDefaults = {
-  logicalOperator: "AND",
-} as const;

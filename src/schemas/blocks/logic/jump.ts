@@ -12,5 +12,3 @@ export const jumpBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type JumpBlock = z.infer<typeof jumpBlockSchema>;
-
-export const jumpDefaults = {} as const;

@@ -11,7 +11,3 @@ export const redirectBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type RedirectBlock = z.infer<typeof redirectBlockSchema>;
-
-export const redirectDefaults = {
-  isNewTab: false,
-} as const;

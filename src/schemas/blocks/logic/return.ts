@@ -6,5 +6,3 @@ export const returnBlockSchema = blockBaseSchema.extend({
   type: z.literal("Return"),
 });
 export type ReturnBlock = z.infer<typeof returnBlockSchema>;
-
-export const returnDefaults = {} as const;

@@ -65,9 +65,3 @@ export const setVariableBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type SetVariableBlock = z.infer<typeof setVariableBlockSchema>;
-
-export const setVariableDefaults = {
-  type: "Custom",
-  isExecutedOnClient: false,
-  isCode: false,
-} as const;

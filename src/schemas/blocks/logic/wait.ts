@@ -12,7 +12,3 @@ export const waitBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type WaitBlock = z.infer<typeof waitBlockSchema>;
-
-export const waitDefaults = {
-  shouldPause: false,
-} as const;

@@ -11,5 +11,3 @@ export const webhookBlockSchema = blockBaseSchema.extend({
     .optional(),
 });
 export type WebhookBlock = z.infer<typeof webhookBlockSchema>;
-
-export const webhookDefaults = {} as const;

@@ -1,116 +1,35 @@
 import { createId } from "../lib/ids.js";
+import {
+  abTestDefaults,
+  blockCatalogue as catalogue,
+  conditionDefaults,
+  blockCategories,
+  type BlockCatalogueEntry,
+  type BlockCategory,
+} from "../../../../src/schemas/blocks/catalogue/index.js";
 import type { Block, BlockType } from "../lib/types.js";
 
-export type BlockCategory = "Bubbles" | "Inputs" | "Logic" | "Integrations";
+export type { BlockCategory };
 
-export type BlockEntry = {
-  type: BlockType;
-  label: string;
-  category: BlockCategory;
-  /** A glyph drawn in the block's badge (DejaVu covers all of them). */
-  icon: string;
-  /** Extra words the side bar's search matches. */
-  keywords: string;
-};
+/** A block kind's catalogue entry (src/schemas/blocks/catalogue), with its type. */
+export type BlockEntry = BlockCatalogueEntry & { type: BlockType };
 
-type Definition = Omit<BlockEntry, "type">;
-
-const bubble = (label: string, icon: string, keywords = ""): Definition => ({
-  label,
-  icon,
-  keywords,
-  category: "Bubbles",
-});
-const input = (label: string, icon: string, keywords = ""): Definition => ({
-  label,
-  icon,
-  keywords,
-  category: "Inputs",
-});
-const logic = (label: string, icon: string, keywords = ""): Definition => ({
-  label,
-  icon,
-  keywords,
-  category: "Logic",
-});
-const integration = (label: string, icon: string, keywords = ""): Definition => ({
-  label,
-  icon,
-  keywords,
-  category: "Integrations",
-});
-
-/** Every block type, in side-bar order. A new type does not compile until it is listed here. */
-const definitions: Record<BlockType, Definition> = {
-  text: bubble("Text", "¶", "message bubble rich"),
-  image: bubble("Image", "▣", "picture gif"),
-  video: bubble("Video", "▶", "youtube vimeo tiktok"),
-  embed: bubble("Embed", "⊡", "iframe pdf map"),
-  audio: bubble("Audio", "♪", "sound voice"),
-  "text input": input("Text", "✎", "ask question answer"),
-  "number input": input("Number", "#", "quantity amount"),
-  "email input": input("Email", "@", "mail address"),
-  "url input": input("Website", "⌁", "url link"),
-  "phone number input": input("Phone", "☎", "telephone mobile"),
-  "date input": input("Date", "▦", "calendar day"),
-  "time input": input("Time", "◷", "hour clock"),
-  "choice input": input("Buttons", "☰", "choice options multiple"),
-  "picture choice input": input("Pic choice", "⊞", "image choice"),
-  "payment input": input("Payment", "¤", "stripe card pay"),
-  "rating input": input("Rating", "★", "score nps stars"),
-  "file input": input("File", "⇪", "upload attachment"),
-  cards: input("Cards", "▤", "carousel"),
-  "Set variable": logic("Set variable", "x", "assign value"),
-  Condition: logic("Condition", "⋔", "if else branch"),
-  Redirect: logic("Redirect", "↗", "url open link"),
-  Code: logic("Script", "{}", "javascript code"),
-  "Bot link": logic("Bot link", "⇉", "typebot link other bot"),
-  Wait: logic("Wait", "⋯", "delay pause"),
-  "AB test": logic("AB test", "⚖", "split random"),
-  webhook: logic("Webhook", "⇠", "wait incoming http"),
-  Jump: logic("Jump", "↷", "go to group"),
-  Return: logic("Return", "↶", "back"),
-  Webhook: integration("HTTP request", "⇢", "webhook api fetch"),
-  Zapier: integration("Zapier", "Z", "http"),
-  "Make.com": integration("Make.com", "M", "integromat http"),
-  Pabbly: integration("Pabbly", "P", "http"),
-  Email: integration("Send email", "✉", "mail smtp"),
-  "Google Sheets": integration("Google Sheets", "▥", "spreadsheet"),
-  OpenAI: integration("OpenAI (legacy)", "◎", "gpt ai chat"),
-  "Google Analytics": integration("Google Analytics", "▁", "ga tracking"),
-  Chatwoot: integration("Chatwoot", "☏", "support live chat"),
-  Pixel: integration("Pixel", "◉", "facebook meta tracking"),
-  openai: integration("OpenAI", "◎", "gpt ai"),
-  "cal-com": integration("Cal.com", "▦", "calendar booking"),
-  "chat-node": integration("ChatNode", "◌", "ai"),
-  "qr-code": integration("QR code", "▩", "qr"),
-  "dify-ai": integration("Dify.AI", "◍", "ai"),
-  mistral: integration("Mistral", "◈", "ai llm"),
-  elevenlabs: integration("ElevenLabs", "♫", "voice speech ai"),
-  anthropic: integration("Anthropic", "◆", "claude ai llm"),
-  "together-ai": integration("Together", "◇", "ai llm"),
-  "open-router": integration("OpenRouter", "◐", "ai llm"),
-  nocodb: integration("NocoDB", "▤", "database"),
-  segment: integration("Segment", "◔", "analytics"),
-  posthog: integration("PostHog", "◕", "analytics"),
-  groq: integration("Groq", "◒", "ai llm"),
-  zendesk: integration("Zendesk", "☏", "support"),
-  perplexity: integration("Perplexity", "◓", "ai search"),
-  deepseek: integration("DeepSeek", "◑", "ai llm"),
-  blink: integration("Blink", "✦", "ai"),
-  gmail: integration("Gmail", "✉", "google mail"),
-};
-
-export const blockCatalogue: BlockEntry[] = Object.entries(definitions).map(([type, definition]) => ({
-  type: type as BlockType,
-  ...definition,
+/** Every block type, in side-bar order. */
+export const blockCatalogue: BlockEntry[] = (Object.keys(catalogue) as BlockType[]).map((type) => ({
+  type,
+  ...catalogue[type],
 }));
-export const blockEntry = (type: string): BlockEntry | undefined =>
-  (definitions as Record<string, Definition>)[type] && {
-    type: type as BlockType,
-    ...(definitions as Record<string, Definition>)[type],
-  };
-export const blockCategories: BlockCategory[] = ["Bubbles", "Inputs", "Logic", "Integrations"];
+const entriesByType = new Map(blockCatalogue.map((entry) => [entry.type as string, entry]));
+export const blockEntry = (type: string): BlockEntry | undefined => entriesByType.get(type);
+export { blockCategories };
+
+/** The CSS class that colours a category's badges (styles/editor.css). */
+export const categoryClass: Record<BlockCategory, string> = {
+  Bubbles: "category-bubbles",
+  Inputs: "category-inputs",
+  Logic: "category-logic",
+  Integrations: "category-integrations",
+};
 
 export function searchBlocks(query: string): BlockEntry[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -134,7 +53,11 @@ export function createBlock(type: BlockType): Block {
     case "cards":
       return { id, type, items: [{ ...item(), title: "", paths: [{ id: createId(), text: "" }] }] };
     case "Condition":
-      return { id, type, items: [{ ...item(), content: { logicalOperator: "AND", comparisons: [] } }] };
+      return {
+        id,
+        type,
+        items: [{ ...item(), content: { logicalOperator: conditionDefaults.logicalOperator, comparisons: [] } }],
+      };
     case "AB test":
       return {
         id,
@@ -143,7 +66,7 @@ export function createBlock(type: BlockType): Block {
           { ...item(), path: "a" },
           { ...item(), path: "b" },
         ],
-        options: { aPercent: 50 },
+        options: { aPercent: abTestDefaults.aPercent },
       };
     case "text":
       return { id, type, content: { richText: [{ type: "p", children: [{ text: "" }] }] } };
@@ -155,17 +78,5 @@ export function createBlock(type: BlockType): Block {
 export const isBubbleType = (type: string) => blockEntry(type)?.category === "Bubbles";
 export const isInputType = (type: string) => blockEntry(type)?.category === "Inputs";
 
-const INPUT_TITLES: Record<string, string> = {
-  "Pic choice": "Picture choice",
-  File: "File upload",
-  Website: "Website input",
-};
-
 /** The name a block carries on the canvas and in its settings ("Text input" rather than the side bar's "Text"). */
-export function blockTitle(type: string): string {
-  const entry = blockEntry(type);
-  if (!entry) return type;
-  if (entry.category !== "Inputs") return entry.label;
-  if (INPUT_TITLES[entry.label]) return INPUT_TITLES[entry.label];
-  return ["Buttons", "Cards", "Payment", "Rating"].includes(entry.label) ? entry.label : `${entry.label} input`;
-}
+export const blockTitle = (type: string): string => blockEntry(type)?.title ?? type;

@@ -4,7 +4,7 @@ import { formatRelative } from "../lib/format";
 import { Link } from "../lib/router";
 import { useStore } from "../lib/store";
 import { useEditor } from "./editor-context";
-import { lintBot, loadAnalytics, publishedState } from "./editor-api";
+import { checkBot, loadAnalytics, publishedState } from "./editor-api";
 import { PublishButton } from "./publish/publish-button";
 import type { Autosave } from "./store/autosave";
 import type { Panel } from "./store/editor-store";
@@ -67,7 +67,7 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
   const check = () =>
     run("check", async () => {
       await autosave.save();
-      const findings = await lintBot(meta.botId);
+      const findings = await checkBot(meta.botId);
       store.setUi({ findings, panel: "findings" });
     });
 

@@ -1,22 +1,7 @@
+import { blockCatalogue } from "../../../../src/schemas/blocks/catalogue/index.js";
 import type { Bot, Result, ResultsTablePreferences } from "../lib/types.js";
 
 export type Column = { id: string; label: string; kind: "date" | "input" | "variable" };
-
-const INPUT_TYPES = new Set([
-  "text input",
-  "number input",
-  "email input",
-  "url input",
-  "phone number input",
-  "date input",
-  "time input",
-  "choice input",
-  "picture choice input",
-  "payment input",
-  "rating input",
-  "file input",
-  "cards",
-]);
 
 export const DATE_COLUMN = "createdAt";
 
@@ -31,7 +16,8 @@ export function resultColumns(bot: Pick<Bot, "groups" | "variables">): Column[] 
   const used = new Map<string, number>();
   for (const group of bot.groups)
     for (const block of group.blocks) {
-      if (!INPUT_TYPES.has(block.type)) continue;
+      // The catalogue says which kinds' answers get a column (every input's).
+      if (blockCatalogue[block.type]?.resultColumn !== "answer") continue;
       const variableId = (block as { options?: { variableId?: string } }).options?.variableId;
       if (variableId) savedByInputs.add(variableId);
       const base = (variableId && names.get(variableId)) || group.title;

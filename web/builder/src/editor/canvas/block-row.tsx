@@ -3,7 +3,7 @@ import { memo, type KeyboardEvent } from "react";
 import { highlightVariables } from "../../lib/inline-markdown";
 import { useStore } from "../../lib/store";
 import type { Block, BotDocument } from "../../lib/types";
-import { blockEntry, blockTitle } from "../block-catalogue";
+import { blockEntry, blockTitle, categoryClass } from "../block-catalogue";
 import { useEditor } from "../editor-context";
 import { blockTargetHandleId, sourceHandleId } from "../store/edge-source";
 import { moveBlock, removeBlocks } from "../store/operations";
@@ -58,7 +58,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
     }
   };
 
-  const classes = ["block-row", "nodrag", "nopan", `category-${entry?.category.toLowerCase() ?? "unknown"}`];
+  const classes = ["block-row", "nodrag", "nopan", entry ? categoryClass[entry.category] : "category-unknown"];
   if (selected) classes.push("selected");
   if (running) classes.push("running");
   if (findings.length > 0) classes.push("has-findings");

@@ -1,7 +1,21 @@
-import type { Block, BotDocument, Condition } from "../../lib/types.js";
+import {
+  emailInputDefaults,
+  httpRequestDefaults,
+  numberInputDefaults,
+  paymentInputDefaults,
+  phoneInputDefaults,
+  ratingRange,
+  setVariableDefaults,
+  textInputDefaults,
+  urlInputDefaults,
+} from "../../../../../src/schemas/blocks/catalogue/index.js";
+import type { Block, BlockType, BotDocument, Condition } from "../../lib/types.js";
 import { richTextToPlain } from "../rich-text/rich-text-convert.js";
 
 type Variables = BotDocument["variables"];
+type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+/** The one-line description of one kind of block on the canvas. */
+type Summary<T extends BlockType> = (block: BlockOf<T>, variables: Variables) => string;
 
 const variableName = (variables: Variables, id: string | undefined) =>
   id ? variables.find((variable) => variable.id === id)?.name : undefined;
@@ -18,86 +32,112 @@ export function conditionSummary(condition: Condition | undefined, variables: Va
     .join(` ${condition?.logicalOperator ?? "AND"} `);
 }
 
-const DEFAULT_PLACEHOLDERS: Record<string, string> = {
-  "text input": "Type your answer...",
-  "number input": "Type a number...",
-  "email input": "Type your email...",
-  "url input": "Type a URL...",
-  "phone number input": "Type your phone number...",
+const looseOptions = (block: Block) =>
+  ("options" in block ? block.options : undefined) as { variableId?: string; action?: string } | undefined;
+
+const mediaUrl = (block: { content?: { url?: string } }) => block.content?.url ?? "";
+const placeholder =
+  (fallback: string) =>
+  (block: { options?: { labels?: { placeholder?: string } } }): string =>
+    block.options?.labels?.placeholder ?? fallback;
+/** Items say it all: no summary line. */
+const none = () => "";
+const httpRequest = (block: BlockOf<"Webhook" | "Zapier" | "Make.com" | "Pabbly">) => {
+  const webhook = block.options?.webhook;
+  return webhook?.url ? `${webhook.method ?? httpRequestDefaults.webhook.method} ${webhook.url}` : "Configure…";
+};
+/** Integrations without a summary of their own show the variable they fill, else their action. */
+const savedOrAction = (block: Block, variables: Variables) => {
+  const options = looseOptions(block);
+  const saved = variableName(variables, options?.variableId);
+  return saved ? `→ ${saved}` : (options?.action ?? "");
+};
+/** One summary per block type; a new type does not compile until it has one. */
+const SUMMARIES: { [T in BlockType]: Summary<T> } = {
+  text: (block) => richTextToPlain(block.content?.richText ?? []).trim(),
+  image: mediaUrl,
+  video: mediaUrl,
+  embed: mediaUrl,
+  audio: mediaUrl,
+  "text input": placeholder(textInputDefaults.labels.placeholder),
+  "number input": placeholder(numberInputDefaults.labels.placeholder),
+  "email input": placeholder(emailInputDefaults.labels.placeholder),
+  "url input": placeholder(urlInputDefaults.labels.placeholder),
+  "phone number input": placeholder(phoneInputDefaults.labels.placeholder),
+  "date input": (block) => (block.options?.isRange ? "Pick a date range" : "Pick a date"),
+  "time input": () => "Pick a time",
+  "choice input": none,
+  "picture choice input": none,
+  "payment input": (block) =>
+    block.options?.amount
+      ? `Collect ${block.options.amount} ${block.options.currency ?? paymentInputDefaults.currency}`
+      : "Configure the payment…",
+  "rating input": (block) => {
+    const { lowest, highest } = ratingRange(block.options);
+    return `Rate from ${lowest} to ${highest}`;
+  },
+  "file input": (block) => (block.options?.isMultipleAllowed ? "Upload files" : "Upload a file"),
+  cards: none,
+  "Set variable": (block, variables) => {
+    const target = variableName(variables, block.options?.variableId);
+    if (!target) return "Pick a variable…";
+    const type = block.options?.type ?? setVariableDefaults.type;
+    return type === "Custom" ? `${target} = ${block.options?.expressionToEvaluate ?? ""}` : `${target} = ${type}`;
+  },
+  Condition: none,
+  Redirect: (block) => block.options?.url ?? "Configure…",
+  Code: (block) => block.options?.name ?? "Script",
+  "Bot link": (block) => {
+    const botId = block.options?.botId;
+    return botId ? (botId === "current" ? "This bot" : `Bot ${botId}`) : "Pick a bot…";
+  },
+  Wait: (block) => (block.options?.secondsToWaitFor ? `Wait ${block.options.secondsToWaitFor} s` : "Configure…"),
+  "AB test": none,
+  webhook: () => "Wait for an incoming call",
+  Jump: (block) => (block.options?.groupId ? "Jump to a group" : "Pick a group…"),
+  Return: () => "Return to where the jump came from",
+  Webhook: httpRequest,
+  Zapier: httpRequest,
+  "Make.com": httpRequest,
+  Pabbly: httpRequest,
+  Email: (block) => (block.options?.recipients?.length ? `To ${block.options.recipients.join(", ")}` : "Configure…"),
+  "Google Sheets": savedOrAction,
+  OpenAI: savedOrAction,
+  "Google Analytics": savedOrAction,
+  Chatwoot: savedOrAction,
+  Pixel: savedOrAction,
+  openai: savedOrAction,
+  "cal-com": savedOrAction,
+  "chat-node": savedOrAction,
+  "qr-code": savedOrAction,
+  "dify-ai": savedOrAction,
+  mistral: savedOrAction,
+  elevenlabs: savedOrAction,
+  anthropic: savedOrAction,
+  "together-ai": savedOrAction,
+  "open-router": savedOrAction,
+  nocodb: savedOrAction,
+  segment: savedOrAction,
+  posthog: savedOrAction,
+  groq: savedOrAction,
+  zendesk: savedOrAction,
+  perplexity: savedOrAction,
+  deepseek: savedOrAction,
+  blink: savedOrAction,
+  gmail: savedOrAction,
 };
 
 /** Blocks whose items say it all show no summary line. */
-export const hasItemsOnly = (type: string) =>
-  ["choice input", "picture choice input", "cards", "Condition", "AB test"].includes(type);
+export const hasItemsOnly = (type: string) => SUMMARIES[type as BlockType] === none;
 
 /** The one-line description a block shows on the canvas. */
 export function blockSummary(block: Block, variables: Variables): string {
-  const options = ("options" in block ? block.options : undefined) as Record<string, any> | undefined;
-  const saved = variableName(variables, options?.variableId);
-  switch (block.type) {
-    case "text":
-      return richTextToPlain(block.content?.richText ?? []).trim();
-    case "image":
-    case "video":
-    case "embed":
-    case "audio":
-      return block.content?.url ?? "";
-    case "text input":
-    case "number input":
-    case "email input":
-    case "url input":
-    case "phone number input":
-      return options?.labels?.placeholder ?? DEFAULT_PLACEHOLDERS[block.type];
-    case "choice input":
-    case "picture choice input":
-    case "cards":
-    case "Condition":
-    case "AB test":
-      return "";
-    case "date input":
-      return options?.isRange ? "Pick a date range" : "Pick a date";
-    case "time input":
-      return "Pick a time";
-    case "payment input":
-      return options?.amount ? `Collect ${options.amount} ${options.currency ?? "USD"}` : "Configure the payment…";
-    case "rating input":
-      return `Rate from ${options?.startsAt ?? 0} to ${(Number(options?.startsAt ?? 0) || 0) + (options?.length ?? 10) - 1}`;
-    case "file input":
-      return options?.isMultipleAllowed ? "Upload files" : "Upload a file";
-    case "Set variable": {
-      const target = variableName(variables, options?.variableId);
-      if (!target) return "Pick a variable…";
-      const type = options?.type ?? "Custom";
-      return type === "Custom" ? `${target} = ${options?.expressionToEvaluate ?? ""}` : `${target} = ${type}`;
-    }
-    case "Redirect":
-      return options?.url ?? "Configure…";
-    case "Code":
-      return options?.name ?? "Script";
-    case "Bot link":
-      return options?.botId ? (options.botId === "current" ? "This bot" : `Bot ${options.botId}`) : "Pick a bot…";
-    case "Wait":
-      return options?.secondsToWaitFor ? `Wait ${options.secondsToWaitFor} s` : "Configure…";
-    case "Jump":
-      return options?.groupId ? "Jump to a group" : "Pick a group…";
-    case "Return":
-      return "Return to where the jump came from";
-    case "webhook":
-      return "Wait for an incoming call";
-    case "Webhook":
-    case "Zapier":
-    case "Make.com":
-    case "Pabbly":
-      return options?.webhook?.url ? `${options.webhook.method ?? "POST"} ${options.webhook.url}` : "Configure…";
-    case "Email":
-      return options?.recipients?.length ? `To ${options.recipients.join(", ")}` : "Configure…";
-    default:
-      return saved ? `→ ${saved}` : (options?.action ?? "");
-  }
+  // The table is keyed by type, so the entry for block.type takes that very block.
+  const summary = SUMMARIES[block.type] as Summary<BlockType>;
+  return summary(block, variables);
 }
 
 /** Inputs show which variable they save to. */
 export function savedVariable(block: Block, variables: Variables): string | undefined {
-  const options = ("options" in block ? block.options : undefined) as Record<string, any> | undefined;
-  return variableName(variables, options?.variableId);
+  return variableName(variables, looseOptions(block)?.variableId);
 }

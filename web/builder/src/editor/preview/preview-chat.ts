@@ -20,6 +20,8 @@ export type PreviewOptions = {
   startFrom: { type: "group"; groupId: string } | undefined;
   onTurn(turn: ChatTurn): void;
   onBubbleShown(id: string): void;
+  /** What the visitor sent, before the answer comes (Save as test records it). */
+  onReply?(text: string): void;
 };
 
 /** The component's client, with the start sent to the preview endpoint and every turn reported. */
@@ -57,6 +59,7 @@ class PreviewApi extends ChatApi {
   }
 
   override async continueChat(sessionId: string, message: OutgoingMessage | undefined): Promise<ChatTurn> {
+    if (message && !this.stopped) this.options.onReply?.(message.text);
     const turn = await super.continueChat(sessionId, message);
     if (!this.stopped) this.options.onTurn(turn);
     return this.guard(turn);

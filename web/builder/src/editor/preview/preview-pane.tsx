@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { errorMessage } from "../../lib/api";
 import { useStore } from "../../lib/store";
+import { addTestConversation } from "../editor-api";
+import { ConversationRecorder } from "../tests/conversation-recorder";
 import { useEditor } from "../editor-context";
 import type { Autosave } from "../store/autosave";
 import { mountPreviewChat, type PreviewTurn } from "./preview-chat";
@@ -18,10 +21,14 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
   );
   const host = useRef<HTMLDivElement>(null);
   const [logs, setLogs] = useState<Log[]>([]);
+  const recorder = useRef(new ConversationRecorder());
+  const [saved, setSaved] = useState<string>();
 
   useEffect(() => {
     if (!host.current) return;
     setLogs([]);
+    setSaved(undefined);
+    recorder.current = new ConversationRecorder();
     const doc = store.doc.get();
     const meta = store.meta.get();
     let pendingInput: string | undefined;
@@ -31,11 +38,13 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
       bot: { version: "6", id: meta.botId, name: meta.name, ...doc },
       startFrom: run.groupId ? { type: "group", groupId: run.groupId } : undefined,
       onTurn: (turn: PreviewTurn) => {
+        recorder.current.turn(turn);
         pendingInput = turn.input?.id;
         lastMessage = turn.messages?.at(-1)?.id;
         if (turn.logs?.length) setLogs((current) => [...current, ...turn.logs!]);
         if (!lastMessage) store.setUi({ runningBlockId: pendingInput });
       },
+      onReply: (text) => recorder.current.reply(text),
       onBubbleShown: (id) => store.setUi({ runningBlockId: id === lastMessage && pendingInput ? pendingInput : id }),
     });
     return () => {
@@ -43,6 +52,17 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
       store.setUi({ runningBlockId: undefined });
     };
   }, [run, store]);
+
+  // Tests start at the start: a run from a chosen group cannot be replayed as one.
+  const saveAsTest = async () => {
+    const name = `Recorded ${new Date().toISOString().slice(0, 16).replace("T", " ")}`;
+    try {
+      await addTestConversation(store.meta.get().botId, recorder.current.conversation(name));
+      setSaved(`Saved as the test "${name}".`);
+    } catch (failure) {
+      setSaved(errorMessage(failure));
+    }
+  };
 
   return (
     <div className="preview-pane">
@@ -65,7 +85,21 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
         <button type="button" className="button" onClick={() => previewFrom(run.groupId)}>
           Restart
         </button>
+        <button
+          type="button"
+          className="button"
+          disabled={Boolean(run.groupId)}
+          title={run.groupId ? "Tests start at the start: restart from the start to record one" : undefined}
+          onClick={() => void saveAsTest()}
+        >
+          Save as test
+        </button>
       </div>
+      {saved && (
+        <p className="muted small" role="status" data-testid="save-as-test-status">
+          {saved}
+        </p>
+      )}
       <div className="preview-host" ref={host} data-testid="preview-chat" />
       {logs.length > 0 && (
         <details className="preview-logs">

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { useStore } from "../../lib/store";
 import { useEditor } from "../editor-context";
-import { lintBot } from "../editor-api";
+import { checkBot } from "../editor-api";
 import type { Autosave } from "../store/autosave";
 import { FindingsList } from "./findings-list";
 
@@ -18,7 +18,7 @@ export function FindingsPanel({ autosave }: { autosave: Autosave }) {
     setError(undefined);
     try {
       await autosave.save();
-      store.setUi({ findings: await lintBot(botId) });
+      store.setUi({ findings: await checkBot(botId) });
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {

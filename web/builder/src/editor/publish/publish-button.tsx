@@ -5,7 +5,7 @@ import { useStore } from "../../lib/store";
 import type { LintFinding } from "../../lib/types";
 import { Dialog } from "../../ui/dialog";
 import { useEditor } from "../editor-context";
-import { publishBot, unpublishBot } from "../editor-api";
+import { publishBot, testFindings, unpublishBot } from "../editor-api";
 import type { Autosave } from "../store/autosave";
 import { EmbedSnippets } from "./embed-snippets";
 import { FindingsList } from "./findings-list";
@@ -23,8 +23,10 @@ export function PublishButton({ autosave }: { autosave: Autosave }) {
     setBusy(true);
     try {
       await autosave.save();
+      // The bot's tests run on the draft about to go live; like the check's findings, they never block.
+      const failures = await testFindings(meta.botId);
       const answer = await publishBot(meta.botId);
-      const findings = answer.findings ?? [];
+      const findings = [...(answer.findings ?? []), ...failures];
       store.setUi({ findings });
       store.meta.set((value) => ({ ...value, publicId: answer.publicId, isPublished: true }));
       // Publishing may give the bot its public id: later saves must not look like stale edits.

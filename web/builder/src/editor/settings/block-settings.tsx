@@ -1,7 +1,12 @@
 import type { ComponentType } from "react";
+import {
+  emailInputDefaults,
+  phoneInputDefaults,
+  urlInputDefaults,
+} from "../../../../../src/schemas/blocks/catalogue/index.js";
 import { useStore } from "../../lib/store";
 import type { BlockType } from "../../lib/types";
-import { blockEntry, blockTitle } from "../block-catalogue";
+import { blockEntry, blockTitle, categoryClass } from "../block-catalogue";
 import { useEditor } from "../editor-context";
 import { removeBlocks } from "../store/operations";
 import { blockById } from "../store/selectors";
@@ -48,20 +53,20 @@ import {
 
 const EmailInputSettings = () => (
   <ValidatedInputSettings
-    placeholder="Type your email..."
-    retry="This email doesn't seem to be valid. Can you type it again?"
+    placeholder={emailInputDefaults.labels.placeholder}
+    retry={emailInputDefaults.retryMessageContent}
   />
 );
 const UrlInputSettings = () => (
   <ValidatedInputSettings
-    placeholder="Type a URL..."
-    retry="This URL doesn't seem to be valid. Can you type it again?"
+    placeholder={urlInputDefaults.labels.placeholder}
+    retry={urlInputDefaults.retryMessageContent}
   />
 );
 const PhoneInputSettings = () => (
   <ValidatedInputSettings
-    placeholder="Type your phone number..."
-    retry="This phone number doesn't seem to be valid. Can you type it again?"
+    placeholder={phoneInputDefaults.labels.placeholder}
+    retry={phoneInputDefaults.retryMessageContent}
     country
   />
 );
@@ -145,7 +150,7 @@ export function BlockSettings() {
     <BlockProvider key={block.id} block={block}>
       <div className="block-settings" data-testid="block-settings" data-block-type={block.type}>
         <p className="panel-context">
-          <span className={`block-badge category-${entry?.category.toLowerCase()}`} aria-hidden="true">
+          <span className={`block-badge ${entry ? categoryClass[entry.category] : ""}`} aria-hidden="true">
             {entry?.icon}
           </span>
           <span>

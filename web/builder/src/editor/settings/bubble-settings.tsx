@@ -1,6 +1,12 @@
 import type { RichTextNode } from "../../lib/types";
 import { RichTextEditor } from "../rich-text/rich-text-editor";
 import { Choice, NumOrVariable, Text, Toggle, useBlock, Variable } from "./block-fields";
+import {
+  audioBubbleDefaults,
+  embedBubbleDefaults,
+  imageBubbleDefaults,
+  videoBubbleDefaults,
+} from "../../../../../src/schemas/blocks/catalogue/index.js";
 
 export function TextBubbleSettings() {
   const { block, update } = useBlock();
@@ -32,7 +38,7 @@ export function ImageBubbleSettings() {
       <Text
         path={["content", "clickLink", "alt"]}
         label="Alternative text"
-        placeholder="Bubble image"
+        placeholder={imageBubbleDefaults.clickLink.alt}
         hint="Read by screen readers."
       />
     </>
@@ -58,12 +64,24 @@ export function VideoBubbleSettings() {
         label="Video id on its platform"
         hint="Filled in from the address when left empty."
       />
-      <NumOrVariable path={["content", "height"]} label="Height (px)" placeholder="400" />
-      <Text path={["content", "aspectRatio"]} label="Aspect ratio" placeholder="16/9" />
-      <Text path={["content", "maxWidth"]} label="Maximum width" placeholder="100%" />
+      <NumOrVariable
+        path={["content", "height"]}
+        label="Height (px)"
+        placeholder={String(videoBubbleDefaults.height)}
+      />
+      <Text path={["content", "aspectRatio"]} label="Aspect ratio" placeholder={videoBubbleDefaults.aspectRatio} />
+      <Text path={["content", "maxWidth"]} label="Maximum width" placeholder={videoBubbleDefaults.maxWidth} />
       <Text path={["content", "queryParamsStr"]} label="Extra query parameters" placeholder="start=10" />
-      <Toggle path={["content", "areControlsDisplayed"]} label="Show the controls" defaultValue />
-      <Toggle path={["content", "isAutoplayEnabled"]} label="Play automatically" defaultValue />
+      <Toggle
+        path={["content", "areControlsDisplayed"]}
+        label="Show the controls"
+        defaultValue={videoBubbleDefaults.areControlsDisplayed}
+      />
+      <Toggle
+        path={["content", "isAutoplayEnabled"]}
+        label="Play automatically"
+        defaultValue={videoBubbleDefaults.isAutoplayEnabled}
+      />
     </>
   );
 }
@@ -74,7 +92,11 @@ export function EmbedBubbleSettings() {
   return (
     <>
       <Text path={["content", "url"]} label="Page or file address" placeholder="https://…" />
-      <NumOrVariable path={["content", "height"]} label="Height (px)" placeholder="400" />
+      <NumOrVariable
+        path={["content", "height"]}
+        label="Height (px)"
+        placeholder={String(embedBubbleDefaults.height)}
+      />
       <Toggle path={["content", "waitForEvent", "isEnabled"]} label="Wait for an event from the page" />
       {waits && (
         <>
@@ -94,7 +116,11 @@ export function AudioBubbleSettings() {
   return (
     <>
       <Text path={["content", "url"]} label="Audio address" placeholder="https://….mp3" />
-      <Toggle path={["content", "isAutoplayEnabled"]} label="Play automatically" defaultValue />
+      <Toggle
+        path={["content", "isAutoplayEnabled"]}
+        label="Play automatically"
+        defaultValue={audioBubbleDefaults.isAutoplayEnabled}
+      />
     </>
   );
 }

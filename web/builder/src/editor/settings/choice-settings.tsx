@@ -6,6 +6,7 @@ import { useEditor } from "../editor-context";
 import { pruneEdges, updateBlock } from "../store/operations";
 import { ListEditor, Text, Toggle, useBlock, Variable, VariableSelect } from "./block-fields";
 import { ConditionEditor } from "./condition-editor";
+import { choiceInputDefaults, defaultButtonLabel } from "../../../../../src/schemas/blocks/catalogue/index.js";
 
 type Item = { id: string; [key: string]: any };
 
@@ -156,7 +157,7 @@ export function ChoiceInputSettings() {
       />
       <Toggle path={["options", "isMultipleChoice"]} label="Several choices allowed" />
       {options.isMultipleChoice && (
-        <Text path={["options", "buttonLabel"]} label="Submit button label" placeholder="Send" />
+        <Text path={["options", "buttonLabel"]} label="Submit button label" placeholder={defaultButtonLabel} />
       )}
       <Toggle path={["options", "isSearchable"]} label="Searchable" />
       {options.isSearchable && (
@@ -164,7 +165,7 @@ export function ChoiceInputSettings() {
           <Text
             path={["options", "searchInputPlaceholder"]}
             label="Search placeholder"
-            placeholder="Filter the options..."
+            placeholder={choiceInputDefaults.searchInputPlaceholder}
           />
           <Toggle
             path={["options", "areInitialSearchButtonsVisible"]}
@@ -228,14 +229,14 @@ export function PictureChoiceSettings() {
       )}
       <Toggle path={["options", "isMultipleChoice"]} label="Several choices allowed" />
       {options.isMultipleChoice && (
-        <Text path={["options", "buttonLabel"]} label="Submit button label" placeholder="Send" />
+        <Text path={["options", "buttonLabel"]} label="Submit button label" placeholder={defaultButtonLabel} />
       )}
       <Toggle path={["options", "isSearchable"]} label="Searchable" />
       {options.isSearchable && (
         <Text
           path={["options", "searchInputPlaceholder"]}
           label="Search placeholder"
-          placeholder="Filter the options..."
+          placeholder={choiceInputDefaults.searchInputPlaceholder}
         />
       )}
       <Variable path={["options", "variableId"]} label="Save the answer in" />

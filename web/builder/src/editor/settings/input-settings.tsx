@@ -1,4 +1,14 @@
 import { Choice, Lines, Num, NumOrVariable, Text, Toggle, useBlock, Variable } from "./block-fields";
+import {
+  dateInputDefaults,
+  defaultButtonLabel,
+  fileInputDefaults,
+  numberInputDefaults,
+  paymentInputDefaults,
+  ratingInputDefaults,
+  textInputDefaults,
+  timeInputDefaults,
+} from "../../../../../src/schemas/blocks/catalogue/index.js";
 
 const opts = (block: unknown) => ((block as { options?: Record<string, any> }).options ?? {}) as Record<string, any>;
 
@@ -6,7 +16,7 @@ export function SaveAnswer() {
   return <Variable path={["options", "variableId"]} label="Save the answer in" />;
 }
 
-function Labels({ placeholder, button = "Send" }: { placeholder?: string; button?: string }) {
+function Labels({ placeholder, button = defaultButtonLabel }: { placeholder?: string; button?: string }) {
   return (
     <>
       {placeholder !== undefined && (
@@ -24,7 +34,7 @@ export function TextInputSettings() {
   const options = opts(block);
   return (
     <>
-      <Labels placeholder="Type your answer..." />
+      <Labels placeholder={textInputDefaults.labels.placeholder} />
       <Toggle path={["options", "isLong"]} label="Long text (several lines)" />
       <Choice
         path={["options", "inputMode"]}
@@ -40,7 +50,7 @@ export function TextInputSettings() {
             path={["options", "attachments", "visibility"]}
             label="Attachments visibility"
             options={VISIBILITIES}
-            defaultValue="Auto"
+            defaultValue={textInputDefaults.attachments.visibility}
           />
         </>
       )}
@@ -52,7 +62,7 @@ export function TextInputSettings() {
             path={["options", "audioClip", "visibility"]}
             label="Recording visibility"
             options={VISIBILITIES}
-            defaultValue="Auto"
+            defaultValue={textInputDefaults.audioClip.visibility}
           />
         </>
       )}
@@ -111,10 +121,10 @@ const UNITS = [
 
 export function NumberInputSettings() {
   const { block } = useBlock();
-  const style = opts(block).style ?? "decimal";
+  const style = opts(block).style ?? numberInputDefaults.style;
   return (
     <>
-      <Labels placeholder="Type a number..." />
+      <Labels placeholder={numberInputDefaults.labels.placeholder} />
       <NumOrVariable path={["options", "min"]} label="Minimum" />
       <NumOrVariable path={["options", "max"]} label="Maximum" />
       <NumOrVariable path={["options", "step"]} label="Step" />
@@ -122,7 +132,7 @@ export function NumberInputSettings() {
         path={["options", "style"]}
         label="Format"
         options={["decimal", "currency", "percent", "unit"]}
-        defaultValue="decimal"
+        defaultValue={numberInputDefaults.style}
       />
       {style === "currency" && <Text path={["options", "currency"]} label="Currency" placeholder="USD" />}
       {style === "unit" && <Choice path={["options", "unit"]} label="Unit" options={UNITS} emptyLabel="Pick a unit" />}
@@ -172,16 +182,20 @@ export function DateInputSettings() {
       <Toggle path={["options", "hasTime"]} label="With the time" />
       {options.isRange && (
         <>
-          <Text path={["options", "labels", "from"]} label="“From” label" placeholder="From:" />
-          <Text path={["options", "labels", "to"]} label="“To” label" placeholder="To:" />
-          <Text path={["options", "labels", "separator"]} label="Separator in the answer" placeholder="to" />
+          <Text path={["options", "labels", "from"]} label="“From” label" placeholder={dateInputDefaults.labels.from} />
+          <Text path={["options", "labels", "to"]} label="“To” label" placeholder={dateInputDefaults.labels.to} />
+          <Text
+            path={["options", "labels", "separator"]}
+            label="Separator in the answer"
+            placeholder={dateInputDefaults.labels.separator}
+          />
         </>
       )}
-      <Text path={["options", "labels", "button"]} label="Button label" placeholder="Send" />
+      <Text path={["options", "labels", "button"]} label="Button label" placeholder={defaultButtonLabel} />
       <Text
         path={["options", "format"]}
         label="Answer format"
-        placeholder={options.hasTime ? "dd/MM/yyyy HH:mm" : "dd/MM/yyyy"}
+        placeholder={options.hasTime ? dateInputDefaults.formatWithTime : dateInputDefaults.format}
         hint="date-fns tokens, e.g. yyyy-MM-dd."
       />
       <Text path={["options", "min"]} label="Earliest date" placeholder="2024-01-01 or {{variable}}" />
@@ -194,8 +208,8 @@ export function DateInputSettings() {
 export function TimeInputSettings() {
   return (
     <>
-      <Text path={["options", "labels", "button"]} label="Button label" placeholder="Send" />
-      <Text path={["options", "format"]} label="Answer format" placeholder="HH:mm" />
+      <Text path={["options", "labels", "button"]} label="Button label" placeholder={defaultButtonLabel} />
+      <Text path={["options", "format"]} label="Answer format" placeholder={timeInputDefaults.format} />
       <SaveAnswer />
     </>
   );
@@ -206,12 +220,27 @@ export function RatingInputSettings() {
   const options = opts(block);
   return (
     <>
-      <Choice path={["options", "buttonType"]} label="Shown as" options={["Numbers", "Icons"]} defaultValue="Numbers" />
-      <Num path={["options", "length"]} label="Number of choices" min={1} max={20} placeholder="10" />
-      <NumOrVariable path={["options", "startsAt"]} label="Starts at" placeholder="0" />
+      <Choice
+        path={["options", "buttonType"]}
+        label="Shown as"
+        options={["Numbers", "Icons"]}
+        defaultValue={ratingInputDefaults.buttonType}
+      />
+      <Num
+        path={["options", "length"]}
+        label="Number of choices"
+        min={1}
+        max={20}
+        placeholder={String(ratingInputDefaults.length)}
+      />
+      <NumOrVariable
+        path={["options", "startsAt"]}
+        label="Starts at"
+        placeholder={String(ratingInputDefaults.startsAt)}
+      />
       <Text path={["options", "labels", "left"]} label="Label at the low end" placeholder="Not likely" />
       <Text path={["options", "labels", "right"]} label="Label at the high end" placeholder="Very likely" />
-      <Text path={["options", "labels", "button"]} label="Button label" placeholder="Send" />
+      <Text path={["options", "labels", "button"]} label="Button label" placeholder={defaultButtonLabel} />
       {options.buttonType === "Icons" && (
         <>
           <Toggle path={["options", "customIcon", "isEnabled"]} label="Custom icon" />
@@ -231,7 +260,7 @@ export function FileInputSettings() {
   const options = opts(block);
   return (
     <>
-      <Toggle path={["options", "isRequired"]} label="Required" defaultValue />
+      <Toggle path={["options", "isRequired"]} label="Required" defaultValue={fileInputDefaults.isRequired} />
       <Toggle path={["options", "isMultipleAllowed"]} label="Allow several files" />
       <Text
         path={["options", "labels", "placeholder"]}
@@ -239,18 +268,26 @@ export function FileInputSettings() {
         multiline
         placeholder="<strong>Click to upload</strong> or drag and drop"
       />
-      <Text path={["options", "labels", "button"]} label="Button label" placeholder="Upload" />
-      <Text path={["options", "labels", "clear"]} label="Clear button label" placeholder="Clear" />
-      <Text path={["options", "labels", "skip"]} label="Skip button label" placeholder="Skip" />
+      <Text path={["options", "labels", "button"]} label="Button label" placeholder={fileInputDefaults.labels.button} />
+      <Text
+        path={["options", "labels", "clear"]}
+        label="Clear button label"
+        placeholder={fileInputDefaults.labels.clear}
+      />
+      <Text
+        path={["options", "labels", "skip"]}
+        label="Skip button label"
+        placeholder={fileInputDefaults.labels.skip}
+      />
       <Text
         path={["options", "labels", "success", "single"]}
         label="Message after one file"
-        placeholder="File uploaded"
+        placeholder={fileInputDefaults.labels.success.single}
       />
       <Text
         path={["options", "labels", "success", "multiple"]}
         label="Message after several files"
-        placeholder="{total} files uploaded"
+        placeholder={fileInputDefaults.labels.success.multiple}
       />
       <Toggle path={["options", "allowedFileTypes", "isEnabled"]} label="Only some file types" />
       {options.allowedFileTypes?.isEnabled && (
@@ -265,7 +302,12 @@ export function FileInputSettings() {
         ]}
         emptyLabel="No camera"
       />
-      <Choice path={["options", "visibility"]} label="Files visibility" options={VISIBILITIES} defaultValue="Auto" />
+      <Choice
+        path={["options", "visibility"]}
+        label="Files visibility"
+        options={VISIBILITIES}
+        defaultValue={fileInputDefaults.visibility}
+      />
       <SaveAnswer />
     </>
   );
@@ -274,20 +316,33 @@ export function FileInputSettings() {
 export function PaymentInputSettings() {
   return (
     <>
-      <Choice path={["options", "provider"]} label="Provider" options={["Stripe"]} defaultValue="Stripe" />
+      <Choice
+        path={["options", "provider"]}
+        label="Provider"
+        options={["Stripe"]}
+        defaultValue={paymentInputDefaults.provider}
+      />
       <Text
         path={["options", "credentialsId"]}
         label="Credentials id"
         hint="The payment account stored in the workspace's credentials."
       />
       <Text path={["options", "amount"]} label="Amount" placeholder="30 or {{price}}" />
-      <Text path={["options", "currency"]} label="Currency" placeholder="USD" />
-      <Text path={["options", "labels", "button"]} label="Button label" placeholder="Pay" />
-      <Text path={["options", "labels", "success"]} label="Success message" placeholder="Success" />
+      <Text path={["options", "currency"]} label="Currency" placeholder={paymentInputDefaults.currency} />
+      <Text
+        path={["options", "labels", "button"]}
+        label="Button label"
+        placeholder={paymentInputDefaults.labels.button}
+      />
+      <Text
+        path={["options", "labels", "success"]}
+        label="Success message"
+        placeholder={paymentInputDefaults.labels.success}
+      />
       <Text
         path={["options", "retryMessageContent"]}
         label="Message when the payment fails"
-        placeholder="Payment failed. Please, try again."
+        placeholder={paymentInputDefaults.retryMessageContent}
       />
       <Text path={["options", "additionalInformation", "description"]} label="Description" />
       <Text path={["options", "additionalInformation", "name"]} label="Payer's name" placeholder="{{name}}" />

@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from "react";
-import { blockCategories, searchBlocks, type BlockEntry } from "../block-catalogue";
+import { blockCategories, categoryClass, searchBlocks, type BlockEntry } from "../block-catalogue";
 import { useEditor } from "../editor-context";
 
 /**
@@ -41,7 +41,7 @@ export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entr
                   <li key={entry.type}>
                     <button
                       type="button"
-                      className={`palette-item category-${entry.category.toLowerCase()}`}
+                      className={`palette-item ${categoryClass[entry.category]}`}
                       data-block-type={entry.type}
                       title={`Drag onto the canvas, or press Enter to add ${entry.label}`}
                       aria-label={`${entry.label} (${category.replace(/s$/, "").toLowerCase()})`}

@@ -53,7 +53,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
     ...botTestRoutes(ctx),
-    ...authRoutes(ctx),
+    ...authRoutes(ctx, redis),
     ...tokenRoutes(ctx),
     ...chatRoutes(ctx),
     ...resultRoutes(ctx),

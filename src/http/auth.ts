@@ -4,6 +4,8 @@ import { AppError } from "../errors.js";
 import { messageResponseSchema } from "../schemas/common.js";
 import { currentSession, signIn, signOut } from "../services/auth/browser-sessions.js";
 import { LoginThrottle } from "../services/auth/login-throttle.js";
+import { RedisLoginThrottle, type SignInThrottle } from "../services/auth/shared-login-throttle.js";
+import type { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/auth/password-hash.js";
 import { setPasswordWithLink } from "../services/auth/setup-links.js";
 import type { AppContext } from "../services/context.js";
@@ -28,9 +30,12 @@ const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store
 const sessionToken = (request: FastifyRequest) => readCookie(request, SESSION_COOKIE);
 
 /** Signing in to the builder with e-mail and password; the session lives in an HttpOnly cookie. */
-export function authRoutes(ctx: AppContext) {
+export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
   const tags = ["Sign-in"];
-  const throttle = new LoginThrottle();
+  // With REDIS_URL every instance shares one budget; otherwise each counts its own.
+  const throttle: SignInThrottle = redis
+    ? new RedisLoginThrottle(redis, ctx.config.protection.redisPrefix)
+    : new LoginThrottle();
   return [
     defineRoute({
       method: "POST",
@@ -47,7 +52,7 @@ export function authRoutes(ctx: AppContext) {
         // Per address and account: behind a proxy that is not trusted every visitor shares one address,
         // and one person's typos must not lock everyone else out.
         const throttleKey = `${request.ip}\u0000${normalizeEmail(body.email)}`;
-        const retryAfter = throttle.retryAfter(throttleKey);
+        const retryAfter = await throttle.retryAfter(throttleKey);
         if (retryAfter !== undefined)
           throw new AppError(
             "TOO_MANY_REQUESTS",
@@ -60,10 +65,10 @@ export function authRoutes(ctx: AppContext) {
         try {
           session = await signIn(ctx, body.email, body.password);
         } catch (error) {
-          if (error instanceof AppError && error.code === "UNAUTHORIZED") throttle.recordFailure(throttleKey);
+          if (error instanceof AppError && error.code === "UNAUTHORIZED") await throttle.recordFailure(throttleKey);
           throw error;
         }
-        throttle.recordSuccess(throttleKey);
+        await throttle.recordSuccess(throttleKey);
         setSessionCookie(request, reply, session.token, session.maxAgeSeconds);
         noStore(reply);
         return { user: session.user, csrfToken: session.csrfToken };

@@ -107,6 +107,103 @@ export type ChatCompletionPort = {
   ): Promise<{ ok: true; chunks: AsyncIterable<string> } | ChatCompletionFailure>;
 };
 
+/** The model providers the AI blocks talk to, by block id. */
+export type AiProvider =
+  | "openai"
+  | "anthropic"
+  | "mistral"
+  | "groq"
+  | "deepseek"
+  | "perplexity"
+  | "together-ai"
+  | "open-router";
+export type AiContentPart = { type: "text"; text: string } | { type: "image"; url: string };
+export type AiMessage =
+  | { role: "system" | "assistant"; content: string }
+  | { role: "user"; content: string | AiContentPart[] };
+/** A tool the model may call: `run` executes the bot's code (in the sandbox) and answers with text. */
+export type AiTool = {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments (an object). */
+  parameters: Record<string, unknown>;
+  run(args: Record<string, unknown>): Promise<string>;
+};
+type AiCall = {
+  provider: AiProvider;
+  credentialsId?: string;
+  model: string;
+  /** Epoch ms by which the call must be over (the turn's deadline); a 429 is retried only before it. */
+  deadline?: number;
+};
+export type AiChatRequest = AiCall & {
+  messages: AiMessage[];
+  temperature?: number;
+  tools?: AiTool[];
+  /** The block's own address (the legacy block's `baseUrl`); else the credential's, else the provider's. */
+  baseUrl?: string;
+  /** Azure-style deployments: sent as `api-version`. */
+  apiVersion?: string;
+};
+export type AiUsage = ChatCompletionUsage;
+/** Why a provider call gave nothing: `status` is the provider's HTTP status when it answered. */
+export type AiFailure = { ok: false; error: string; status?: number; details?: string };
+export type AiChatResult = { ok: true; text: string; usage: AiUsage } | AiFailure;
+export type AiObjectRequest = AiCall & {
+  prompt: string;
+  /** JSON Schema of the object to extract (an object whose keys are variable names). */
+  schema: Record<string, unknown>;
+};
+export type AiResponsesRequest = AiCall & {
+  input: string;
+  instructions?: string;
+  previousResponseId?: string;
+  temperature?: number;
+  tools?: AiTool[];
+  webSearch?: boolean;
+  codeInterpreter?: boolean;
+  fileSearch?: { vectorStoreIds: string[]; maxNumResults?: number; scoreThreshold?: number };
+};
+export type AiAssistantRequest = AiCall & {
+  assistantId: string;
+  threadId?: string;
+  message: string;
+  additionalInstructions?: string;
+  tools?: AiTool[];
+};
+export type AiPort = {
+  chat(request: AiChatRequest, scope: IntegrationScope): Promise<AiChatResult>;
+  /** The answer as text pieces; `result` settles once the stream ended (or failed). */
+  streamChat(
+    request: AiChatRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; chunks: AsyncIterable<string>; result: Promise<AiChatResult> } | AiFailure>;
+  /** Structured output: an object following `schema`. */
+  generateObject(
+    request: AiObjectRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; object: Record<string, unknown> } | AiFailure>;
+  /** OpenAI's Responses API, function calls answered (up to 10 rounds). */
+  askModel(
+    request: AiResponsesRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; text: string; responseId: string } | AiFailure>;
+  askAssistant(
+    request: AiAssistantRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; text: string; threadId: string } | AiFailure>;
+  /** Text to speech; the audio is stored with the uploads and its public URL returned. */
+  createSpeech(
+    request: AiCall & { input: string; voice?: string; instructions?: string },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; url: string } | AiFailure>;
+  /** Downloads `audioUrl` (through the address guard) and transcribes it. */
+  transcribe(
+    request: AiCall & { audioUrl: string; prompt?: string },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; text: string } | AiFailure>;
+};
+
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
 export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
@@ -119,5 +216,6 @@ export type EnginePorts = {
   http?: HttpPort;
   mailer?: MailerPort;
   chatCompletion?: ChatCompletionPort;
+  ai?: AiPort;
   bots?: BotLoaderPort;
 };

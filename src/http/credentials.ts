@@ -6,10 +6,18 @@ import {
 } from "../integrations/credentials/credentials-data.js";
 import { idSchema, messageResponseSchema } from "../schemas/common.js";
 import type { AppContext } from "../services/context.js";
-import { createCredentials, deleteCredentials, listCredentials } from "../services/credentials.js";
+import {
+  createCredentials,
+  credentialsModels,
+  credentialsUsage,
+  deleteCredentials,
+  listCredentials,
+  renameCredentials,
+} from "../services/credentials.js";
 import { defineRoute } from "./route.js";
 
 const workspaceParams = z.object({ workspaceId: idSchema });
+const credentialsParams = z.object({ workspaceId: idSchema, credentialsId: idSchema });
 
 export function credentialsRoutes(ctx: AppContext) {
   const tags = ["Credentials"];
@@ -43,15 +51,54 @@ export function credentialsRoutes(ctx: AppContext) {
     defineRoute({
       method: "DELETE",
       url: "/api/v1/workspaces/:workspaceId/credentials/:credentialsId",
-      summary: "Delete credentials (blocks that use them then log an error)",
+      summary:
+        "Delete credentials; ones a bot uses answer 409 naming the bots unless `?confirm=true` (their blocks then log an error)",
       tags,
       auth: "token",
-      params: z.object({ workspaceId: idSchema, credentialsId: idSchema }),
+      params: credentialsParams,
+      query: z.object({ confirm: z.enum(["true", "false"]).optional() }),
       response: messageResponseSchema,
-      handler: async ({ caller, params }) => {
-        await deleteCredentials(ctx, caller!, params.workspaceId, params.credentialsId);
+      handler: async ({ caller, params, query }) => {
+        await deleteCredentials(ctx, caller!, params.workspaceId, params.credentialsId, query.confirm === "true");
         return { message: "success" };
       },
+    }),
+    defineRoute({
+      method: "PATCH",
+      url: "/api/v1/workspaces/:workspaceId/credentials/:credentialsId",
+      summary: "Rename credentials (their data cannot be changed: create new ones)",
+      tags,
+      auth: "token",
+      params: credentialsParams,
+      body: z.object({ name: z.string().trim().min(1).max(200) }),
+      response: z.object({ credentials: credentialsSummarySchema }),
+      handler: async ({ caller, params, body }) => ({
+        credentials: await renameCredentials(ctx, caller!, params.workspaceId, params.credentialsId, body.name),
+      }),
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/api/v1/workspaces/:workspaceId/credentials/:credentialsId/usage",
+      summary: "The workspace's bots whose blocks use these credentials",
+      tags,
+      auth: "token",
+      params: credentialsParams,
+      response: z.object({ bots: z.array(z.object({ id: z.string(), name: z.string() })) }),
+      handler: async ({ caller, params }) => ({
+        bots: await credentialsUsage(ctx, caller!, params.workspaceId, params.credentialsId),
+      }),
+    }),
+    defineRoute({
+      method: "GET",
+      url: "/api/v1/workspaces/:workspaceId/credentials/:credentialsId/models",
+      summary: "The models an AI provider's credentials can use (read from the provider where it lists them)",
+      tags,
+      auth: "token",
+      params: credentialsParams,
+      response: z.object({ models: z.array(z.string()) }),
+      handler: async ({ caller, params }) => ({
+        models: await credentialsModels(ctx, caller!, params.workspaceId, params.credentialsId),
+      }),
     }),
   ];
 }

@@ -1,30 +1,34 @@
 import type { Config } from "../config.js";
-import type { ChatCompletionPort, HttpPort, MailerPort } from "../engine/ports.js";
+import type { AiPort, ChatCompletionPort, HttpPort, MailerPort } from "../engine/ports.js";
 import type { Store } from "../store/connect.js";
 import { credentialsKit } from "./credentials/credentials-kit.js";
 import type { AddressGuard } from "./http/guarded-request.js";
 import { parseAllowedHosts } from "./http/host-allowlist.js";
 import { createHttpPort } from "./http/http-port.js";
 import { createMailerPort } from "./mail/mailer-port.js";
-import { createChatCompletionPort } from "./openai/chat-completion-port.js";
+import { createAiPort } from "./ai/ai-port.js";
+import { audioStore } from "./ai/audio-store.js";
+import { chatCompletionOverAi } from "./ai/legacy-chat-completion.js";
 
 export function addressGuard(config: Config): AddressGuard {
   return { enabled: config.ssrfGuard, allowedHosts: parseAllowedHosts(config.httpAllowedHosts) };
 }
 
 /**
- * Outgoing integrations: HTTP requests, e-mail and chat completions, all behind the same address
+ * Outgoing integrations: HTTP requests, e-mail and AI models, all behind the same address
  * guard. Also makes sure the credentials key exists (it is created on the first start).
  */
 export function createIntegrationPorts(
   config: Config,
   store: Store,
-): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort } {
+): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort; ai: AiPort } {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
+  const ai = createAiPort({ vault, guard, storeAudio: audioStore(config.dataDir, config.publicUrl) });
   return {
     http: createHttpPort(guard),
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),
-    chatCompletion: createChatCompletionPort({ vault, guard }),
+    chatCompletion: chatCompletionOverAi(ai),
+    ai,
   };
 }

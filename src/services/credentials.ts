@@ -1,4 +1,7 @@
-import { notFound } from "../errors.js";
+import { AppError, notFound } from "../errors.js";
+import { listModels } from "../integrations/ai/models-list.js";
+import { isAiProvider } from "../integrations/ai/providers.js";
+import { addressGuard } from "../integrations/create-integration-ports.js";
 import { credentialsKit } from "../integrations/credentials/credentials-kit.js";
 import type {
   CredentialsCreateInput,
@@ -61,13 +64,76 @@ export async function listCredentials(
   return (await credentialsKit(ctx.config, ctx.store).repository.list(workspaceId, type)).map(toSummary);
 }
 
+/**
+ * Deletes credentials. Ones a bot still uses are only deleted once confirmed: without `confirmed`
+ * the answer is 409 naming those bots (their blocks would then log that the credentials are missing).
+ */
 export async function deleteCredentials(
   ctx: AppContext,
   caller: Caller,
   workspaceId: string,
   credentialsId: string,
+  confirmed = false,
 ): Promise<void> {
   await requireEditor(ctx, caller, workspaceId);
-  if (!(await credentialsKit(ctx.config, ctx.store).repository.delete(workspaceId, credentialsId)))
-    throw notFound("Credentials not found");
+  const { repository } = credentialsKit(ctx.config, ctx.store);
+  if (!confirmed) {
+    if (!(await repository.find(workspaceId, credentialsId))) throw notFound("Credentials not found");
+    const bots = await repository.botsUsing(workspaceId, credentialsId);
+    if (bots.length > 0)
+      throw new AppError(
+        "CONFLICT",
+        `These credentials are used by ${bots.map((bot) => `"${bot.name}"`).join(", ")}. Delete them anyway with ?confirm=true`,
+      );
+  }
+  if (!(await repository.delete(workspaceId, credentialsId))) throw notFound("Credentials not found");
+}
+
+export async function renameCredentials(
+  ctx: AppContext,
+  caller: Caller,
+  workspaceId: string,
+  credentialsId: string,
+  name: string,
+): Promise<CredentialsSummary> {
+  await requireEditor(ctx, caller, workspaceId);
+  const { repository } = credentialsKit(ctx.config, ctx.store);
+  if (!(await repository.rename(workspaceId, credentialsId, name))) throw notFound("Credentials not found");
+  return toSummary((await repository.find(workspaceId, credentialsId))!);
+}
+
+/** The bots of the workspace whose blocks use these credentials. */
+export async function credentialsUsage(
+  ctx: AppContext,
+  caller: Caller,
+  workspaceId: string,
+  credentialsId: string,
+): Promise<{ id: string; name: string }[]> {
+  await requireEditor(ctx, caller, workspaceId);
+  const { repository } = credentialsKit(ctx.config, ctx.store);
+  if (!(await repository.find(workspaceId, credentialsId))) throw notFound("Credentials not found");
+  return repository.botsUsing(workspaceId, credentialsId);
+}
+
+/**
+ * The models an AI credential can use, for the builder's picker: the provider's own list where it
+ * has one (read with the credential's key, through the address guard), else the known models.
+ */
+export async function credentialsModels(
+  ctx: AppContext,
+  caller: Caller,
+  workspaceId: string,
+  credentialsId: string,
+): Promise<string[]> {
+  await requireEditor(ctx, caller, workspaceId);
+  const { repository, vault } = credentialsKit(ctx.config, ctx.store);
+  const row = await repository.find(workspaceId, credentialsId);
+  if (!row) throw notFound("Credentials not found");
+  if (!isAiProvider(row.type)) throw new AppError("BAD_REQUEST", `Credentials of type ${row.type} have no models`);
+  const data = await vault.resolve(row.type, credentialsId, { workspaceId, botId: "", mode: "preview" });
+  if (!data) throw notFound("Credentials not found");
+  const result = await listModels(row.type, data, addressGuard(ctx.config));
+  if (!result.ok)
+    throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
+  return result.models;
 }

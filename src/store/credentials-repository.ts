@@ -41,6 +41,31 @@ export class CredentialsRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** True when a row was renamed. */
+  async rename(workspaceId: string, id: string, name: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("credentials")
+      .set({ name })
+      .where("id", "=", id)
+      .where("workspaceId", "=", workspaceId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The workspace's bots whose draft names the credentials in a block (`"credentialsId":"<id>"` in the
+   * stored document; the id's characters need no JSON escaping). Archived bots included.
+   */
+  botsUsing(workspaceId: string, id: string): Promise<{ id: string; name: string }[]> {
+    return this.db
+      .selectFrom("bots")
+      .select(["id", "name"])
+      .where("workspaceId", "=", workspaceId)
+      .where("document", "like", `%"credentialsId":"${id.replace(/[%_\\"]/g, "")}"%`)
+      .orderBy("name")
+      .execute();
+  }
+
   /** The workspace of a stored bot (live chats know their bot, not always its workspace). */
   async botWorkspaceId(botId: string): Promise<string | undefined> {
     const row = await this.db.selectFrom("bots").select("workspaceId").where("id", "=", botId).executeTakeFirst();

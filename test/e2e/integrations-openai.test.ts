@@ -30,6 +30,7 @@ async function modelServer() {
         return;
       }
       clearInterval(timer);
+      response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
       response.end("data: [DONE]\n\n");
     }, 20);
   });
@@ -164,6 +165,7 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
         { role: "user", content: "Stream it" },
       ],
       stream: true,
+      stream_options: { include_usage: true },
     });
     expect(call.headers.authorization).toBe(`Bearer ${API_KEY}`);
 

@@ -76,6 +76,7 @@ const bodies: Record<string, unknown> = {
     name: "Planted",
     data: { apiKey: "sk-planted" },
   },
+  "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId": { name: "Hijacked" },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

@@ -43,10 +43,11 @@ import { httpRequestExecutor } from "./integrations/http-request.js";
 import { openAiExecutor } from "./integrations/openai.js";
 import { pixelExecutor } from "./integrations/pixel.js";
 import { unsupportedExecutor } from "./unsupported.js";
+import { aiBlockExecutor, isAiProvider } from "./integrations/ai/ai-block.js";
 
-const forgedExecutors = Object.fromEntries(forgedBlockTypes.map((type) => [type, unsupportedExecutor(type)])) as {
-  [T in ForgedBlockType]: ReturnType<typeof unsupportedExecutor<T>>;
-};
+const forgedExecutors = Object.fromEntries(
+  forgedBlockTypes.map((type) => [type, isAiProvider(type) ? aiBlockExecutor(type) : unsupportedExecutor(type)]),
+) as { [T in ForgedBlockType]: ActionExecutor<T> };
 const httpRequestExecutors = Object.fromEntries(httpRequestBlockTypes.map((type) => [type, httpRequestExecutor])) as {
   [T in (typeof httpRequestBlockTypes)[number]]: ActionExecutor<T>;
 };

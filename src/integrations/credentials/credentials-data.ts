@@ -1,6 +1,19 @@
 import { z } from "zod";
 
-export const credentialsTypes = ["smtp", "openai", "http"] as const;
+/** AI providers' credentials are typed by their block's id. */
+export const aiCredentialsTypes = [
+  "openai",
+  "anthropic",
+  "mistral",
+  "groq",
+  "deepseek",
+  "perplexity",
+  "together-ai",
+  "open-router",
+] as const;
+export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
+
+export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
 export const smtpCredentialsDataSchema = z.object({
@@ -14,9 +27,18 @@ export const smtpCredentialsDataSchema = z.object({
   from: z.string().trim().min(3).max(500),
 });
 
-export const openAiCredentialsDataSchema = z.object({
+/** An AI provider's key; `baseUrl` replaces the provider's own address (a proxy, a self-hosted model). */
+export const aiCredentialsDataSchema = z.object({
   apiKey: z.string().trim().min(1).max(1000),
+  baseUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^https?:\/\//, "The base URL starts with http:// or https://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
+export const openAiCredentialsDataSchema = aiCredentialsDataSchema;
 
 /** Secrets for HTTP requests (kept for the builder; no block of this server reads them yet). */
 export const httpCredentialsDataSchema = z.object({
@@ -27,8 +49,10 @@ export const httpCredentialsDataSchema = z.object({
 
 export const credentialsDataSchemas = {
   smtp: smtpCredentialsDataSchema,
-  openai: openAiCredentialsDataSchema,
   http: httpCredentialsDataSchema,
+  ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
+    [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
+  }),
 } as const;
 
 export type CredentialsData = { [T in CredentialsType]: z.infer<(typeof credentialsDataSchemas)[T]> };
@@ -37,8 +61,8 @@ const name = z.string().trim().min(1).max(200);
 
 export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("smtp"), name, data: smtpCredentialsDataSchema }),
-  z.object({ type: z.literal("openai"), name, data: openAiCredentialsDataSchema }),
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
+  z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

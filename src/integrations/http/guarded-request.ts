@@ -25,7 +25,7 @@ export type GuardedRequest = {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   /** Aborting it (a timeout) destroys the request and its response. */
   signal: AbortSignal;
 };
@@ -120,7 +120,7 @@ function pinnedLookup(target: Target): LookupFunction {
 function send(
   url: URL,
   target: Target,
-  options: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+  options: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal },
 ): Promise<http.IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {

@@ -2,6 +2,10 @@ import { AppError, notFound } from "../../errors.js";
 import { buildChatCompletionRequest } from "../../engine/blocks/integrations/openai-request.js";
 import type { SessionState } from "../../engine/session-state.js";
 import type { Block } from "../../schemas/blocks/index.js";
+import { aiActions } from "../../schemas/blocks/integrations/ai/ai-options.js";
+import { isAiProvider } from "../../engine/blocks/integrations/ai/ai-block.js";
+import { chatCompletionRequest, parseChatOptions } from "../../engine/blocks/integrations/ai/chat-completion.js";
+import type { AiProvider, IntegrationScope } from "../../engine/ports.js";
 import { nowIso } from "../../lib/ids.js";
 import type { AppContext } from "../../services/context.js";
 import { assertOriginAllowed } from "../../services/chat/origin.js";
@@ -9,7 +13,7 @@ import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js"
 
 /**
  * The text of the completion the session waits for, as it is produced: the session must be waiting
- * on an OpenAI block that answered a `stream` action. The messages are rebuilt from the session's
+ * on an AI block (or the legacy OpenAI block) that answered a `stream` action. The messages are rebuilt from the session's
  * variables; whatever the client sends is ignored, so the route cannot be used to ask the model
  * anything else with the workspace's key.
  */
@@ -30,14 +34,40 @@ export async function streamMessage(
     ? (bot?.blockById.get(state.currentBlockId)?.block as Block | undefined)
     : undefined;
   if (!bot || !block) throw notFound("Could not find current block");
+  const scope = { workspaceId: state.workspaceId, botId: bot.id, mode: state.mode };
+  if (isAiProvider(block.type))
+    return streamAiBlock(ctx, block.type, (block as { options?: unknown }).options, state, scope);
   if (block.type !== "OpenAI" || (block.options?.task ?? "Create chat completion") !== "Create chat completion")
     throw new AppError("BAD_REQUEST", "This block does not have a stream function");
   const completion = ctx.ports.chatCompletion;
   if (!completion) throw new AppError("SERVICE_UNAVAILABLE", "Chat completions are not available on this server");
   const { request } = buildChatCompletionRequest(block.options ?? {}, state.variables);
-  const result = await completion.stream(request, { workspaceId: state.workspaceId, botId: bot.id, mode: state.mode });
+  const result = await completion.stream(request, scope);
   // The model's own error (bad key, unknown model) is the client's to show; it is not a fault of this server.
   if (!result.ok)
     throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
+  return result.chunks;
+}
+
+async function streamAiBlock(
+  ctx: AppContext,
+  provider: AiProvider,
+  rawOptions: unknown,
+  state: SessionState,
+  scope: IntegrationScope,
+): Promise<AsyncIterable<string>> {
+  const options = parseChatOptions(rawOptions);
+  const action = (rawOptions as { action?: unknown } | undefined)?.action;
+  const isChat =
+    action === aiActions.chatCompletion || (provider === "anthropic" && action === aiActions.anthropicChat);
+  if (!options || !isChat) throw new AppError("BAD_REQUEST", "This block does not have a stream function");
+  const built = chatCompletionRequest(provider, options, state.variables, ctx.ports);
+  if ("log" in built) throw new AppError("BAD_REQUEST", built.log.description);
+  if (!ctx.ports.ai) throw new AppError("SERVICE_UNAVAILABLE", "AI models are not available on this server");
+  const result = await ctx.ports.ai.streamChat(built.request, scope);
+  if (!result.ok) {
+    if (result.error.startsWith("Could not find credentials")) throw notFound("Could not find credentials");
+    throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
+  }
   return result.chunks;
 }

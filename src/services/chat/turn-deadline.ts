@@ -1,5 +1,5 @@
 import { AppError } from "../../errors.js";
-import type { EnginePorts } from "../../engine/ports.js";
+import type { AiPort, EnginePorts, IntegrationScope } from "../../engine/ports.js";
 
 export const turnTimeoutMessage = (timeoutMs: number) =>
   `${Number((timeoutMs / 1000).toFixed(3))} seconds timeout reached`;
@@ -12,7 +12,17 @@ export const turnTimeoutMessage = (timeoutMs: number) =>
  */
 export function portsWithDeadline(ports: EnginePorts, deadline: number, message: string): EnginePorts {
   const expired = () => deadline - Date.now() <= 0;
-  const { http, mailer, chatCompletion, sandbox, bots } = ports;
+  const { http, mailer, chatCompletion, ai, sandbox, bots } = ports;
+  // Every AI call carries the turn's deadline: a 429 is retried only while it allows, the call ends by it.
+  const aiCall =
+    <K extends keyof AiPort>(method: K) =>
+    async (request: Parameters<AiPort[K]>[0], scope: IntegrationScope) =>
+      expired()
+        ? { ok: false as const, error: message }
+        : (ai![method] as (request: unknown, scope: IntegrationScope) => ReturnType<AiPort[K]>)(
+            { ...request, deadline: Math.min(request.deadline ?? deadline, deadline) },
+            scope,
+          );
   return {
     ...ports,
     http: overriding(http, {
@@ -31,6 +41,15 @@ export function portsWithDeadline(ports: EnginePorts, deadline: number, message:
       stream: async (request, scope) =>
         expired() ? { ok: false, error: message } : chatCompletion!.stream(request, scope),
     }),
+    ai: overriding(ai, {
+      chat: aiCall("chat"),
+      streamChat: aiCall("streamChat"),
+      generateObject: aiCall("generateObject"),
+      askModel: aiCall("askModel"),
+      askAssistant: aiCall("askAssistant"),
+      createSpeech: aiCall("createSpeech"),
+      transcribe: aiCall("transcribe"),
+    } as Partial<AiPort>),
     sandbox: overriding(sandbox, {
       run: async (request) => (expired() ? { ok: false, error: message } : sandbox!.run(request)),
     }),

@@ -7,7 +7,7 @@ import { setVariableValues } from "../../variables/update.js";
 import type { ActionExecutor, ActionOutcome, VariableUpdate } from "../executor.js";
 import { integrationScope } from "./integration-scope.js";
 import { buildChatCompletionRequest, messageContentVariable } from "./openai-request.js";
-import { streamBubbleAfter } from "./stream-target.js";
+import { pastStreamBubble, streamBubbleAfter } from "./stream-target.js";
 
 const missingAccountLog: ChatLog = { status: "error", description: "Make sure to select an OpenAI account" };
 
@@ -66,14 +66,7 @@ export const openAiExecutor: ActionExecutor<"OpenAI"> = {
     const updates = reply ? responseUpdates(block, ctx.state.variables, reply, undefined) : [];
     const outcome: ActionOutcome = updates.length ? { variables: updates } : {};
     const target = messageContentVariable(block.options ?? {}, ctx.state.variables);
-    const bubble = target ? streamBubbleAfter(ctx.bot, block.id, target.name) : undefined;
-    if (!bubble) return { ...outcome, outgoingEdgeId: block.outgoingEdgeId };
-    const group = ctx.bot.groupById.get(bubble.position.groupId);
-    const isLastOfGroup = !group || bubble.position.blockIndex === group.blocks.length - 1;
-    // Past the last block of a group the flow follows that block's edge, so go there directly.
-    if (isLastOfGroup && bubble.block.outgoingEdgeId)
-      return { ...outcome, outgoingEdgeId: bubble.block.outgoingEdgeId };
-    return { ...outcome, goTo: { groupId: bubble.position.groupId, blockIndex: bubble.position.blockIndex + 1 } };
+    return { ...outcome, ...pastStreamBubble(ctx.bot, block.id, target?.name, block.outgoingEdgeId) };
   },
 };
 

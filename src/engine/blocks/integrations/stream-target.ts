@@ -3,6 +3,7 @@ import { richTextToPlainText } from "../../rich-text/plain-text.js";
 import type { RichTextNode } from "../../rich-text/types.js";
 import type { RuntimeBot } from "../../runtime-bot.js";
 import type { BlockPosition } from "../../session-state.js";
+import type { ActionOutcome } from "../executor.js";
 
 /** The block the flow reaches right after `blockId`: along its edge, else the next block of its group. */
 export function nextBlockPosition(bot: RuntimeBot, blockId: string): BlockPosition | undefined {
@@ -34,4 +35,23 @@ export function streamBubbleAfter(
   if (block?.type !== "text") return undefined;
   const text = richTextToPlainText((block.content?.richText ?? []) as RichTextNode[]).trim();
   return text === `{{${variableName}}}` ? { block, position } : undefined;
+}
+
+/**
+ * Where the flow goes once a streamed answer came back: past the bubble that already showed it (when
+ * there is one), else along the block's own edge.
+ */
+export function pastStreamBubble(
+  bot: RuntimeBot,
+  blockId: string,
+  variableName: string | undefined,
+  outgoingEdgeId: string | undefined,
+): Pick<ActionOutcome, "outgoingEdgeId" | "goTo"> {
+  const bubble = variableName ? streamBubbleAfter(bot, blockId, variableName) : undefined;
+  if (!bubble) return { outgoingEdgeId };
+  const group = bot.groupById.get(bubble.position.groupId);
+  const isLastOfGroup = !group || bubble.position.blockIndex === group.blocks.length - 1;
+  // Past the last block of a group the flow follows that block's edge, so go there directly.
+  if (isLastOfGroup && bubble.block.outgoingEdgeId) return { outgoingEdgeId: bubble.block.outgoingEdgeId };
+  return { goTo: { groupId: bubble.position.groupId, blockIndex: bubble.position.blockIndex + 1 } };
 }

@@ -31,10 +31,13 @@ export const categoryClass: Record<BlockCategory, string> = {
   Integrations: "category-integrations",
 };
 
+/** The legacy OpenAI block still runs (and shows) in imported bots, but new bots get the `openai` block. */
+const offeredBlocks = blockCatalogue.filter((entry) => entry.type !== "OpenAI");
+
 export function searchBlocks(query: string): BlockEntry[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return blockCatalogue;
-  return blockCatalogue.filter((entry) => {
+  if (words.length === 0) return offeredBlocks;
+  return offeredBlocks.filter((entry) => {
     const haystack = `${entry.label} ${entry.type} ${entry.category} ${entry.keywords}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { RenameDialog } from "../bots/rename-dialog";
 import { useStore } from "../lib/store";
+import { CredentialsPanel } from "./credentials-panel";
 import { MembersList } from "./members-list";
 import { TokensPanel } from "./tokens-panel";
 import { createWorkspace, renameWorkspace, workspaceStore } from "./workspace-store";
@@ -40,6 +41,7 @@ export function SettingsPage() {
         )}
       </section>
       <TokensPanel />
+      {current && <CredentialsPanel workspaceId={current.id} />}
       <RenameDialog
         open={dialog === "rename"}
         title="Rename the workspace"

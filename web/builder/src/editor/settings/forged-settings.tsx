@@ -2,9 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { TextField } from "../../ui/fields";
 import { Text, useBlock } from "./block-fields";
 import { getIn, setIn } from "./set-in";
+import { AiSettings, isAiBlock } from "./ai/ai-settings";
 
 /** Plug-in blocks: credentials, action, and the action's own fields as JSON (they vary by plug-in). */
 export function ForgedSettings() {
+  const { block } = useBlock();
+  if (isAiBlock(block.type)) return <AiSettings />;
+  return <PluginJsonSettings />;
+}
+
+function PluginJsonSettings() {
   const { block, update } = useBlock();
   const options = (getIn(block, ["options"]) ?? {}) as Record<string, unknown>;
   const { credentialsId: _credentials, action: _action, ...rest } = options;

@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { RenameDialog } from "../bots/rename-dialog";
+import {
+  createCredentials,
+  deleteCredentials,
+  listCredentials,
+  renameCredentials,
+  type CredentialsItem,
+} from "../editor/settings/ai/credentials-api";
+import { ApiError, errorMessage } from "../lib/api";
+import { formatDateTime } from "../lib/format";
+import { ConfirmDialog } from "../ui/dialog";
+import { ErrorBanner, Spinner } from "../ui/feedback";
+import { SelectField, TextField } from "../ui/fields";
+
+/** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
+const aiTypes = [
+  { value: "openai", label: "OpenAI" },
+  { value: "anthropic", label: "Anthropic" },
+  { value: "mistral", label: "Mistral" },
+  { value: "groq", label: "Groq" },
+  { value: "deepseek", label: "DeepSeek" },
+  { value: "perplexity", label: "Perplexity" },
+  { value: "together-ai", label: "Together" },
+  { value: "open-router", label: "OpenRouter" },
+];
+const typeLabel = (type: string) => aiTypes.find((entry) => entry.value === type)?.label ?? type;
+
+/**
+ * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
+ * a bot uses first shows the server's answer naming those bots and asks to confirm.
+ */
+export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
+  const [items, setItems] = useState<CredentialsItem[]>();
+  const [error, setError] = useState<string>();
+  const [type, setType] = useState<string | undefined>("openai");
+  const [name, setName] = useState("");
+  const [apiKey, setApiKey] = useState("");
+  const [baseUrl, setBaseUrl] = useState("");
+  const [renaming, setRenaming] = useState<CredentialsItem>();
+  const [deleting, setDeleting] = useState<{ item: CredentialsItem; message: string }>();
+
+  const load = useCallback(() => {
+    listCredentials(workspaceId).then(setItems, (failure) => setError(errorMessage(failure)));
+  }, [workspaceId]);
+  useEffect(load, [load]);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await createCredentials(workspaceId, {
+        type: type ?? "openai",
+        name: name.trim() || `${typeLabel(type ?? "openai")} account`,
+        data: { apiKey: apiKey.trim(), ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) },
+      });
+      setName("");
+      setApiKey("");
+      setBaseUrl("");
+      load();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  const remove = async (item: CredentialsItem, confirm: boolean) => {
+    setError(undefined);
+    try {
+      await deleteCredentials(workspaceId, item.id, confirm);
+      setDeleting(undefined);
+      load();
+    } catch (failure) {
+      if (!confirm && failure instanceof ApiError && failure.status === 409)
+        setDeleting({ item, message: failure.message });
+      else setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="credentials-title">
+      <div className="card-header">
+        <h2 id="credentials-title">Credentials</h2>
+      </div>
+      <p className="muted">API keys of the AI blocks. Keys are stored encrypted and never shown again.</p>
+      <form className="inline-form" onSubmit={create}>
+        <SelectField label="Provider" value={type} options={aiTypes} onChange={setType} />
+        <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
+        <TextField label="API key" type="password" value={apiKey} onChange={setApiKey} autoComplete="off" />
+        <TextField label="Base URL" value={baseUrl} onChange={setBaseUrl} placeholder="The provider's own" />
+        <button type="submit" className="button primary" disabled={!apiKey.trim()}>
+          Add credentials
+        </button>
+      </form>
+      <ErrorBanner error={error} />
+      {!items && !error && <Spinner />}
+      {items && items.length === 0 && <p className="muted">No credentials yet.</p>}
+      {items && items.length > 0 && (
+        <table className="simple-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.name}</td>
+                <td>{typeLabel(item.type)}</td>
+                <td>{formatDateTime(item.createdAt)}</td>
+                <td>
+                  <button type="button" className="button small" onClick={() => setRenaming(item)}>
+                    Rename
+                  </button>
+                  <button type="button" className="button small danger" onClick={() => void remove(item, false)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <RenameDialog
+        open={renaming !== undefined}
+        title="Rename the credentials"
+        initial={renaming?.name ?? ""}
+        onCancel={() => setRenaming(undefined)}
+        onSave={async (next) => {
+          await renameCredentials(workspaceId, renaming!.id, next);
+          setRenaming(undefined);
+          load();
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title="Delete credentials in use?"
+        message={deleting?.message.replace(/ Delete them anyway with \?confirm=true$/, "") ?? ""}
+        confirmLabel="Delete anyway"
+        danger
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => void remove(deleting!.item, true)}
+      />
+    </section>
+  );
+}

@@ -98,6 +98,9 @@ describe("GET /metrics with PARLEY_METRICS=on and a token", () => {
     expect(sample(text, `parley_rate_limit_refusals_total{route="${continueRoute}"}`)).toBe(1);
     expect(text).toContain("# TYPE parley_upload_bytes_total counter");
     expect(sample(text, "parley_upload_bytes_total")).toBe(0);
+    // The pool gauges exist where there is a pool: PostgreSQL (DATABASE_URL), not the embedded database.
+    if (harness.server.databaseUrl) expect(sample(text, "parley_db_pool_connections")).toBeGreaterThan(0);
+    else expect(text).not.toContain("parley_db_pool_connections");
   });
 });
 

@@ -29,7 +29,12 @@ const dialCodes = getCountries()
   .join(",");
 
 await build({
-  entryPoints: { embed: "web/src/embed.ts" },
+  // embed.js: the chat; chat-shell.js: the chat page around its sandboxed frame; preview-frame.js: the builder's preview.
+  entryPoints: {
+    embed: "web/src/embed.ts",
+    "chat-shell": "web/src/shell/chat-shell.ts",
+    "preview-frame": "web/src/preview/preview-frame.ts",
+  },
   outdir: "dist/web",
   bundle: true,
   platform: "browser",

@@ -11,7 +11,7 @@ import { setPasswordWithLink } from "../services/auth/setup-links.js";
 import type { AppContext } from "../services/context.js";
 import { normalizeEmail } from "../store/users-repository.js";
 import { defineRoute } from "./route.js";
-import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from "./session-cookie.js";
+import { clearSessionCookie, isFromOwnOrigin, sessionCookieOf, setSessionCookie } from "./session-cookie.js";
 
 const signedInSchema = z.object({
   user: z.object({ id: z.string(), email: z.string() }),
@@ -27,8 +27,6 @@ export const newPasswordSchema = z
 /** Answers that carry the CSRF token must never be kept by a cache. */
 const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
 
-const sessionToken = (request: FastifyRequest) => readCookie(request, SESSION_COOKIE);
-
 /** Signing in to the builder with e-mail and password; the session lives in an HttpOnly cookie. */
 export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
   const tags = ["Sign-in"];
@@ -36,6 +34,7 @@ export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
   const throttle: SignInThrottle = redis
     ? new RedisLoginThrottle(redis, ctx.config.protection.redisPrefix)
     : new LoginThrottle();
+  const sessionToken = (request: FastifyRequest) => sessionCookieOf(request, ctx.config.publicUrl);
   return [
     defineRoute({
       method: "POST",
@@ -49,6 +48,9 @@ export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
       }),
       response: signedInSchema,
       handler: async ({ body, request, reply }) => {
+        // A page of another origin (a bot's chat frame, an embed's host) must not sign the browser in to an account of its choosing.
+        if (!isFromOwnOrigin(request, ctx.config.publicUrl))
+          throw new AppError("FORBIDDEN", "Sign in from the builder's own pages");
         // Per address and account: behind a proxy that is not trusted every visitor shares one address,
         // and one person's typos must not lock everyone else out.
         const throttleKey = `${request.ip}\u0000${normalizeEmail(body.email)}`;

@@ -3,7 +3,7 @@ import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import { csrfTokenMatches } from "../services/auth/browser-sessions.js";
 import type { Caller } from "../store/users-repository.js";
-import { readCookie, SESSION_COOKIE } from "./session-cookie.js";
+import { sessionCookieOf } from "./session-cookie.js";
 
 export const CSRF_HEADER = "x-csrf-token";
 export const CSRF_REJECTED = "Missing or invalid CSRF token";
@@ -14,8 +14,9 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Resolves the caller of a management request.
  * - `Authorization: Bearer <token>`: an API token. A header that is malformed or names an unknown or
  *   revoked token → 401, so a mistyped token is never silently ignored.
- * - Otherwise the builder's `parley_session` cookie. An unknown or expired cookie counts as
- *   anonymous (the route then answers 401). Because a browser sends the cookie on its own, a
+ * - Otherwise the builder's `parley_session` cookie, only on requests from the builder's own origin
+ *   (`isFromOwnOrigin`): bot code on the chat page, in an embed or in the preview never runs there.
+ *   An unknown, expired or foreign-origin cookie counts as anonymous (the route then answers 401). Because a browser sends the cookie on its own, a
  *   cookie-authenticated write must also carry the session's CSRF token in `x-csrf-token` (→ 403).
  */
 export function createAuthenticate(ctx: AppContext) {
@@ -28,7 +29,7 @@ export function createAuthenticate(ctx: AppContext) {
       if (!caller) throw new AppError("UNAUTHORIZED", "Unknown or revoked API token");
       return caller;
     }
-    const cookie = readCookie(request, SESSION_COOKIE);
+    const cookie = sessionCookieOf(request, ctx.config.publicUrl);
     if (!cookie) return undefined;
     const session = await ctx.browserSessions.findByToken(cookie);
     if (!session) return undefined;

@@ -133,6 +133,46 @@ export function pageContentSecurityPolicy(document: Json): string {
   ].join("; ");
 }
 
+/**
+ * What a document holding bot content may still do, as an opaque origin (iframe `sandbox` and the CSP
+ * `sandbox` directive alike): run its scripts, send forms, open popups and downloads, and navigate
+ * the top page only when the visitor clicked. No `allow-same-origin`: it never reads Parley's
+ * cookies or storage, and the server sees its requests as `Origin: null`.
+ */
+export const BOT_SANDBOX =
+  "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-downloads";
+
+/** The chat page's frame: the bot's own policy, made an opaque origin even when opened directly. */
+export function chatFrameContentSecurityPolicy(document: Json): string {
+  return `sandbox ${BOT_SANDBOX}; ${pageContentSecurityPolicy(document)}`;
+}
+
+/**
+ * The chat page's outer document: Parley's own shell script and the frame, nothing of the bot's
+ * but its metadata (title, description, images for link previews).
+ */
+export const CHAT_SHELL_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; frame-src 'self'; img-src https: http:; base-uri 'none'; form-action 'none'; object-src 'none'";
+
+/**
+ * The builder's preview frame runs any draft the builder posts in, client-side code included
+ * (opaque origin, no cookie): media, frames and requests may go anywhere on the web.
+ */
+export const PREVIEW_FRAME_CSP = [
+  `sandbox ${BOT_SANDBOX}`,
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-eval'",
+  "connect-src 'self' https: http:",
+  "img-src 'self' data: blob: https: http:",
+  "media-src 'self' blob: https: http:",
+  "style-src 'self' https:",
+  "font-src 'self' data: https:",
+  "frame-src https: http:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+].join("; ");
+
 /** Headers every HTML page of Parley carries. */
 export function pageSecurityHeaders(csp: string): Record<string, string> {
   return {

@@ -49,20 +49,55 @@ function document(headHtml: string, bodyHtml: string): string {
   return `<!doctype html>\n<html lang="en">\n<head>\n${headHtml}\n</head>\n<body>\n${bodyHtml}\n</body>\n</html>\n`;
 }
 
-/** The full-page chat: one custom element, configured by attributes (no inline script, so the CSP needs none). */
-export function chatPage(options: {
+/**
+ * The chat page a bot's link opens: Parley's shell around a sandboxed frame that holds the chat. The
+ * shell keeps the metadata (link previews read it) and relays remember-user storage and redirects;
+ * everything the bot controls runs in the frame, an opaque origin.
+ */
+export function chatShellPage(options: {
+  publicId: string;
+  frameUrl: string;
+  scriptUrl: string;
+  sandbox: string;
+  hidesQuery: boolean;
+  metadata: PageMetadata;
+}): string {
+  return document(
+    head(
+      options.metadata,
+      `<link rel="stylesheet" href="${NOTICE_STYLE}">\n<script src="${escapeHtml(options.scriptUrl)}"></script>`,
+    ),
+    `<iframe class="chat-frame" src="${escapeHtml(options.frameUrl)}" sandbox="${escapeHtml(options.sandbox)}" ` +
+      `title="${escapeHtml(options.metadata.title || "Chat")}" data-bot="${escapeHtml(options.publicId)}"` +
+      `${options.hidesQuery ? " data-hide-query" : ""}></iframe>\n<noscript>This chat needs JavaScript.</noscript>`,
+  );
+}
+
+/** The chat inside the shell's frame: one custom element, configured by attributes (no inline script). */
+export function chatFramePage(options: {
   publicId: string;
   scriptUrl: string;
-  metadata: PageMetadata;
+  title: string;
   prefilledVariables: Record<string, string>;
 }): string {
   const prefilled = Object.keys(options.prefilledVariables).length
     ? ` prefilled-variables="${escapeHtml(JSON.stringify(options.prefilledVariables))}"`
     : "";
   return document(
-    head(options.metadata, `<script src="${escapeHtml(options.scriptUrl)}" defer></script>`),
-    `<parley-standard bot="${escapeHtml(options.publicId)}" full-page${prefilled}></parley-standard>\n<noscript>This chat needs JavaScript.</noscript>`,
+    head({ title: options.title }, `<script src="${escapeHtml(options.scriptUrl)}" defer></script>`),
+    `<parley-standard bot="${escapeHtml(options.publicId)}" full-page shell-relay${prefilled}></parley-standard>\n<noscript>This chat needs JavaScript.</noscript>`,
   );
+}
+
+/** The builder's preview: an empty page whose script waits for the draft the builder posts in. */
+export function previewFramePage(scriptUrl: string): string {
+  return document(
+    head(
+      { title: "Preview" },
+      `<link rel="stylesheet" href="${NOTICE_STYLE}">\n<script src="${escapeHtml(scriptUrl)}" defer></script>`,
+    ),
+    "",
+  ).replace("<body>", '<body class="preview">');
 }
 
 /** A page that only says something: unknown bot, closed bot. Styled by a stylesheet of our own origin. */
@@ -81,6 +116,6 @@ export function noticePage(options: {
   );
 }
 
-export const NOTICE_CSS = `html,body{height:100%;margin:0}body{display:flex;align-items:center;justify-content:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f8fa;color:#303235}
+export const NOTICE_CSS = `html,body{height:100%;margin:0}.chat-frame{display:block;width:100%;height:100%;border:0}body.preview{display:block}.preview-chat{display:block;height:100%}body{display:flex;align-items:center;justify-content:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f7f8fa;color:#303235}
 .notice{max-width:32rem;padding:2rem;text-align:center}.notice h1{font-size:1.5rem;margin:0 0 .75rem}.notice p{margin:0;line-height:1.5;color:#555}`;
 export const NOTICE_CSS_URL = NOTICE_STYLE;

@@ -2,20 +2,56 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../services/context.js";
 import { loadPublishedBot } from "../services/chat/sessions.js";
 import { customDomainKey } from "../services/custom-domains.js";
-import { loadClientBundle } from "./client-bundle.js";
-import { pageContentSecurityPolicy, pageSecurityHeaders } from "./page-csp.js";
-import { chatPage, NOTICE_CSS, NOTICE_CSS_URL, noticePage, type PageMetadata } from "./page-html.js";
+import { loadClientBundle, type ClientBundleName } from "./client-bundle.js";
+import {
+  BOT_SANDBOX,
+  CHAT_SHELL_CSP,
+  chatFrameContentSecurityPolicy,
+  pageSecurityHeaders,
+  PREVIEW_FRAME_CSP,
+} from "./page-csp.js";
+import {
+  chatFramePage,
+  chatShellPage,
+  NOTICE_CSS,
+  NOTICE_CSS_URL,
+  noticePage,
+  previewFramePage,
+  type PageMetadata,
+} from "./page-html.js";
 
 /** Names a public id can never take at the root: the API, the client and the uploaded files live there. */
-const RESERVED = ["api", "files", "embed\\.js", "embed\\.css", "favicon\\.ico", "robots\\.txt"];
-const PUBLIC_ID_ROUTE = `/:publicId(^(?!(?:${RESERVED.join("|")})$)[a-zA-Z0-9.-]+$)`;
+const RESERVED = [
+  "api",
+  "files",
+  "embed\\.js",
+  "embed\\.css",
+  "chat-shell\\.js",
+  "preview-frame",
+  "preview-frame\\.js",
+  "favicon\\.ico",
+  "robots\\.txt",
+];
+const PUBLIC_ID = `(^(?!(?:${RESERVED.join("|")})$)[a-zA-Z0-9.-]+$)`;
+const PUBLIC_ID_ROUTE = `/:publicId${PUBLIC_ID}`;
+const CHAT_FRAME_ROUTE = `/:publicId${PUBLIC_ID}/frame`;
+export const PREVIEW_FRAME_URL = "/preview-frame";
 const NOTICE_CSP = "default-src 'none'; style-src 'self'; img-src https: http:; base-uri 'none'; form-action 'none'";
 /** Snippets pasted on other sites load the bare URL: they pick up a new client within the hour. */
 const BARE_SCRIPT_CACHE = "public, max-age=3600, stale-while-revalidate=86400";
 const VERSIONED_SCRIPT_CACHE = "public, max-age=31536000, immutable";
 
-function sendClient(request: FastifyRequest<{ Querystring: { v?: string } }>, reply: FastifyReply) {
-  const bundle = loadClientBundle();
+const scriptUrl = (name: ClientBundleName) => {
+  const bundle = loadClientBundle(name);
+  return bundle ? `/${name}.js?v=${bundle.version}` : `/${name}.js`;
+};
+
+function sendClient(
+  name: ClientBundleName,
+  request: FastifyRequest<{ Querystring: { v?: string } }>,
+  reply: FastifyReply,
+) {
+  const bundle = loadClientBundle(name);
   if (!bundle)
     return reply
       .status(503)
@@ -53,41 +89,77 @@ function sendNotice(reply: FastifyReply, status: number, page: Parameters<typeof
     .send(noticePage(page));
 }
 
-async function sendChatPage(ctx: AppContext, publicId: string, query: unknown, reply: FastifyReply) {
+/** The published bot behind a public id, or the notice page already sent (unknown or closed bot). */
+async function publishedBotOrNotice(ctx: AppContext, publicId: string, reply: FastifyReply) {
   const row = await ctx.bots.findByPublicId(publicId);
-  if (!row || !row.publishedVersionId)
-    return sendNotice(reply, 404, {
+  if (!row || !row.publishedVersionId) {
+    await sendNotice(reply, 404, {
       title: "Bot not found",
       heading: "Bot not found",
       message: "The bot you're looking for doesn't exist.",
     });
+    return undefined;
+  }
   const { bot } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
   const settings = bot.document.settings as {
     metadata?: PageMetadata;
-    general?: { systemMessages?: { botClosed?: string } };
+    general?: { isHideQueryParamsEnabled?: boolean; systemMessages?: { botClosed?: string } };
   };
   const metadata: PageMetadata = { ...settings.metadata, title: settings.metadata?.title || row.name };
   if (row.isClosed) {
     const message = settings.general?.systemMessages?.botClosed || "This bot is now closed";
-    return sendNotice(reply, 200, { title: metadata.title ?? "Closed", heading: "Closed", message, metadata });
+    await sendNotice(reply, 200, { title: metadata.title ?? "Closed", heading: "Closed", message, metadata });
+    return undefined;
   }
-  const bundle = loadClientBundle();
-  const html = chatPage({
+  return { bot, metadata, hidesQuery: settings.general?.isHideQueryParamsEnabled ?? true };
+}
+
+/** The chat page (at /<publicId>, or at a custom domain): the shell; `url` is the request's, for its query. */
+async function sendChatShell(ctx: AppContext, publicId: string, url: string, reply: FastifyReply) {
+  const found = await publishedBotOrNotice(ctx, publicId, reply);
+  if (!found) return reply;
+  const query = url.indexOf("?");
+  const html = chatShellPage({
     publicId,
-    scriptUrl: bundle ? `/embed.js?v=${bundle.version}` : "/embed.js",
-    metadata,
-    prefilledVariables: firstValues((query ?? {}) as Record<string, unknown>),
+    frameUrl: `/${encodeURIComponent(publicId)}/frame${query >= 0 ? url.slice(query) : ""}`,
+    scriptUrl: scriptUrl("chat-shell"),
+    sandbox: BOT_SANDBOX,
+    hidesQuery: found.hidesQuery,
+    metadata: found.metadata,
+  });
+  return reply.headers(pageSecurityHeaders(CHAT_SHELL_CSP)).type("text/html; charset=utf-8").send(html);
+}
+
+async function sendChatFrame(
+  ctx: AppContext,
+  request: FastifyRequest<{ Params: { publicId: string } }>,
+  reply: FastifyReply,
+) {
+  const found = await publishedBotOrNotice(ctx, request.params.publicId, reply);
+  if (!found) return reply;
+  const html = chatFramePage({
+    publicId: request.params.publicId,
+    scriptUrl: scriptUrl("embed"),
+    title: found.metadata.title ?? "Chat",
+    prefilledVariables: firstValues((request.query ?? {}) as Record<string, unknown>),
   });
   return reply
-    .headers(pageSecurityHeaders(pageContentSecurityPolicy(bot.document as never)))
+    .headers(pageSecurityHeaders(chatFrameContentSecurityPolicy(found.bot.document as never)))
     .type("text/html; charset=utf-8")
     .send(html);
 }
 
-/** The visitor's side served by Parley itself: the client script and a full-page chat per published bot. */
+/** The visitor's side served by Parley itself: the client scripts, the chat page per published bot (shell and frame), the preview frame. */
 export function pageRoutes(ctx: AppContext) {
   return async function pages(app: FastifyInstance) {
-    app.get<{ Querystring: { v?: string } }>("/embed.js", sendClient);
+    for (const name of ["embed", "chat-shell", "preview-frame"] as const)
+      app.get<{ Querystring: { v?: string } }>(`/${name}.js`, (request, reply) => sendClient(name, request, reply));
+    app.get(PREVIEW_FRAME_URL, async (_request, reply) =>
+      reply
+        .headers(pageSecurityHeaders(PREVIEW_FRAME_CSP))
+        .type("text/html; charset=utf-8")
+        .send(previewFramePage(scriptUrl("preview-frame"))),
+    );
     app.get(NOTICE_CSS_URL, async (_request, reply) =>
       reply
         .headers({
@@ -102,13 +174,15 @@ export function pageRoutes(ctx: AppContext) {
       reply.header("cache-control", "public, max-age=86400").status(204).send(),
     );
     app.get<{ Params: { publicId: string } }>(PUBLIC_ID_ROUTE, (request, reply) =>
-      sendChatPage(ctx, request.params.publicId, request.query, reply),
+      sendChatShell(ctx, request.params.publicId, request.url, reply),
     );
+    app.get<{ Params: { publicId: string } }>(CHAT_FRAME_ROUTE, (request, reply) => sendChatFrame(ctx, request, reply));
   };
 }
 
 /** Paths of Parley's own that a custom domain's visitors need as they are: the client, the chat API, files. */
-const NEVER_A_BOT_PAGE = /^\/(?:api|files)\/|^\/(?:embed\.js|embed\.css|favicon\.ico|robots\.txt)$/;
+const NEVER_A_BOT_PAGE =
+  /^\/(?:api|files)\/|^\/(?:embed\.js|embed\.css|chat-shell\.js|preview-frame|preview-frame\.js|favicon\.ico|robots\.txt)$|^\/[a-zA-Z0-9.-]+\/frame$/;
 
 /**
  * A published bot's `customDomain` (`chat.example.com` or `example.com/chat`) serves its chat page at
@@ -125,7 +199,7 @@ export function addCustomDomainPages(app: FastifyInstance, ctx: AppContext): voi
     if (path.length > 255 || NEVER_A_BOT_PAGE.test(path)) return done();
     ctx.customDomains
       .publicIdFor(customDomainKey(hostname, path))
-      .then((publicId) => (publicId ? sendChatPage(ctx, publicId, request.query, reply) : done()))
+      .then((publicId) => (publicId ? sendChatShell(ctx, publicId, request.url, reply) : done()))
       .catch(done);
   });
 }

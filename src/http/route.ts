@@ -31,6 +31,8 @@ export type RouteDefinition<P = unknown, Q = unknown, B = unknown> = {
   bodyLimit?: number;
   /** Chat routes are called from visitors' pages on other origins. */
   cors?: boolean;
+  /** The preflight also allows `Authorization`: the builder's preview frame (an opaque origin) sends its preview token. */
+  corsAuthorization?: boolean;
   /** Counted per visitor address or session before the body is read; over the limit → 429. */
   rateLimit?: RateLimitBucket[];
   handler: (context: RouteContext<P, Q, B>) => Promise<unknown>;
@@ -57,19 +59,37 @@ function allowCallingOriginHook(request: FastifyRequest, reply: FastifyReply, do
 /** The header the reference's embed client adds inside an iframe: the origin of the page around it. */
 export const IFRAME_REFERRER_ORIGIN_HEADER = "x-typebot-iframe-referrer-origin";
 
+/**
+ * The origin a request's `Origin` header stands for. Parley's own chat page runs in a sandboxed frame
+ * whose origin is opaque (`Origin: null`); its Referer still names the server it was served from,
+ * which a page elsewhere cannot fake, so allowed-origin checks treat it as before: as that origin.
+ */
+function requestOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (origin !== "null") return origin;
+  try {
+    return new URL(String(request.headers.referer)).origin;
+  } catch {
+    return origin;
+  }
+}
+
 /** Every page a chat request speaks for (see CallingOrigin); undefined when it names none. */
 export function callingOrigin(request: FastifyRequest): string | string[] | undefined {
-  const origin = request.headers.origin;
+  const origin = requestOrigin(request);
   const around = request.headers[IFRAME_REFERRER_ORIGIN_HEADER];
   if (typeof around !== "string" || around === "") return origin;
   return origin ? [origin, around] : [around];
 }
 
 /** The browser's CORS preflight for a chat route: POST with a JSON (or file) body, from any page. */
-export async function answerPreflight(request: FastifyRequest, reply: FastifyReply) {
+export async function answerPreflight(request: FastifyRequest, reply: FastifyReply, allowAuthorization = false) {
   allowCallingOrigin(request, reply);
   reply.header("access-control-allow-methods", "POST, OPTIONS");
-  reply.header("access-control-allow-headers", `content-type, ${IFRAME_REFERRER_ORIGIN_HEADER}`);
+  reply.header(
+    "access-control-allow-headers",
+    `content-type, ${IFRAME_REFERRER_ORIGIN_HEADER}${allowAuthorization ? ", authorization" : ""}`,
+  );
   reply.header("access-control-max-age", "600");
   return reply.status(204).send();
 }
@@ -101,6 +121,7 @@ export function registerRoutes(
         return reply.sent ? reply : result;
       },
     });
-    if (route.cors) app.options(route.url, answerPreflight);
+    if (route.cors)
+      app.options(route.url, (request, reply) => answerPreflight(request, reply, route.corsAuthorization));
   }
 }

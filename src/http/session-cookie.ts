@@ -23,6 +23,40 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The origins the builder is served from: the one this request reached, and PUBLIC_URL's (behind a proxy). */
+function ownOrigins(request: FastifyRequest, publicUrl: string): string[] {
+  const origins = [`${isHttps(request) ? "https" : "http"}://${request.host}`];
+  try {
+    origins.push(new URL(publicUrl).origin);
+  } catch {
+    // A PUBLIC_URL that is no URL names no origin.
+  }
+  return origins;
+}
+
+/**
+ * Whether the browser marks the request as made by the builder's own pages. Bot content runs in
+ * other origins (the sandboxed chat frame is opaque, embeds live on their host's origin), so their
+ * requests say `Sec-Fetch-Site: cross-site`/`same-site` or carry another `Origin`. A request with
+ * neither header is not from a browser, and a cookie it carries was put there by its own author.
+ */
+export function isFromOwnOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const site = headerValue(request, "sec-fetch-site");
+  if (site !== undefined && site !== "same-origin") return false;
+  const origin = headerValue(request, "origin");
+  return origin === undefined || ownOrigins(request, publicUrl).includes(origin);
+}
+
+/** The sign-in cookie, only when it may authenticate: sent by the builder's own origin (else ignored). */
+export function sessionCookieOf(request: FastifyRequest, publicUrl: string): string | undefined {
+  return isFromOwnOrigin(request, publicUrl) ? readCookie(request, SESSION_COOKIE) : undefined;
+}
+
 /**
  * HTTPS seen directly or reported by a proxy. X-Forwarded-Proto is believed even without proxy
  * trust: a forged value can only make the cookie stricter (Secure), never looser.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { streamMessage } from "../integrations/openai/stream-message.js";
 import { idSchema } from "../schemas/common.js";
 import type { AppContext } from "../services/context.js";
-import { defineRoute } from "./route.js";
+import { callingOrigin, defineRoute } from "./route.js";
 
 export function streamRoutes(ctx: AppContext) {
   return [
@@ -21,7 +21,7 @@ export function streamRoutes(ctx: AppContext) {
       body: z.object({ messages: z.array(z.unknown()).optional() }),
       response: z.string().meta({ description: "text/plain; the reply as it is produced" }),
       handler: async ({ params, request, reply }) => {
-        const chunks = await streamMessage(ctx, params.sessionId, request.headers.origin);
+        const chunks = await streamMessage(ctx, params.sessionId, callingOrigin(request));
         return reply
           .header("content-type", "text/plain; charset=utf-8")
           .header("cache-control", "no-store")

@@ -9,6 +9,7 @@ import { ResultsRepository } from "../store/results-repository.js";
 import { SessionsRepository } from "../store/sessions-repository.js";
 import { BrowserSessionsRepository } from "../store/browser-sessions-repository.js";
 import { PasswordSetupRepository } from "../store/password-setup-repository.js";
+import { PreviewTokensRepository } from "../store/preview-tokens-repository.js";
 import type { BotLoaderPort, EnginePorts } from "../engine/ports.js";
 import { createSandboxPort } from "../sandbox/index.js";
 import { createIntegrationPorts } from "../integrations/index.js";
@@ -25,6 +26,7 @@ export type AppContext = {
   users: UsersRepository;
   browserSessions: BrowserSessionsRepository;
   passwordSetups: PasswordSetupRepository;
+  previewTokens: PreviewTokensRepository;
   workspaces: WorkspacesRepository;
   bots: BotsRepository;
   sessions: SessionsRepository;
@@ -64,6 +66,7 @@ export function createContext(config: Config, store: Store): AppContext {
     users: new UsersRepository(store.db),
     browserSessions: new BrowserSessionsRepository(store.db),
     passwordSetups: new PasswordSetupRepository(store.db),
+    previewTokens: new PreviewTokensRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
     bots,
     sessions: new SessionsRepository(store.db),

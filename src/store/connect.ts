@@ -22,6 +22,7 @@ import * as resultsAnalytics from "./migrations/0002-results-analytics.js";
 import * as sessionsResultIndex from "./migrations/0003-sessions-result-index.js";
 import * as browserSessions from "./migrations/0004-browser-sessions.js";
 import * as dropResultsBotIndex from "./migrations/0005-drop-results-bot-index.js";
+import * as previewTokens from "./migrations/0006-preview-tokens.js";
 import * as botTests from "./migrations/0008-bot-tests.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0003-sessions-result-index": sessionsResultIndex,
   "0004-browser-sessions": browserSessions,
   "0005-drop-results-bot-index": dropResultsBotIndex,
+  "0006-preview-tokens": previewTokens,
   "0008-bot-tests": botTests,
 };
 

@@ -159,6 +159,16 @@ export interface CredentialsTable {
   createdAt: string;
 }
 
+export interface PreviewTokensTable {
+  id: string;
+  userId: string;
+  botId: string;
+  /** SHA-256 of the token */
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
 /** A bot's conversation tests, as the YAML its author wrote (migration 0008). */
 export interface BotTestsTable {
   botId: string;
@@ -170,6 +180,7 @@ export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
   browserSessions: BrowserSessionsTable;
+  previewTokens: PreviewTokensTable;
   passwordSetupTokens: PasswordSetupTokensTable;
   workspaces: WorkspacesTable;
   members: MembersTable;

@@ -60,7 +60,8 @@ describe("Save as test in the preview", { timeout: 180_000 }, () => {
     await page.goto(`${harness.server.url}/bots/${botId}/edit`);
     await page.locator('[data-testid="group-Ask"]').waitFor();
     await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const chat = page.locator('[data-testid="preview-chat"]');
+    // The preview runs in a sandboxed frame inside the pane.
+    const chat = page.frameLocator('[data-testid="preview-chat"] iframe');
     await chat.getByText("Hello! What's your name?").waitFor();
     const input = chat.getByPlaceholder("Type your answer...");
     await input.fill("Ada");

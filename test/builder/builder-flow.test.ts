@@ -129,7 +129,8 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
 
   it("previews the draft, answering, with the running block marked on the canvas", async () => {
     await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const chat = page.locator('[data-testid="preview-chat"]');
+    // The preview runs in a sandboxed frame inside the pane.
+    const chat = page.frameLocator('[data-testid="preview-chat"] iframe');
     await chat.getByText("Hi! What is your name?").waitFor();
     const input = chat.getByPlaceholder("Type your answer...");
     await input.waitFor();
@@ -180,12 +181,14 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
   it("chats on the public page", async () => {
     const visitor = await harness.browser.newPage();
     await visitor.goto(publicUrl);
-    await visitor.getByText("Hi! What is your name?").waitFor();
-    await visitor.getByPlaceholder("Type your answer...").fill("Grace");
-    await visitor.getByPlaceholder("Type your answer...").press("Enter");
-    await visitor.getByText("Nice to meet you, Grace!").waitFor();
-    await visitor.getByRole("button", { name: "Free" }).click();
-    await visitor.getByText("Free is fine too, Grace.").waitFor();
+    // The chat is in the page's sandboxed frame.
+    const chat = visitor.frameLocator("iframe.chat-frame");
+    await chat.getByText("Hi! What is your name?").waitFor();
+    await chat.getByPlaceholder("Type your answer...").fill("Grace");
+    await chat.getByPlaceholder("Type your answer...").press("Enter");
+    await chat.getByText("Nice to meet you, Grace!").waitFor();
+    await chat.getByRole("button", { name: "Free" }).click();
+    await chat.getByText("Free is fine too, Grace.").waitFor();
     await visitor.screenshot({ path: "test-artifacts/builder/06-public-page.png" });
     await visitor.close();
   });

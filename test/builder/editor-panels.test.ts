@@ -100,7 +100,8 @@ describe("the editor's panels", { timeout: 180_000 }, () => {
       },
     ]);
     await page.getByRole("button", { name: "Preview from Hello" }).click();
-    const chat = page.locator('[data-testid="preview-chat"]');
+    // The preview runs in a sandboxed frame inside the pane.
+    const chat = page.frameLocator('[data-testid="preview-chat"] iframe');
     await chat.locator("em", { hasText: "today" }).waitFor();
     expect(await chat.locator("a").getAttribute("href")).toBe("https://example.com/map");
     expect(await page.getByLabel("Start from").inputValue()).toBe("g1");

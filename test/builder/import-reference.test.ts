@@ -44,7 +44,8 @@ describe("importing a reference-product export", { timeout: 120_000 }, () => {
     await page.locator('[data-testid="group-Welcome"]').waitFor();
     expect(await page.locator(".react-flow__edge").count()).toBe(3);
     await page.getByRole("button", { name: "Preview", exact: true }).click();
-    const chat = page.locator('[data-testid="preview-chat"]');
+    // The preview runs in a sandboxed frame inside the pane.
+    const chat = page.frameLocator('[data-testid="preview-chat"] iframe');
     await chat.getByText("Acme support").waitFor();
     const email = chat.getByPlaceholder("Your work email");
     await email.fill("not an address");

@@ -75,9 +75,12 @@ describe("custom domains", { timeout: 90_000 }, () => {
     expect(page.body).toContain("<title>Support bot</title>");
     expect(page.body).toContain('<meta name="description" content="Support bot, on its own domain">');
     expect(page.body).toContain(`bot="${bot.publicId}"`);
-    expect(page.body).toContain('prefilled-variables="{&quot;utm&quot;:&quot;news&quot;}"');
-    // The page loads the client and talks to the API on its own origin.
-    expect(page.body).toMatch(/<script src="\/embed\.js(\?v=[^"]+)?" defer>/);
+    // The page is the chat shell; its sandboxed frame, on the same domain, holds the chat.
+    expect(page.body).toContain(`<iframe class="chat-frame" src="/${bot.publicId}/frame?utm=news"`);
+    const frame = await request(base, `/${bot.publicId}/frame?utm=news`, { host: "chat.example.com" });
+    expect(frame.body).toContain('prefilled-variables="{&quot;utm&quot;:&quot;news&quot;}"');
+    // The frame loads the client and talks to the API on its own origin.
+    expect(frame.body).toMatch(/<script src="\/embed\.js(\?v=[^"]+)?" defer>/);
     const script = await request(base, "/embed.js", { host: "chat.example.com" });
     expect(script.status).toBe(200);
     const start = await request(
@@ -166,7 +169,8 @@ describe("custom domains", { timeout: 90_000 }, () => {
       const port = new URL(base).port;
       await page.goto(`http://chat.parley-test.com:${port}/`);
       expect(await page.title()).toBe("Domain bot");
-      const log = page.locator("parley-standard .log");
+      // The chat is in the page's sandboxed frame (an opaque origin), served from the same domain.
+      const log = page.frameLocator("iframe.chat-frame").locator("parley-standard .log");
       await expect.poll(() => log.locator(".bubble.host").first().textContent()).toBe("Hello from Domain bot");
       await page.keyboard.type("Ada");
       await page.keyboard.press("Enter");

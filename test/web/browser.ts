@@ -1,6 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Frame,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from "playwright-core";
 
 /** Debian's chromium, driven by playwright-core: no browser download, the same binary in CI and here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -71,4 +79,19 @@ export function computedStyle(locator: Locator, ...properties: string[]): Promis
     const style = (globalThis as any).getComputedStyle(element);
     return names.map((name: string) => style.getPropertyValue(name) as string);
   }, properties);
+}
+
+/**
+ * The chat page is Parley's shell around a sandboxed frame that holds the chat: `chat` finds things
+ * in that frame, `frame()` evaluates in it.
+ */
+export function chatPageFrame(page: Page): { chat: FrameLocator; frame: () => Frame } {
+  return {
+    chat: page.frameLocator("iframe.chat-frame"),
+    frame: () => {
+      const found = page.frames().find((candidate) => /\/frame(\?|$)/.test(candidate.url()));
+      if (!found) throw new Error("The chat page has no chat frame");
+      return found;
+    },
+  };
 }

@@ -30,9 +30,12 @@ describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
     const started = Date.now();
     await page.goto(`${harness.server.url}/${conversation.publicId}`);
 
-    const log = page.locator("parley-standard .log");
+    // The chat page is a shell around a sandboxed frame (an opaque origin) that holds the chat.
+    const chat = page.frameLocator("iframe.chat-frame");
+    const frame = () => page.frames().find((candidate) => candidate.url().includes("/frame"))!;
+    const log = chat.locator("parley-standard .log");
     await expect.poll(() => log.locator(".bubble.host").first().textContent()).toBe("Welcome to Parley!");
-    const firstBubbleMs = await page.evaluate("performance.getEntriesByName('parley:first-bubble')[0].startTime");
+    const firstBubbleMs = await frame().evaluate("performance.getEntriesByName('parley:first-bubble')[0].startTime");
     recordMetric("fullPageFirstBubbleMs", Math.round(firstBubbleMs as number));
     console.log(
       `full page: first bubble ${Math.round(firstBubbleMs as number)} ms after navigation start (${Date.now() - started} ms wall clock)`,
@@ -41,44 +44,44 @@ describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
     expect(await page.title()).toBe("Tour bot");
 
     // The input has the focus: typing goes straight into it.
-    await page.getByPlaceholder("Your name").waitFor();
+    await chat.getByPlaceholder("Your name").waitFor();
     await expect
-      .poll(() => page.evaluate("document.querySelector('parley-standard').shadowRoot.activeElement?.placeholder"))
+      .poll(() => frame().evaluate("document.querySelector('parley-standard').shadowRoot.activeElement?.placeholder"))
       .toBe("Your name");
     await page.keyboard.type("Ada");
     await page.keyboard.press("Enter");
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("Ada");
-    await page.getByText("Nice to meet you, Ada.").waitFor();
+    await chat.getByText("Nice to meet you, Ada.").waitFor();
     await screenshot(page, "full-page-buttons");
 
-    await page.getByRole("button", { name: "Pro" }).click();
+    await chat.getByRole("button", { name: "Pro" }).click();
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("Pro");
 
-    const email = page.getByPlaceholder("Type your email...");
+    const email = chat.getByPlaceholder("Type your email...");
     await email.fill("not-an-email");
     await email.press("Enter");
-    await page.getByText("This email doesn't seem to be valid. Can you type it again?").waitFor();
+    await chat.getByText("This email doesn't seem to be valid. Can you type it again?").waitFor();
     await screenshot(page, "full-page-email-retry");
-    await page.getByPlaceholder("Type your email...").fill("ADA@Example.com");
-    await page.getByRole("button", { name: "Send" }).click();
+    await chat.getByPlaceholder("Type your email...").fill("ADA@Example.com");
+    await chat.getByRole("button", { name: "Send" }).click();
     // The server's own formatting of the answer replaces what was typed.
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("ada@example.com");
 
-    await page.getByLabel("Date").fill("2025-02-01");
-    await page.getByRole("button", { name: "Send" }).click();
+    await chat.getByLabel("Date").fill("2025-02-01");
+    await chat.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("01/02/2025");
 
-    await page
+    await chat
       .locator("parley-standard input[type=file]")
       .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await chat.getByRole("button", { name: "Upload", exact: true }).click();
     await expect.poll(() => log.locator(".bubble.guest").last().textContent()).toBe("File uploaded");
     await expect.poll(() => log.locator(".bubble.guest img").last().getAttribute("alt")).toBe("photo.png");
 
-    await page.getByRole("radio", { name: "4" }).click();
+    await chat.getByRole("radio", { name: "4" }).click();
     await screenshot(page, "full-page-rating");
-    await page.getByRole("button", { name: "Send" }).click();
-    await page.getByText("Thanks Ada, you chose Pro and rated 4.").waitFor();
+    await chat.getByRole("button", { name: "Send" }).click();
+    await chat.getByText("Thanks Ada, you chose Pro and rated 4.").waitFor();
     await screenshot(page, "full-page-end");
 
     const answers = await conversation.answers();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { buildBot, say, type ChatHarness } from "../helpers/conversation.js";
-import { openPage, screenshot } from "./browser.js";
+import { chatPageFrame, openPage, screenshot } from "./browser.js";
 import type { HostSite } from "./host-site.js";
 import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
 
@@ -123,7 +123,7 @@ describe("every bubble and input type in a real browser", { timeout: 90_000 }, (
     const { publicId } = await harness.conversation(galleryBot(site));
     const page = await openPage(await browser.newContext({ viewport: { width: 900, height: 1000 } }));
     await page.goto(`${harness.server.url}/${publicId}`);
-    const chat = page.locator("parley-standard");
+    const chat = chatPageFrame(page).chat.locator("parley-standard");
     const lastGuest = () => chat.locator(".bubble.guest").last().textContent();
 
     // The embed's page tells the chat it is done; the flow goes on with what it sent.

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
 import { greeterBot } from "./web-bots.js";
 
+const SANDBOX =
+  "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-downloads";
+
 /** The visitor-facing routes over plain HTTP: headers, caching, pages, uploads. */
 describe("pages, client script and uploads over HTTP", () => {
   let harness: ChatHarness;
@@ -67,7 +70,7 @@ describe("pages, client script and uploads over HTTP", () => {
     expect((await bare.text()).length).toBeGreaterThan(10_000);
     const again = await fetch(`${root}/embed.js`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
-    const page = await (await fetch(`${root}/${(await harness.conversation(greeterBot("Hi"))).publicId}`)).text();
+    const page = await (await fetch(`${root}/${(await harness.conversation(greeterBot("Hi"))).publicId}/frame`)).text();
     const versioned = page.match(/src="(\/embed\.js\?v=[\w-]+)"/)![1];
     expect((await fetch(root + versioned)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
@@ -89,19 +92,32 @@ describe("pages, client script and uploads over HTTP", () => {
     expect(html).toContain('<meta name="description" content="Talk &amp; learn">');
     expect(html).toContain('<meta property="og:image" content="https://cdn.example/og.png">');
     expect(html).not.toContain("javascript:");
+    // The page is Parley's shell: the chat (and everything of the bot's but its metadata) is in a sandboxed frame.
+    expect(html).not.toContain("<parley-standard");
+    expect(html).toMatch(/<script src="\/chat-shell\.js\?v=[\w-]+"><\/script>/);
     expect(html).toContain(
-      `<parley-standard bot="${publicId}" full-page prefilled-variables="{&quot;Name&quot;:&quot;Grace&quot;,&quot;utm&quot;:&quot;\\&quot;x\\&quot;&quot;}">`,
+      `<iframe class="chat-frame" src="/${publicId}/frame?Name=Grace&amp;utm=%22x%22" sandbox="${SANDBOX}" ` +
+        `title="Ada&#39;s &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; bot" data-bot="${publicId}" data-hide-query></iframe>`,
     );
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; frame-src 'self'; img-src https: http:; base-uri 'none'; form-action 'none'; object-src 'none'",
+    );
+
+    const frame = await fetch(`${root}/${publicId}/frame?Name=Grace&utm=%22x%22`);
+    const frameHtml = await frame.text();
+    expect(frameHtml).toContain(
+      `<parley-standard bot="${publicId}" full-page shell-relay prefilled-variables="{&quot;Name&quot;:&quot;Grace&quot;,&quot;utm&quot;:&quot;\\&quot;x\\&quot;&quot;}">`,
+    );
+    expect(frameHtml).not.toContain("og:image");
     expect(
       Object.fromEntries(
         ["content-security-policy", "x-content-type-options", "referrer-policy"].map((name) => [
           name,
-          response.headers.get(name),
+          frame.headers.get(name),
         ]),
       ),
     ).toEqual({
-      "content-security-policy":
-        "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'",
+      "content-security-policy": `sandbox ${SANDBOX}; default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'`,
       "x-content-type-options": "nosniff",
       "referrer-policy": "strict-origin-when-cross-origin",
     });
@@ -123,8 +139,9 @@ describe("pages, client script and uploads over HTTP", () => {
       theme: { general: { font: { type: "Google", family: "Lato" } } },
     });
     const { publicId } = await harness.conversation(bot);
-    const csp = (await fetch(`${root}/${publicId}`)).headers.get("content-security-policy")!;
+    const csp = (await fetch(`${root}/${publicId}/frame`)).headers.get("content-security-policy")!;
     expect(csp.split("; ")).toEqual([
+      `sandbox ${SANDBOX}`,
       "default-src 'none'",
       "script-src 'self' 'unsafe-eval'",
       "connect-src 'self' https:",

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { ChatHarness } from "../helpers/conversation.js";
-import { openPage, screenshot, type WatchedPage } from "./browser.js";
+import type { Frame, FrameLocator, Page } from "playwright-core";
+import { chatPageFrame, openPage, screenshot, type WatchedPage } from "./browser.js";
 import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
 import { hostPage, type HostSite } from "./host-site.js";
 import { greeterBot, hostileBot } from "./web-bots.js";
@@ -28,30 +29,31 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
     );
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${conversation.publicId}`);
-    await page.getByPlaceholder("Your name").fill("Ada");
-    await page.getByPlaceholder("Your name").press("Enter");
-    await page.getByText("Hello Ada, from Welcome").waitFor();
+    const { chat } = chatPageFrame(page);
+    await chat.getByPlaceholder("Your name").fill("Ada");
+    await chat.getByPlaceholder("Your name").press("Enter");
+    await chat.getByText("Hello Ada, from Welcome").waitFor();
 
     await page.reload();
     // Shown again at once from storage, with the question that was waiting.
-    await page.getByText("Hello Ada, from Welcome").waitFor();
-    expect(await page.locator("parley-standard .bubble").allTextContents()).toEqual([
+    await chat.getByText("Hello Ada, from Welcome").waitFor();
+    expect(await chat.locator("parley-standard .bubble").allTextContents()).toEqual([
       "Welcome back?",
       "Ada",
       "Hello Ada, from Welcome",
     ]);
     await screenshot(page, "remember-after-reload");
-    await page.getByPlaceholder("Anything else?").fill("No, thanks");
-    await page.getByPlaceholder("Anything else?").press("Enter");
+    await chat.getByPlaceholder("Anything else?").fill("No, thanks");
+    await chat.getByPlaceholder("Anything else?").press("Enter");
     await expect
-      .poll(() => page.locator("parley-standard .bubble.guest").allTextContents())
+      .poll(() => chat.locator("parley-standard .bubble.guest").allTextContents())
       .toEqual(["Ada", "No, thanks"]);
     await expect.poll(async () => (await conversation.result()).isCompleted).toBe(true);
 
     // The chat ended; a new visit starts over on the same result, which still knows the name.
     await page.reload();
-    await page.getByText("Welcome back?").waitFor();
-    await page.getByPlaceholder("Your name").waitFor();
+    await chat.getByText("Welcome back?").waitFor();
+    await chat.getByPlaceholder("Your name").waitFor();
     expect(await resultCount(conversation.botId)).toBe(1);
     expect((await conversation.result()).variables.Name).toBe("Ada");
     expect(page.problems).toEqual([]);
@@ -61,22 +63,30 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
     const conversation = await harness.conversation(greeterBot("Fresh start"));
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${conversation.publicId}`);
-    await page.getByPlaceholder("Your name").fill("Ada");
-    await page.getByPlaceholder("Your name").press("Enter");
-    await page.getByText("Hello Ada, from Fresh").waitFor();
+    const { chat } = chatPageFrame(page);
+    await chat.getByPlaceholder("Your name").fill("Ada");
+    await chat.getByPlaceholder("Your name").press("Enter");
+    await chat.getByText("Hello Ada, from Fresh").waitFor();
     await page.reload();
-    await page.getByPlaceholder("Your name").waitFor();
-    expect(await page.locator("parley-standard .bubble.guest").count()).toBe(0);
+    await chat.getByPlaceholder("Your name").waitFor();
+    expect(await chat.locator("parley-standard .bubble.guest").count()).toBe(0);
     expect(await resultCount(conversation.botId)).toBe(2);
   });
 
-  async function expectNothingRan(page: WatchedPage, root: string) {
-    await page.getByText("click me").waitFor();
-    await page.getByRole("button", { name: '<img src=x onerror="window.__pwned = 6">' }).click();
-    await page.getByText("You said").waitFor();
+  /** `scope` is where the chat is (the page, or the chat page's frame), `realm` where its scripts run. */
+  async function expectNothingRan(
+    page: WatchedPage,
+    root: string,
+    scope: Page | FrameLocator = page,
+    realm: () => Page | Frame = () => page,
+  ) {
+    await scope.getByText("click me").waitFor();
+    await scope.getByRole("button", { name: '<img src=x onerror="window.__pwned = 6">' }).click();
+    await scope.getByText("You said").waitFor();
+    expect(await realm().evaluate("window.__pwned")).toBeUndefined();
     expect(await page.evaluate("window.__pwned")).toBeUndefined();
     expect(page.dialogs).toEqual([]);
-    const inside = (selector: string) => page.locator(`${root} ${selector}`).count();
+    const inside = (selector: string) => scope.locator(`${root} ${selector}`).count();
     expect([
       await inside("script"),
       await inside("[onerror]"),
@@ -84,13 +94,13 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
       await inside("img[src^='javascript']"),
     ]).toEqual([0, 0, 0, 0]);
     expect(
-      await page
+      await scope
         .locator(`${root} .bubble.host a`)
         .evaluateAll((links) =>
           links.map((link) => (link as unknown as { getAttribute(name: string): string | null }).getAttribute("href")),
         ),
     ).toEqual(["https://example.com/ok"]);
-    const text = await page.locator(`${root} .bubble.host`).first().innerText();
+    const text = await scope.locator(`${root} .bubble.host`).first().innerText();
     expect(text).toContain('<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">');
     expect(text).toContain('Hi <img src=x onerror="window.__pwned = 7"><script>window.__pwned = 8</script>');
   }
@@ -99,7 +109,8 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
     const { publicId } = await harness.conversation(hostileBot());
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${publicId}`);
-    await expectNothingRan(page, "parley-standard");
+    const { chat, frame } = chatPageFrame(page);
+    await expectNothingRan(page, "parley-standard", chat, frame);
     await screenshot(page, "xss-full-page");
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { say, type ChatHarness } from "../helpers/conversation.js";
-import { computedStyle, openPage, screenshot } from "./browser.js";
+import { chatPageFrame, computedStyle, openPage, screenshot } from "./browser.js";
 import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
 import { hostPage, type HostSite } from "./host-site.js";
 import { browserRequestBot, greeterBot, redirectBot } from "./web-bots.js";
@@ -38,12 +38,13 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     const { publicId } = await harness.conversation(greeterBot("Themed hello", {}, THEME));
     const page = await openPage(await browser.newContext({ viewport: { width: 800, height: 600 } }));
     await page.goto(`${harness.server.url}/${publicId}`);
-    await page.getByText("Themed hello").waitFor();
-    await page.getByPlaceholder("Your name").fill("Ada");
-    await page.getByPlaceholder("Your name").press("Enter");
-    await page.getByText("Hello Ada, from Themed").waitFor();
+    const { chat } = chatPageFrame(page);
+    await chat.getByText("Themed hello").waitFor();
+    await chat.getByPlaceholder("Your name").fill("Ada");
+    await chat.getByPlaceholder("Your name").press("Enter");
+    await chat.getByText("Hello Ada, from Themed").waitFor();
     const style = (selector: string, ...properties: string[]) =>
-      computedStyle(page.locator(`parley-standard ${selector}`), ...properties);
+      computedStyle(chat.locator(`parley-standard ${selector}`), ...properties);
     expect(await style(".parley", "background-color", "font-family")).toEqual([
       "rgb(16, 24, 32)",
       'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
@@ -63,7 +64,7 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     expect(await style(".field", "background-color", "color")).toEqual(["rgb(34, 34, 34)", "rgb(238, 238, 238)"]);
     expect(await style(".progress", "background-color", "height", "bottom")).toEqual(["rgb(51, 51, 51)", "6px", "0px"]);
     expect(await style(".progress > div", "background-color")).toEqual(["rgb(0, 255, 0)"]);
-    expect(await page.locator("parley-standard .progress").getAttribute("aria-valuenow")).toBe("67");
+    expect(await chat.locator("parley-standard .progress").getAttribute("aria-valuenow")).toBe("67");
     await screenshot(page, "theme");
     expect(page.problems).toEqual([]);
   });
@@ -76,11 +77,12 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     const { publicId } = await harness.conversation(bot);
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${publicId}`);
-    await page.getByText("First line comes at once").waitFor();
-    await page.locator("parley-standard .typing").waitFor();
-    expect(await page.getByText("Second line takes a while to type").count()).toBe(0);
-    await page.getByText("Second line takes a while to type").waitFor({ timeout: 3000 });
-    expect(await page.locator("parley-standard .typing").count()).toBe(0);
+    const { chat } = chatPageFrame(page);
+    await chat.getByText("First line comes at once").waitFor();
+    await chat.locator("parley-standard .typing").waitFor();
+    expect(await chat.getByText("Second line takes a while to type").count()).toBe(0);
+    await chat.getByText("Second line takes a while to type").waitFor({ timeout: 3000 });
+    expect(await chat.locator("parley-standard .typing").count()).toBe(0);
   });
 
   it("follows a redirect action, to http(s) only", async () => {
@@ -88,7 +90,8 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     const { publicId } = await harness.conversation(redirectBot(target));
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${publicId}`);
-    await page.getByRole("button", { name: "Take me there" }).click();
+    const { chat } = chatPageFrame(page);
+    await chat.getByRole("button", { name: "Take me there" }).click();
     await page.waitForURL(target);
     expect(await page.title()).toBe("Landed");
   });
@@ -97,8 +100,9 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     const { publicId } = await harness.conversation(browserRequestBot(`${site.origin}/echo`));
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${publicId}`);
-    await page.getByText("Your plan is gold.").waitFor();
-    await page.getByText("Done waiting.").waitFor();
+    const { chat } = chatPageFrame(page);
+    await chat.getByText("Your plan is gold.").waitFor();
+    await chat.getByText("Done waiting.").waitFor();
     expect(site.requests).toContain("POST /echo");
     expect(page.problems).toEqual([]);
   });
@@ -188,7 +192,8 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
     const conversation = await harness.conversation(greeterBot("Flaky network ahead"));
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${conversation.publicId}`);
-    await page.getByText("Flaky network ahead").waitFor();
+    const { chat } = chatPageFrame(page);
+    await chat.getByText("Flaky network ahead").waitFor();
     let failures = 1;
     await page.route("**/continueChat", (route) =>
       failures-- > 0
@@ -199,13 +204,13 @@ describe("theme and client-side actions in a real browser", { timeout: 90_000 },
           })
         : route.continue(),
     );
-    await page.getByPlaceholder("Your name").fill("Ada");
-    await page.getByPlaceholder("Your name").press("Enter");
-    await page.getByRole("alert").filter({ hasText: "Internal server error" }).waitFor();
+    await chat.getByPlaceholder("Your name").fill("Ada");
+    await chat.getByPlaceholder("Your name").press("Enter");
+    await chat.getByRole("alert").filter({ hasText: "Internal server error" }).waitFor();
     // The input comes back: the same answer goes through on the second try.
-    await page.getByPlaceholder("Your name").fill("Ada");
-    await page.getByPlaceholder("Your name").press("Enter");
-    await page.getByText("Hello Ada, from Flaky").waitFor();
+    await chat.getByPlaceholder("Your name").fill("Ada");
+    await chat.getByPlaceholder("Your name").press("Enter");
+    await chat.getByText("Hello Ada, from Flaky").waitFor();
     await expect
       .poll(async () => (await conversation.logs()).map((log) => log.description))
       .toContain("Failed to send the reply");

@@ -8,7 +8,7 @@ import { chatCompletionRequest, parseChatOptions } from "../../engine/blocks/int
 import type { AiProvider, IntegrationScope } from "../../engine/ports.js";
 import { nowIso } from "../../lib/ids.js";
 import type { AppContext } from "../../services/context.js";
-import { assertOriginAllowed } from "../../services/chat/origin.js";
+import { assertOriginAllowed, type CallingOrigin } from "../../services/chat/origin.js";
 import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js";
 
 /**
@@ -20,7 +20,7 @@ import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js"
 export async function streamMessage(
   ctx: AppContext,
   sessionId: string,
-  origin: string | undefined,
+  origin: CallingOrigin,
 ): Promise<AsyncIterable<string>> {
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);

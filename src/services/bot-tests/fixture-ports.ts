@@ -1,12 +1,13 @@
 import type {
-  ChatCompletionPort,
-  ChatCompletionRequest,
+  AiMessage,
+  AiPort,
   EnginePorts,
   HttpPort,
   HttpRequest,
   MailerPort,
   MailMessage,
 } from "../../engine/ports.js";
+import { chatCompletionOverAi } from "../../integrations/ai/legacy-chat-completion.js";
 import type { AiFixture, HttpFixture } from "./test-file.js";
 
 /** The instant every test conversation happens at, so that dates in a flow are the same on every run. */
@@ -57,35 +58,74 @@ export function fixtureHttpPort(fixtures: readonly HttpFixture[], record: Fixtur
   };
 }
 
-function describeCompletion(request: ChatCompletionRequest): string {
-  const last = request.messages.at(-1);
-  return `model ${request.model}${last ? `, last message (${last.role}): ${last.content.slice(0, 500)}` : ""}`;
+/** The request's model and its last words, so that a missing fixture names the call it was for. */
+function describeAiCall(request: { model: string }, lastWords: string | undefined): string {
+  return `model ${request.model}${lastWords ? `, ${lastWords.slice(0, 500)}` : ""}`;
+}
+
+function lastMessage(messages: readonly AiMessage[]): string | undefined {
+  const last = messages.at(-1);
+  if (!last) return undefined;
+  const text =
+    typeof last.content === "string"
+      ? last.content
+      : last.content.map((part) => ("text" in part ? part.text : part.url)).join(" ");
+  return `last message (${last.role}): ${text}`;
 }
 
 /**
- * The legacy OpenAI block's chat completions answered by `fixtures.ai`, in order. The AI blocks'
- * own port (EnginePorts' AI port, once it exists) takes the same queue: see `aiFixtureQueue`.
+ * Every AI block (and the legacy OpenAI block, which runs over the same port) answered by
+ * `fixtures.ai`, in order, whichever action asked: a chat answer is the fixture's reply, a
+ * structured extraction reads the reply as a JSON object, speech gives the reply as the audio URL.
  */
-export function fixtureChatCompletionPort(queue: AiFixtureQueue, record: FixtureRecord): ChatCompletionPort {
-  const next = (request: ChatCompletionRequest) => {
+export function fixtureAiPort(queue: AiFixtureQueue, record: FixtureRecord): AiPort {
+  const missing = { ok: false as const, error: "No AI fixture left" };
+  const next = (description: string) => {
     const fixture = queue.take();
-    if (!fixture) record.unanswered ??= `No AI fixture left for the request (${describeCompletion(request)})`;
+    if (!fixture) record.unanswered ??= `No AI fixture left for the request (${description})`;
     return fixture;
   };
   return {
-    async complete(request) {
-      const fixture = next(request);
-      return fixture ? { ok: true, content: fixture.reply } : { ok: false, error: "No AI fixture left" };
+    async chat(request) {
+      const fixture = next(describeAiCall(request, lastMessage(request.messages)));
+      return fixture ? { ok: true, text: fixture.reply, usage: {} } : missing;
     },
-    async stream(request) {
-      const fixture = next(request);
-      if (!fixture) return { ok: false, error: "No AI fixture left" };
+    async streamChat(request) {
+      const fixture = next(describeAiCall(request, lastMessage(request.messages)));
+      if (!fixture) return missing;
       return {
         ok: true,
         chunks: (async function* () {
           yield fixture.reply;
         })(),
+        result: Promise.resolve({ ok: true as const, text: fixture.reply, usage: {} }),
       };
+    },
+    async generateObject(request) {
+      const fixture = next(describeAiCall(request, `prompt: ${request.prompt}`));
+      if (!fixture) return missing;
+      try {
+        const object: unknown = JSON.parse(fixture.reply);
+        if (object && typeof object === "object" && !Array.isArray(object))
+          return { ok: true, object: object as Record<string, unknown> };
+      } catch {}
+      return { ok: false, error: "The AI fixture's reply is not a JSON object" };
+    },
+    async askModel(request) {
+      const fixture = next(describeAiCall(request, `input: ${request.input}`));
+      return fixture ? { ok: true, text: fixture.reply, responseId: "resp_fixture" } : missing;
+    },
+    async askAssistant(request) {
+      const fixture = next(describeAiCall(request, `message: ${request.message}`));
+      return fixture ? { ok: true, text: fixture.reply, threadId: "thread_fixture" } : missing;
+    },
+    async createSpeech(request) {
+      const fixture = next(describeAiCall(request, `speech of: ${request.input}`));
+      return fixture ? { ok: true, url: fixture.reply } : missing;
+    },
+    async transcribe(request) {
+      const fixture = next(describeAiCall(request, `transcription of ${request.audioUrl}`));
+      return fixture ? { ok: true, text: fixture.reply } : missing;
     },
   };
 }
@@ -118,12 +158,14 @@ export function testPorts(
   record: FixtureRecord,
   extra: Pick<EnginePorts, "sandbox" | "bots"> = {},
 ): EnginePorts {
+  const ai = fixtureAiPort(aiFixtureQueue(fixtures.ai), record);
   return {
     clock: { now: () => new Date(TEST_CLOCK) },
     random: seededRandom(conversationName),
     http: fixtureHttpPort(fixtures.http, record),
     mailer: capturingMailer(record),
-    chatCompletion: fixtureChatCompletionPort(aiFixtureQueue(fixtures.ai), record),
+    ai,
+    chatCompletion: chatCompletionOverAi(ai),
     ...extra,
   };
 }

@@ -7,6 +7,8 @@ import type { ClientAction, Json, OutgoingMessage } from "../lib/types";
 export type ActionHost = {
   streamUrl(): string | undefined;
   settings(): Json;
+  /** Leaves the page for `url` (already checked to be a web, mail or phone link). */
+  navigate(url: string): void;
   /** A host bubble whose text grows as it streams in. */
   streamingBubble(): { append(text: string): void; finish(): void };
   popupBlocked(url: string): void;
@@ -23,10 +25,7 @@ function redirect(action: ClientAction, host: ActionHost): void {
   const url = safeRedirect(String(action.redirect?.url ?? ""));
   if (!url)
     return host.log("Redirect refused: only http, https, mailto and tel links are followed", action.redirect?.url);
-  if (!action.redirect?.isNewTab) {
-    window.location.href = url;
-    return;
-  }
+  if (!action.redirect?.isNewTab) return host.navigate(url);
   const opened = window.open(url, "_blank");
   if (opened) opened.opener = null;
   else host.popupBlocked(url);

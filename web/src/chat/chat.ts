@@ -3,7 +3,7 @@ import { renderInput } from "../inputs/render-input";
 import type { Answer } from "../inputs/types";
 import { ApiError, ChatApi } from "../lib/api";
 import { sleep } from "../lib/dom";
-import { forgetMemory, loadMemory, rememberSetting, saveMemory, type Memory } from "../lib/memory";
+import { rememberSetting, windowMemory, type Memory, type MemoryStore } from "../lib/memory";
 import type { ChatBubble, ChatInput, ChatTurn, ClientAction, Json, OutgoingMessage } from "../lib/types";
 import { delayBetweenBubbles, isTypingSkippedOnFirstMessage, typingDuration } from "../lib/typing";
 import { applyVariables, avatarUrls, loadThemeFont, themeVariables } from "../theme/apply-theme";
@@ -22,12 +22,19 @@ export type ChatOptions = {
   /** Custom CSS of the bot goes into this chat's shadow root. */
   adoptSheet(sheet: CSSStyleSheet | undefined): void;
   onHostMessage?(bubble: ChatBubble): void;
+  /** The client of the chat API; the builder's preview brings one that starts previews. */
+  api?: ChatApi;
+  /** Where remember-user keeps the conversation; this window's storage unless told otherwise. */
+  memory?: MemoryStore;
+  /** How a Redirect block leaves the page; the chat page's frame asks its shell. */
+  navigate?(url: string): void;
 };
 
 /** One conversation: starts, shows each turn (typing, bubbles, actions, input), sends answers, remembers. */
 export class Chat {
   readonly view = new ChatView();
   private readonly api: ChatApi;
+  private readonly memoryStore: MemoryStore;
   private run = 0;
   private sessionId: string | undefined;
   private settings: Json = {};
@@ -41,7 +48,8 @@ export class Chat {
   started = false;
 
   constructor(private readonly options: ChatOptions) {
-    this.api = new ChatApi(options.apiHost);
+    this.api = options.api ?? new ChatApi(options.apiHost);
+    this.memoryStore = options.memory ?? windowMemory(options.publicId);
     this.prefilled = { ...options.prefilledVariables };
   }
 
@@ -57,7 +65,8 @@ export class Chat {
     if (this.started) return;
     this.started = true;
     const run = ++this.run;
-    const memory = loadMemory(this.options.publicId);
+    const memory = await this.memoryStore.load();
+    if (run !== this.run) return;
     if (memory?.sessionId && memory.input && !memory.ended && rememberSetting(memory.settings))
       return this.restore(memory);
     await this.begin(run, memory?.resultId);
@@ -66,7 +75,7 @@ export class Chat {
   /** Forgets this visitor and starts over. */
   reset(): void {
     this.run++;
-    forgetMemory(this.options.publicId);
+    this.memoryStore.forget();
     this.view.clear();
     this.sessionId = undefined;
     this.memory = { items: [] };
@@ -138,7 +147,7 @@ export class Chat {
 
   private save(): void {
     const where = rememberSetting(this.settings);
-    if (where) saveMemory(this.options.publicId, where, this.memory);
+    if (where) this.memoryStore.save(where, this.memory);
   }
 
   private async process(run: number, turn: ChatTurn): Promise<void> {
@@ -212,6 +221,7 @@ export class Chat {
     return {
       streamUrl: () => (this.sessionId ? this.api.streamUrl(this.sessionId) : undefined),
       settings: () => this.settings,
+      navigate: (url) => (this.options.navigate ? this.options.navigate(url) : (window.location.href = url)),
       streamingBubble: () => this.view.addStreaming(),
       popupBlocked: (url) => {
         const messages = this.settings.general?.systemMessages ?? {};

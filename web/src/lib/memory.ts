@@ -68,3 +68,18 @@ export function forgetMemory(publicId: string): void {
     }
   }
 }
+
+/** Where a chat keeps its memory: this window's storage, the chat page's shell (a sandboxed frame has none), or nowhere. */
+export type MemoryStore = {
+  load(): Promise<Memory | undefined>;
+  save(where: "session" | "local", memory: Memory): void;
+  forget(): void;
+};
+
+export const windowMemory = (publicId: string): MemoryStore => ({
+  load: async () => loadMemory(publicId),
+  save: (where, memory) => saveMemory(publicId, where, memory),
+  forget: () => forgetMemory(publicId),
+});
+
+export const noMemory: MemoryStore = { load: async () => undefined, save: () => undefined, forget: () => undefined };

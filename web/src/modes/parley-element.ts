@@ -1,4 +1,5 @@
 import { Chat } from "../chat/chat";
+import { navigateShell, shellMemory } from "../chat/shell-relay";
 import { baseSheet } from "../theme/base-styles";
 import { configFromAttributes, defaultApiHost, type EmbedConfig } from "./config";
 import { register, unregister } from "./registry";
@@ -29,14 +30,17 @@ export abstract class ParleyElement extends HTMLElement {
     const config = { ...configFromAttributes(this), ...this.config };
     if (!config.bot) return;
     this.config = config;
+    // The chat page's frame (an opaque origin, no storage of its own) remembers and redirects through its shell.
+    const inShell = this.hasAttribute("shell-relay");
     this.chat = new Chat({
       publicId: config.bot,
       apiHost: (config.apiHost || defaultApiHost()).replace(/\/$/, ""),
       prefilledVariables: config.prefilledVariables ?? {},
-      isFullPage: this.hasAttribute("full-page"),
+      isFullPage: this.hasAttribute("full-page") && !inShell,
       mayFocus: () => this.mayFocus(),
       adoptSheet: (sheet) => this.adopt(sheet),
       onHostMessage: () => this.onHostMessage(),
+      ...(inShell ? { memory: shellMemory, navigate: navigateShell } : {}),
     });
     this.registeredId = register(config.id, this);
     this.mount(this.chat);

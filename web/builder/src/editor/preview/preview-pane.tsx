@@ -9,7 +9,7 @@ import { mountPreviewChat, type PreviewTurn } from "./preview-chat";
 
 type Log = { status?: string; description: string };
 
-/** Runs the current draft in the visitor's chat component, and marks on the canvas the block it is at. */
+/** Runs the current draft in the visitor's chat component (in a sandboxed frame), and marks on the canvas the block it is at. */
 export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
   const { store, previewFrom } = useEditor();
   const run = useStore(store.ui, (ui) => ui.previewRun);
@@ -46,6 +46,7 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
       },
       onReply: (text) => recorder.current.reply(text),
       onBubbleShown: (id) => store.setUi({ runningBlockId: id === lastMessage && pendingInput ? pendingInput : id }),
+      onError: (message) => setLogs((current) => [...current, { status: "error", description: message }]),
     });
     return () => {
       stop();

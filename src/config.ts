@@ -30,6 +30,23 @@ export type Config = {
   protection: ProtectionConfig;
   /** PARLEY_METRICS=on serves GET /metrics (Prometheus); PARLEY_METRICS_TOKEN then requires `Bearer <token>`. */
   metrics: { enabled: boolean; token: string | undefined };
+  /** Sizes of what bots and visitors may make the server keep (issue 15; README "Security"). */
+  limits: SizeLimits;
+};
+
+export type SizeLimits = {
+  /** PARLEY_SANDBOX_MAX_VALUE_BYTES: the largest value bot code may hand out (result or setVariable). */
+  sandboxValueBytes: number;
+  /** PARLEY_MAX_VARIABLE_BYTES: the largest value one variable may take, whatever sets it. */
+  variableBytes: number;
+  /** PARLEY_MAX_SESSION_BYTES: the largest stored state of one chat session. */
+  sessionBytes: number;
+  /** PARLEY_MAX_TEXT_REPLY_LENGTH: characters of a reply to a text input. */
+  textReplyLength: number;
+  /** PARLEY_MAX_SHORT_REPLY_LENGTH: characters of a reply to any other input (phone, date, number…). */
+  shortReplyLength: number;
+  /** PARLEY_UPLOAD_MAX_SESSION_MB: the total size of the files one session may upload, in bytes. */
+  uploadSessionBytes: number;
 };
 
 export type ProtectionConfig = {
@@ -103,6 +120,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: parseSwitch(env.PARLEY_METRICS, "PARLEY_METRICS", false),
       token: env.PARLEY_METRICS_TOKEN || undefined,
     },
+    limits: loadSizeLimits(env),
+  };
+}
+
+function loadSizeLimits(env: NodeJS.ProcessEnv): SizeLimits {
+  const MiB = 1024 * 1024;
+  return {
+    sandboxValueBytes: parsePositive(env.PARLEY_SANDBOX_MAX_VALUE_BYTES, "PARLEY_SANDBOX_MAX_VALUE_BYTES", MiB),
+    variableBytes: parsePositive(env.PARLEY_MAX_VARIABLE_BYTES, "PARLEY_MAX_VARIABLE_BYTES", MiB),
+    sessionBytes: parsePositive(env.PARLEY_MAX_SESSION_BYTES, "PARLEY_MAX_SESSION_BYTES", 4 * MiB),
+    textReplyLength: parsePositive(env.PARLEY_MAX_TEXT_REPLY_LENGTH, "PARLEY_MAX_TEXT_REPLY_LENGTH", 10_000),
+    shortReplyLength: parsePositive(env.PARLEY_MAX_SHORT_REPLY_LENGTH, "PARLEY_MAX_SHORT_REPLY_LENGTH", 500),
+    uploadSessionBytes: Math.round(
+      parsePositive(env.PARLEY_UPLOAD_MAX_SESSION_MB, "PARLEY_UPLOAD_MAX_SESSION_MB", 50) * MiB,
+    ),
   };
 }
 

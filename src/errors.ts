@@ -12,6 +12,7 @@ export const errorCodes = {
   TIMEOUT: { status: 408, message: "Request timed out" },
   CONFLICT: { status: 409, message: "Conflict" },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is too large" },
+  SESSION_TOO_LARGE: { status: 413, message: "The chat session would grow too large" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Unsupported content type" },
   TOO_MANY_REQUESTS: { status: 429, message: "Too many requests" },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, message: "Request headers are too large" },

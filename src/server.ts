@@ -36,7 +36,7 @@ export async function bootstrapFirstUser(ctx: AppContext, email = FIRST_USER_EMA
 
 export async function startServer(
   config: Config,
-  options: { logger?: boolean } = {},
+  options: { logger?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<RunningServer & { firstToken?: FirstUser }> {
   const store = await openStore({
     databaseUrl: config.databaseUrl,

@@ -1,3 +1,4 @@
+import type { ReplyLengthLimits } from "./replies/reply-length.js";
 import type { ChatBubble, ChatLog, ClientSideAction, DynamicTheme, TextBubbleContentFormat } from "../schemas/chat.js";
 import type { NewAnswer } from "./answers.js";
 import type { ChatInput } from "./blocks/executor.js";
@@ -41,6 +42,10 @@ export type TurnOptions = {
   knownBots?: readonly RuntimeBot[];
   /** See ExecutionContext: a transcript replay passes over linked bots that keep their own result. */
   skipLinksWithOwnResult?: boolean;
+  /** See ExecutionContext. */
+  maxVariableBytes?: number;
+  /** Characters a reply may have, by input type, before it is parsed; engine defaults when unset. */
+  maxReplyLength?: ReplyLengthLimits;
 };
 
 /** Avatar URLs that hold `{{variables}}` follow the variables' current values. */

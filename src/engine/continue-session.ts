@@ -6,6 +6,7 @@ import { executorFor } from "./blocks/registry.js";
 import type { ExecutionContext } from "./blocks/executor.js";
 import { textBubble } from "./blocks/bubbles/text.js";
 import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
+import { isReplyTooLong } from "./replies/reply-length.js";
 import { retryMessageText } from "./replies/retry-message.js";
 import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
@@ -111,7 +112,10 @@ export async function continueSession(
   const ctx: ExecutionContext = { bot, state, ports: options.ports, format: options.format };
 
   if (isInputBlock(block)) {
-    const parsed = executorFor(block).parseReply(reply, ctx);
+    // Too long for its input (a phone number of 100,000 characters): refused like any invalid reply, unparsed.
+    const parsed = isReplyTooLong(block.type, reply, options.maxReplyLength)
+      ? ({ status: "fail" } as const)
+      : executorFor(block).parseReply(reply, ctx);
     if (parsed.status === "fail") {
       // An invalidReply event takes over from the retry message; a Return block brings the input back.
       const invalidEvent = findEvent(bot, "invalidReply");

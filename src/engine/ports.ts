@@ -26,20 +26,11 @@ export type SandboxPort = {
     globals: Record<string, unknown>;
     /**
      * "expression": the value of an expression or a function body; "script": a Code block; "inline":
-     * a `{{= … =}}` expression, read exactly as `evaluateSync` reads it (nothing awaited, no fetch).
+     * a `{{= … =}}` expression (nothing awaited, no fetch). Every kind runs off the server's thread
+     * when the sandbox has workers: the walk collects inline code and evaluates it ahead through here.
      */
     kind: "expression" | "script" | "inline";
   }): Promise<SandboxResult>;
-  /**
-   * Inline `{{= … =}}` expressions are templated synchronously: same isolation and limits as `run`,
-   * but nothing can be awaited (no fetch). Absent when the sandbox cannot run code synchronously.
-   * The walk evaluates a block's inline code ahead through `run` ("inline"), off the server's thread;
-   * this is for the rest (an answer's retry message, say).
-   */
-  evaluateSync?(request: {
-    code: string;
-    globals: Record<string, unknown>;
-  }): { ok: true; value: unknown } | { ok: false; error: string };
 };
 
 /**

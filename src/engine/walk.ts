@@ -58,6 +58,33 @@ function nextPosition(
   return [resumed, { ...state, resumeStack: resumeStack.length ? resumeStack : undefined }];
 }
 
+/**
+ * The outcome's variable values that fit `maxBytes`; each one that does not is left out (the variable
+ * keeps its value) with an error log, so that no block can make a session hold more than that per variable.
+ */
+function withinVariableLimit(outcome: ActionOutcome, maxBytes: number | undefined, logs: ChatLog[]): ActionOutcome {
+  if (!maxBytes || !outcome.variables?.length) return outcome;
+  const kept = outcome.variables.filter((update) => {
+    if (!exceeds(update.value, maxBytes)) return true;
+    logs.push({
+      status: "error",
+      description: `A value larger than ${maxBytes} bytes was not stored in a variable`,
+      details: `Variable id: ${update.id}`,
+    });
+    return false;
+  });
+  return kept.length === outcome.variables.length ? outcome : { ...outcome, variables: kept };
+}
+
+const utf8 = new TextEncoder();
+/** UTF-8 takes one to three bytes per UTF-16 unit: the text is encoded only when its length cannot tell. */
+function exceeds(value: unknown, maxBytes: number): boolean {
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+  if (text.length > maxBytes) return true;
+  if (text.length * 3 <= maxBytes) return false;
+  return utf8.encode(text).byteLength > maxBytes;
+}
+
 function applyOutcome(state: SessionState, outcome: ActionOutcome): SessionState {
   let next = state;
   if (outcome.variables?.length) next = { ...next, variables: setVariableValues(next.variables, outcome.variables) };
@@ -133,7 +160,12 @@ export async function walkFlow(
       next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
       const executor = executorFor(block);
       const inlineValues = executor.evaluatesInlineCode
-        ? await evaluateInlineAhead(block, state, context.ports)
+        ? await evaluateInlineAhead(
+            block,
+            state,
+            context.ports,
+            executor.kind === "action" ? executor.moreInlineTexts({ bot, state }) : undefined,
+          )
         : undefined;
       const ctx: ExecutionContext = { ...context, bot, state, ...(inlineValues ? { inlineValues } : {}) };
       if (executor.kind === "bubble") {
@@ -149,7 +181,7 @@ export async function walkFlow(
         const input: ChatInput = executor.present(ctx);
         return result({ input, currentBlockId: block.id });
       }
-      const outcome: ActionOutcome = await executor.execute(ctx);
+      const outcome: ActionOutcome = withinVariableLimit(await executor.execute(ctx), context.maxVariableBytes, logs);
       state = applyOutcome(state, outcome);
       if (outcome.logs) logs.push(...outcome.logs);
       for (const action of outcome.clientSideActions ?? [])

@@ -73,9 +73,12 @@ function sharedStoreWarning(app: FastifyInstance) {
   };
 }
 
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    ...securityServerOptions(ctx.config, options.logger !== false),
+    ...securityServerOptions(ctx.config, options.logger !== false, options.logStream),
     bodyLimit: 1024 * 1024,
     // One line per request is noise for most self-hosters (their proxy logs requests); LOG_LEVEL=debug shows them.
     logController: new LogController({
@@ -116,8 +119,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
-  await app.register(fileRoutes(ctx));
-  await app.register(typebotUploadRoutes(ctx));
+  await app.register(fileRoutes(ctx, rateLimiter));
+  await app.register(typebotUploadRoutes(ctx, rateLimiter));
 
   const document = buildOpenApiDocument(routes, PARLEY_VERSION);
   app.get("/api/openapi.json", async () => document);

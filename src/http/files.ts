@@ -8,13 +8,19 @@ import {
   assertTypeAllowed,
   DEFAULT_UPLOAD_LIMIT_BYTES,
   findUpload,
+  recordStoredUpload,
   safeFileName,
   storeUpload,
-  tooLarge,
+  uploadAllowance,
   uploadRule,
 } from "../services/files/uploads.js";
+import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
+import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 
-/** Types a browser may show inline; anything else (HTML, SVG, scripts…) is only ever downloaded. */
+/**
+ * The media a bubble shows (images, audio, video), served inline; anything else (PDF, text, HTML,
+ * SVG, scripts…) is only ever downloaded, as an attachment, so no upload renders as a page here.
+ */
 const INLINE_TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
@@ -33,8 +39,6 @@ const INLINE_TYPES: Record<string, string> = {
   ogg: "audio/ogg",
   oga: "audio/ogg",
   aac: "audio/aac",
-  pdf: "application/pdf",
-  txt: "text/plain; charset=utf-8",
 };
 
 type UploadRequest = FastifyRequest<{ Params: { sessionId: string }; Querystring: { name?: string } }>;
@@ -55,11 +59,18 @@ async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequ
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
-  const rule = await uploadRule(ctx, request.params.sessionId, callingOrigin(request));
+  const { sessionId } = request.params;
+  const rule = await uploadRule(ctx, sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
-  const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  const { folder, size } = await storeUpload(ctx, request.body as Readable, name, limit);
+  const { fileLimit, refusal } = await uploadAllowance(
+    ctx,
+    sessionId,
+    rule,
+    limit,
+    Number(request.headers["content-length"]),
+  );
+  const { folder, size } = await storeUpload(ctx, request.body as Readable, name, fileLimit, undefined, refusal);
+  await recordStoredUpload(ctx, sessionId, rule, { folder, size });
   const contentType = String(request.headers["content-type"] ?? "application/octet-stream").split(";")[0];
   return { name, size, contentType, url: `${publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}` };
 }
@@ -87,15 +98,17 @@ async function sendUpload(
 }
 
 /** Visitors' uploads: a raw body per file (`?name=`, its own Content-Type), served back by an unguessable URL. */
-export function fileRoutes(ctx: AppContext) {
+export function fileRoutes(ctx: AppContext, rateLimiter?: RateLimiter) {
   const limit = uploadLimitBytes();
+  // An upload counts as a chat message: the same per-session and per-address limits apply.
+  const rateLimit = rateLimiter ? rateLimitHook(rateLimiter, ["continuePerSession", "continuePerIp"]) : undefined;
   return async function files(app: FastifyInstance) {
     // Whatever the file's type, the body stays a stream: it is written to disk, never parsed.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     app.options("/api/v1/sessions/:sessionId/files", answerPreflight);
-    app.post("/api/v1/sessions/:sessionId/files", (request: UploadRequest, reply) =>
-      receiveUpload(ctx, limit, request, reply),
+    app.post("/api/v1/sessions/:sessionId/files", rateLimit ? { onRequest: rateLimit } : {}, (request, reply) =>
+      receiveUpload(ctx, limit, request as UploadRequest, reply),
     );
     app.get("/files/:folder/:name", (request: FastifyRequest<{ Params: { folder: string; name: string } }>, reply) =>
       sendUpload(ctx, request, reply),

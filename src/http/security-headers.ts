@@ -27,10 +27,45 @@ const redactedPaths = [
   "headers.cookie",
 ];
 
+/** Query parameters whose values are secrets (setup links, OAuth codes, signed URLs…). */
+const SECRET_QUERY_KEY = /token|key|secret|password|passwd|code|sig|auth|session|credential/i;
+
+/** The URL as logged: each secret-looking query value becomes `[redacted]`; the rest stays as sent. */
+export function redactedUrl(url: string): string {
+  const question = url.indexOf("?");
+  if (question === -1) return url;
+  const query = url
+    .slice(question + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      if (equals === -1) return pair;
+      let key = pair.slice(0, equals);
+      try {
+        key = decodeURIComponent(key.replace(/\+/g, " "));
+      } catch {
+        // An undecodable name is matched as written.
+      }
+      return SECRET_QUERY_KEY.test(key) ? `${pair.slice(0, equals)}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${url.slice(0, question)}?${query}`;
+}
+
+/** What a request log line says about the request: Fastify's fields, with the URL redacted. */
+const requestSerializer = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactedUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
 /** Logger, request ids, proxy trust and protocol-error answers for Fastify's constructor. */
 export function securityServerOptions(
   config: Config,
   logger: boolean,
+  logStream?: { write(line: string): void },
 ): Pick<
   FastifyServerOptions,
   "logger" | "genReqId" | "requestIdHeader" | "trustProxy" | "clientErrorHandler" | "frameworkErrors"
@@ -38,7 +73,14 @@ export function securityServerOptions(
   return {
     clientErrorHandler,
     frameworkErrors,
-    logger: logger ? { level: config.logLevel, redact: { paths: redactedPaths, censor: "[redacted]" } } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: { paths: redactedPaths, censor: "[redacted]" },
+          serializers: { req: requestSerializer as never },
+          ...(logStream ? { stream: logStream } : {}),
+        }
+      : false,
     // A caller's id (a proxy's or a client's) is kept when it is a plain token, else a fresh one is made.
     requestIdHeader: false,
     genReqId: (request) => {

@@ -18,10 +18,14 @@ import {
   announceUpload,
   assertTypeAllowed,
   safeFileName,
+  assertFolderUnused,
+  recordStoredUpload,
   storeUpload,
-  tooLarge,
+  uploadAllowance,
   uploadRule,
 } from "../services/files/uploads.js";
+import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
+import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
 import { publicBase, uploadLimitBytes } from "./files.js";
 import { multipartBoundary, multipartFileChunks } from "./multipart-file.js";
@@ -132,24 +136,31 @@ async function receiveFormUpload(ctx: AppContext, limit: number, request: FormUp
   if (!name || name !== request.query.name) throw new AppError("NOT_FOUND", "Upload not found");
   const boundary = multipartBoundary(request.headers["content-type"]);
   if (!boundary) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
-  const rule = await uploadRule(ctx, request.params.sessionId, callingOrigin(request));
+  const { sessionId, folder } = request.params;
+  await assertFolderUnused(ctx, folder);
+  const rule = await uploadRule(ctx, sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
   // The form's own overhead (boundaries, part headers) is small; the file is counted exactly below.
-  const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit + 64 * 1024) throw tooLarge(limit);
+  const declared = Number(request.headers["content-length"]) - 64 * 1024;
+  const { fileLimit, refusal } = await uploadAllowance(ctx, sessionId, rule, limit, declared);
   const file = Readable.from(multipartFileChunks(request.body as Readable, boundary), { objectMode: false });
-  await storeUpload(ctx, file, name, limit, request.params.folder);
+  const stored = await storeUpload(ctx, file, name, fileLimit, folder, refusal);
+  await recordStoredUpload(ctx, sessionId, rule, stored);
   return reply.status(204).send();
 }
 
 /** Its own plugin: the body must stay a stream here, whatever parsers the rest of the app has. */
-export function typebotUploadRoutes(ctx: AppContext) {
+export function typebotUploadRoutes(ctx: AppContext, rateLimiter?: RateLimiter) {
   const limit = uploadLimitBytes();
+  // An upload counts as a chat message, as on Parley's own upload route.
+  const rateLimit = rateLimiter ? rateLimitHook(rateLimiter, ["continuePerSession", "continuePerIp"]) : undefined;
   return async function typebotUploads(app: FastifyInstance) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     const url = "/api/v3/sessions/:sessionId/uploads/:folder";
     app.options(url, answerPreflight);
-    app.post(url, (request: FormUploadRequest, reply) => receiveFormUpload(ctx, limit, request, reply));
+    app.post(url, rateLimit ? { onRequest: rateLimit } : {}, (request, reply) =>
+      receiveFormUpload(ctx, limit, request as FormUploadRequest, reply),
+    );
   };
 }

@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle } from "quickjs-emscripten";
 import type { HttpPort } from "../engine/ports.js";
-import type { GuestValues } from "./guest-values.js";
+import { formatBytes, ValueTooLargeError, type GuestValues } from "./guest-values.js";
 
 /** The HTTP client bot code reaches through `fetch`, address guard included. */
 export type SandboxHttp = HttpPort["request"];
@@ -29,7 +29,13 @@ export class GuestApi {
   constructor(
     private readonly vm: QuickJSContext,
     private readonly values: GuestValues,
-    private readonly options: { http?: SandboxHttp; deadline: number; maxCollectedBytes: number; allowFetch: boolean },
+    private readonly options: {
+      http?: SandboxHttp;
+      deadline: number;
+      maxCollectedBytes: number;
+      maxValueBytes: number;
+      allowFetch: boolean;
+    },
   ) {}
 
   install(globals: Record<string, unknown>): void {
@@ -101,7 +107,17 @@ export class GuestApi {
 
   private setVariable(nameHandle: QuickJSHandle | undefined, valueHandle: QuickJSHandle | undefined) {
     const name = nameHandle ? String(this.values.fromGuest(nameHandle)) : "undefined";
-    const value = valueHandle ? this.values.fromGuest(valueHandle) : undefined;
+    let value: unknown;
+    try {
+      value = valueHandle ? this.values.fromGuest(valueHandle, this.options.maxValueBytes) : undefined;
+    } catch (error) {
+      if (!(error instanceof ValueTooLargeError)) throw error;
+      return {
+        error: this.vm.newError(
+          `setVariable: the value of ${name.slice(0, 100)} is larger than ${formatBytes(error.maxBytes)}`,
+        ),
+      };
+    }
     // The guest heap is bounded; what it hands out must be too, or a loop could fill the server's.
     const replaced = this.setVariables.has(name) ? name.length + approximateSize(this.setVariables.get(name)) : 0;
     const collected = this.collectedBytes - replaced + name.length + approximateSize(value);

@@ -3,6 +3,21 @@ import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten";
 // Variables hold texts, lists and type-guessed scalars; deeper structures only come from bot code.
 export const MAX_DEPTH = 32;
 
+/** A value bot code hands out is larger than the sandbox lets out (SandboxLimits.maxValueBytes). */
+export class ValueTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The value is larger than ${formatBytes(maxBytes)}`);
+    this.name = "ValueTooLargeError";
+  }
+}
+
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / 1024 / 1024} MiB`
+    : bytes >= 1024 && bytes % 1024 === 0
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`;
+
 /**
  * Copies values across the sandbox boundary. Only data crosses: functions, symbols and class
  * instances arrive as `undefined`, so no host object is ever reachable from bot code, and guest
@@ -54,12 +69,15 @@ export class GuestValues {
     handle.dispose();
   }
 
-  /** A guest value as host data; the handle stays the caller's. */
-  fromGuest(handle: QuickJSHandle): unknown {
+  /**
+   * A guest value as host data; the handle stays the caller's. A string (an object's JSON) longer
+   * than `maxBytes` in UTF-8 throws ValueTooLargeError, measured in the guest before it is copied out.
+   */
+  fromGuest(handle: QuickJSHandle, maxBytes = Number.POSITIVE_INFINITY): unknown {
     const { vm } = this;
     switch (vm.typeof(handle)) {
       case "string":
-        return vm.getString(handle);
+        return this.stringOut(handle, maxBytes);
       case "number":
         return vm.getNumber(handle);
       case "bigint":
@@ -72,35 +90,61 @@ export class GuestValues {
           result.error.dispose();
           return undefined;
         }
-        const json = vm.typeof(result.value) === "string" ? vm.getString(result.value) : undefined;
-        result.value.dispose();
-        return json === undefined ? undefined : JSON.parse(json);
+        try {
+          const json = vm.typeof(result.value) === "string" ? this.stringOut(result.value, maxBytes) : undefined;
+          return json === undefined ? undefined : JSON.parse(json);
+        } finally {
+          result.value.dispose();
+        }
       }
       default:
         return undefined;
     }
   }
 
-  /** How a thrown guest value reads in a log: `Name: message` for errors, the value itself otherwise. */
-  describeError(handle: QuickJSHandle): { name?: string; message: string } {
-    const { vm } = this;
-    if (vm.typeof(handle) === "object") {
-      const name = this.property(handle, "name");
-      const message = this.property(handle, "message");
-      if (typeof message === "string") return { name: typeof name === "string" ? name : undefined, message };
+  private stringOut(handle: QuickJSHandle, maxBytes: number): string {
+    if (Number.isFinite(maxBytes)) {
+      // A UTF-8 character takes at least one byte: the guest's length alone may already say "too large".
+      const lengthHandle = this.vm.getProp(handle, "length");
+      const length = this.vm.getNumber(lengthHandle);
+      lengthHandle.dispose();
+      if (length > maxBytes) throw new ValueTooLargeError(maxBytes);
     }
-    const value = this.fromGuest(handle);
-    return { message: typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)) };
+    const text = this.vm.getString(handle);
+    if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw new ValueTooLargeError(maxBytes);
+    return text;
   }
 
-  private property(handle: QuickJSHandle, key: string): unknown {
+  /** How a thrown guest value reads in a log: `Name: message` for errors, the value itself otherwise. */
+  describeError(handle: QuickJSHandle, maxBytes = Number.POSITIVE_INFINITY): { name?: string; message: string } {
+    const { vm } = this;
+    try {
+      if (vm.typeof(handle) === "object") {
+        const name = this.property(handle, "name", maxBytes);
+        const message = this.property(handle, "message", maxBytes);
+        if (typeof message === "string") return { name: typeof name === "string" ? name : undefined, message };
+      }
+      const value = this.fromGuest(handle, maxBytes);
+      return { message: typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)) };
+    } catch (error) {
+      if (error instanceof ValueTooLargeError)
+        return { message: `The error thrown is larger than ${formatBytes(maxBytes)}` };
+      throw error;
+    }
+  }
+
+  private property(handle: QuickJSHandle, key: string, maxBytes: number): unknown {
     const value = this.vm.getProp(handle, key);
     try {
-      return this.fromGuest(value);
+      return this.fromGuest(value, maxBytes);
     } finally {
       value.dispose();
     }
   }
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
 }
 
 function isPlainObject(value: object): boolean {

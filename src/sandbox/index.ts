@@ -19,7 +19,9 @@ export const bundledWorkerUrl = (): URL => bundledScript("sandbox-worker", impor
  * port, address guard included) on this thread; without it, fetch throws "fetch is not available".
  */
 export function createSandboxPort(
-  config: Pick<Config, "sandboxTimeoutMs" | "sandboxMemoryMb" | "sandboxWorkers">,
+  config: Pick<Config, "sandboxTimeoutMs" | "sandboxMemoryMb" | "sandboxWorkers"> & {
+    limits?: Pick<Config["limits"], "sandboxValueBytes">;
+  },
   http?: HttpPort,
   workerUrl: URL = bundledWorkerUrl(),
 ): PooledSandbox {
@@ -27,6 +29,7 @@ export function createSandboxPort(
     ...defaultSandboxLimits,
     timeoutMs: config.sandboxTimeoutMs,
     memoryBytes: Math.round(config.sandboxMemoryMb * 1024 * 1024),
+    maxValueBytes: config.limits?.sandboxValueBytes ?? defaultSandboxLimits.maxValueBytes,
   };
   const fetch = http ? (request: Parameters<HttpPort["request"]>[0]) => http.request(request) : undefined;
   const pool =

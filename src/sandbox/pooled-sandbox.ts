@@ -6,8 +6,8 @@ import type { RunRequest } from "./worker-protocol.js";
 
 /**
  * The server's sandbox: plain arithmetic is computed at once, other code runs in the worker pool (or
- * in-process without one), inline `{{= =}}` evaluated ahead included. `evaluateSync` serves the inline
- * code that must be read on the spot, in-process, bounded by the same interrupt handler.
+ * in-process without one, PARLEY_SANDBOX_WORKERS=0), inline `{{= =}}` included. Nothing here evaluates
+ * bot code synchronously: with workers, the server's thread never runs it.
  */
 export class PooledSandbox implements SandboxPort {
   constructor(
@@ -21,14 +21,6 @@ export class PooledSandbox implements SandboxPort {
       if (value !== undefined) return Promise.resolve({ ok: true, value, setVariables: [] });
     }
     return this.pool ? this.pool.run(request) : this.inProcess.run(request);
-  }
-
-  evaluateSync(request: {
-    code: string;
-    globals: Record<string, unknown>;
-  }): { ok: true; value: unknown } | { ok: false; error: string } {
-    const value = evaluateArithmetic(request.code, request.globals);
-    return value === undefined ? this.inProcess.evaluateSync(request) : { ok: true, value };
   }
 
   /** Stops the workers; runs still going end as failed. */

@@ -8,7 +8,7 @@ import {
 } from "quickjs-emscripten";
 import type { SandboxPort, SandboxResult } from "../engine/ports.js";
 import { GuestApi, type SandboxHttp } from "./guest-api.js";
-import { GuestValues } from "./guest-values.js";
+import { formatBytes, GuestValues, ValueTooLargeError } from "./guest-values.js";
 import { Slots } from "./slots.js";
 
 export type SandboxLimits = {
@@ -24,6 +24,11 @@ export type SandboxLimits = {
   stackBytes: number;
   /** Runs alive at once (only runs awaiting a fetch overlap); further runs queue. In the pool: per worker. */
   maxConcurrentRuns: number;
+  /**
+   * The largest value (UTF-8 text, or JSON for lists and objects) a run may hand out, as its result or
+   * through setVariable; a larger one fails the run (PARLEY_SANDBOX_MAX_VALUE_BYTES).
+   */
+  maxValueBytes: number;
 };
 
 export const defaultSandboxLimits: SandboxLimits = {
@@ -31,6 +36,7 @@ export const defaultSandboxLimits: SandboxLimits = {
   memoryBytes: 32 * 1024 * 1024,
   stackBytes: 256 * 1024,
   maxConcurrentRuns: 8,
+  maxValueBytes: 1024 * 1024,
 };
 
 /** What a pool worker adds to a run (./sandbox-worker.ts); a direct caller needs none of it. */
@@ -61,8 +67,7 @@ type OpenRun = {
  *
  * Guest code runs on the thread that calls it (only awaited fetches overlap): a run that computes holds
  * that thread for at most `timeoutMs`, after which the interrupt handler ends it. The server calls it
- * from worker threads (./worker-pool.ts), and on its own thread only for inline `{{= =}}` that the
- * walk did not evaluate ahead.
+ * from worker threads (./worker-pool.ts); on its own thread only when configured without workers.
  */
 export class QuickJsSandbox implements SandboxPort {
   private module: QuickJSWASMModule | undefined;
@@ -76,11 +81,11 @@ export class QuickJsSandbox implements SandboxPort {
     private readonly http?: SandboxHttp,
   ) {
     this.slots = new Slots(limits.maxConcurrentRuns);
-    // Loaded at once so that synchronous inline expressions work from the first chat on.
+    // Loaded at once so that the first chat does not wait for it.
     void this.load().catch(() => undefined);
   }
 
-  /** Resolves when the WebAssembly module is loaded (inline `{{= =}}` needs it loaded). */
+  /** Resolves when the WebAssembly module is loaded. */
   async ready(): Promise<void> {
     await this.load();
   }
@@ -99,7 +104,7 @@ export class QuickJsSandbox implements SandboxPort {
     }
     // Inline code cannot wait for anything: it runs to its end at once, so it needs no slot.
     if (request.kind === "inline") {
-      const result = this.evaluateSync(request, options);
+      const result = this.evaluateInline(module, request, options);
       return result.ok ? { ...result, setVariables: [] } : result;
     }
     await this.slots.acquire();
@@ -110,15 +115,12 @@ export class QuickJsSandbox implements SandboxPort {
     }
   }
 
-  evaluateSync(
+  /** Inline code: an expression or function body run to its end, nothing awaited, no fetch. */
+  private evaluateInline(
+    module: QuickJSWASMModule,
     request: { code: string; globals: Record<string, unknown> },
-    options: Pick<RunOptions, "deadline"> = {},
+    options: Pick<RunOptions, "deadline">,
   ): { ok: true; value: unknown } | Fault {
-    const module = this.module;
-    if (!module) {
-      void this.load().catch(() => undefined);
-      return { ok: false, error: "The code sandbox is still starting" };
-    }
     let run: OpenRun | undefined;
     let broken = false;
     try {
@@ -132,13 +134,14 @@ export class QuickJsSandbox implements SandboxPort {
         const state = vm.getPromiseState(result.value);
         if (state.type === "pending") return { ok: false, error: "Inline code cannot wait for a promise" };
         if (state.type === "rejected") return this.fault(run, state.error);
-        const value = run.values.fromGuest(state.value);
+        const value = run.values.fromGuest(state.value, this.limits.maxValueBytes);
         if (state.value !== result.value) state.value.dispose();
         return this.pastDeadline(run) ? { ok: false, error: this.timeoutMessage() } : { ok: true, value };
       } finally {
         result.value.dispose();
       }
     } catch (error) {
+      if (error instanceof ValueTooLargeError) return this.tooLarge();
       broken = true;
       return this.hostFault(module, error);
     } finally {
@@ -168,7 +171,7 @@ export class QuickJsSandbox implements SandboxPort {
           const state = vm.getPromiseState(promise);
           if (state.type === "rejected") return this.fault(run, state.error);
           if (state.type === "fulfilled") {
-            const value = values.fromGuest(state.value);
+            const value = values.fromGuest(state.value, this.limits.maxValueBytes);
             if (state.value !== promise) state.value.dispose();
             // Reading the value may run guest code (toJSON, getters) that the deadline cut short.
             if (this.pastDeadline(run)) return { ok: false, error: this.timeoutMessage() };
@@ -187,6 +190,7 @@ export class QuickJsSandbox implements SandboxPort {
         promise.dispose();
       }
     } catch (error) {
+      if (error instanceof ValueTooLargeError) return this.tooLarge();
       broken = true;
       return this.hostFault(module, error);
     } finally {
@@ -232,6 +236,7 @@ export class QuickJsSandbox implements SandboxPort {
         http: options.http ?? this.http,
         deadline,
         maxCollectedBytes: this.limits.memoryBytes,
+        maxValueBytes: this.limits.maxValueBytes,
         allowFetch,
       });
       api.install(globals);
@@ -245,7 +250,7 @@ export class QuickJsSandbox implements SandboxPort {
   /** The bot's own fault, as a log line. Takes `error`. */
   private fault(run: OpenRun, error: QuickJSHandle): Fault {
     try {
-      const { name, message } = run.values.describeError(error);
+      const { name, message } = run.values.describeError(error, this.limits.maxValueBytes);
       // Past the deadline every guest operation fails (reading the error too), whatever it reports.
       if (this.pastDeadline(run) || (name === "InternalError" && message === "interrupted"))
         return { ok: false, error: this.timeoutMessage() };
@@ -269,6 +274,13 @@ export class QuickJsSandbox implements SandboxPort {
     if (error instanceof RangeError && /call stack/i.test(error.message))
       return { ok: false, error: "InternalError: stack overflow (the code nests too deeply)" };
     return { ok: false, error: `The code could not be run: ${errorMessage(error)}` };
+  }
+
+  private tooLarge(): Fault {
+    return {
+      ok: false,
+      error: `Value too large: the code returned more than ${formatBytes(this.limits.maxValueBytes)}; it was not kept`,
+    };
   }
 
   private pastDeadline(run: OpenRun): boolean {

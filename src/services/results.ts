@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { notFound } from "../errors.js";
+import { deleteResultUploads } from "./files/upload-records.js";
 import type { RuntimeBot } from "../engine/runtime-bot.js";
 import type { ResultsTablePreferences } from "../schemas/bot.js";
 import type { Analytics, ListResultsQuery, Result, TimeFilter, TranscriptMessage } from "../schemas/result.js";
@@ -74,7 +75,12 @@ export async function archiveResults(
   resultIds: string[] | undefined,
 ): Promise<{ message: string }> {
   await requireResultsWriter(ctx, caller, botId);
+  // Archived results keep no files: their uploads are deleted with them (this bot's results only).
+  let query = ctx.store.db.selectFrom("results").select("id").where("botId", "=", botId);
+  if (resultIds) query = query.where("id", "in", resultIds.length > 0 ? resultIds : [""]);
+  const archived = (await query.execute()).map((row) => row.id);
   await ctx.results.archive(botId, resultIds);
+  await deleteResultUploads(ctx, archived);
   return { message: "success" };
 }
 

@@ -108,9 +108,9 @@ describe("export results as CSV", () => {
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="Cafe-Survey-results.csv"');
     expect(await response.text()).toBe(
       [
-        "Submitted at,Name,Email,Feedback,Feedback (1),utm_source",
-        `2025-03-31 23:30:00,"'=HYPERLINK(""https://evil.example"")",ada@example.com,4,"He said ""hi"", then left\nbye",'@campaign`,
-        "2025-03-30 10:00:00,Grace,,,'+1 great,'\tTabbed",
+        '"Submitted at","Name","Email","Feedback","Feedback (1)","utm_source"',
+        `"2025-03-31 23:30:00","'=HYPERLINK(""https://evil.example"")","ada@example.com","4","He said ""hi"", then left\nbye","'@campaign"`,
+        `"2025-03-30 10:00:00","Grace","","","'+1 great","'\tTabbed"`,
         "",
       ].join("\r\n"),
     );
@@ -128,9 +128,9 @@ describe("export results as CSV", () => {
     const response = await api.get(`/v1/bots/${botId}/results/export?timeFilter=allTime&timeZone=Asia/Tokyo`);
     expect(response.body).toBe(
       [
-        "utm_source,Email,Submitted at,Name,Feedback (1)",
-        `'@campaign,ada@example.com,2025-04-01 08:30:00,"'=HYPERLINK(""https://evil.example"")","He said ""hi"", then left\nbye"`,
-        "'\tTabbed,,2025-03-30 19:00:00,Grace,'+1 great",
+        '"utm_source","Email","Submitted at","Name","Feedback (1)"',
+        `"'@campaign","ada@example.com","2025-04-01 08:30:00","'=HYPERLINK(""https://evil.example"")","He said ""hi"", then left\nbye"`,
+        `"'\tTabbed","","2025-03-30 19:00:00","Grace","'+1 great"`,
         "",
       ].join("\r\n"),
     );
@@ -143,11 +143,11 @@ describe("export results as CSV", () => {
     server.ctx.ports.clock = { now: () => new Date("2025-04-01T00:15:00.000Z") };
     try {
       const utc = await api.get(`/v1/bots/${botId}/results/export?timeFilter=today`);
-      expect(utc.body).toBe("Submitted at,Name,Email,Feedback,Feedback (1),utm_source\r\n");
+      expect(utc.body).toBe('"Submitted at","Name","Email","Feedback","Feedback (1)","utm_source"\r\n');
       const newYork = await api.get(`/v1/bots/${botId}/results/export?timeFilter=today&timeZone=America/New_York`);
-      expect(newYork.body.split("\r\n").map((line: string) => line.slice(0, 19))).toEqual([
-        "Submitted at,Name,E",
-        "2025-03-31 19:30:00",
+      expect(newYork.body.split("\r\n").map((line: string) => line.slice(0, 21))).toEqual([
+        '"Submitted at","Name"',
+        '"2025-03-31 19:30:00"',
         "",
       ]);
     } finally {
@@ -172,7 +172,7 @@ describe("export results as CSV", () => {
     const lines: string[] = response.body.split("\r\n");
     expect(lines).toHaveLength(1 + 1_234 + 1);
     const names = lines.slice(1, -1).map((line) => line.split(",")[1]);
-    expect(names).toEqual(Array.from({ length: 1_234 }, (_, i) => `name ${1_233 - i}`));
+    expect(names).toEqual(Array.from({ length: 1_234 }, (_, i) => `"name ${1_233 - i}"`));
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="Big-results.csv"');
   });
 

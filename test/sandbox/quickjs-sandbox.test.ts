@@ -267,21 +267,22 @@ describe("fetch", () => {
   });
 });
 
-describe("evaluateSync (inline {{= =}})", () => {
-  it("evaluates synchronously with the same isolation and limits, without fetch", () => {
-    expect(sandbox.evaluateSync({ code: "vA + 1", globals: { vA: 1 } })).toEqual({ ok: true, value: 2 });
-    expect(sandbox.evaluateSync({ code: "const x = 2; return x * 3", globals: {} })).toEqual({ ok: true, value: 6 });
-    expect(sandbox.evaluateSync({ code: "process.exit()", globals: {} })).toEqual({
-      ok: false,
-      error: "ReferenceError: 'process' is not defined",
-    });
-    expect(sandbox.evaluateSync({ code: "(() => { while (true) {} })()", globals: {} })).toEqual({
+describe("inline {{= =}} runs", () => {
+  const inline = (code: string, globals: Record<string, unknown> = {}) =>
+    sandbox.run({ code, globals, kind: "inline" });
+  it("evaluate with the same isolation and limits, without fetch or waiting", async () => {
+    expect(await inline("vA + 1", { vA: 1 })).toEqual({ ok: true, value: 2, setVariables: [] });
+    expect(await inline("const x = 2; return x * 3")).toEqual({ ok: true, value: 6, setVariables: [] });
+    expect(await inline("process.exit()")).toEqual({ ok: false, error: "ReferenceError: 'process' is not defined" });
+    expect(await inline("(() => { while (true) {} })()")).toEqual({
       ok: false,
       error: "Timed out: the code ran for more than 300 ms",
     });
-    expect(sandbox.evaluateSync({ code: "fetch('https://x.test')", globals: {} })).toEqual({
+    expect(await inline("fetch('https://x.test')")).toEqual({ ok: false, error: "Error: fetch is not available" });
+    expect(await inline("Promise.resolve(1)")).toEqual({ ok: true, value: 1, setVariables: [] });
+    expect(await inline("new Promise(() => {})")).toEqual({
       ok: false,
-      error: "Error: fetch is not available",
+      error: "Inline code cannot wait for a promise",
     });
   });
 });

@@ -231,6 +231,7 @@ describe("pages, client script and uploads over HTTP", () => {
 
   it("refuses files of types the input does not allow (415), too large (413), or when no file is expected (400, 404)", async () => {
     const sessionId = await sessionWaitingForFile({
+      isMultipleAllowed: true,
       allowedFileTypes: { isEnabled: true, types: ["image/png", "pdf"] },
     });
     const wrongType = await upload(sessionId, "virus.exe", "MZ");

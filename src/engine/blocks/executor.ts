@@ -17,6 +17,8 @@ export type ExecutionContext = {
    * is in the linked bot's result, not in the one replayed).
    */
   skipLinksWithOwnResult?: boolean;
+  /** The largest value a block may give a variable (UTF-8 bytes of its text, JSON for lists); unset: no limit. */
+  maxVariableBytes?: number;
   /** The block's inline `{{= … =}}` code, evaluated ahead by the walk: its text by code (undefined: failed). */
   inlineValues?: ReadonlyMap<string, string | undefined>;
 };
@@ -72,6 +74,8 @@ export type ActionExecutor<T extends BlockType> = {
   resume?(block: BlockOf<T>, reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
   /** See BubbleExecutor. */
   evaluatesInlineCode?: true;
+  /** Texts outside the block that it templates as well (a Transcript's replayed bubbles), evaluated ahead too. */
+  moreInlineTexts?(block: BlockOf<T>, ctx: Pick<ExecutionContext, "bot" | "state">): string[];
 };
 
 export type ExecutorFor<T extends BlockType> = T extends BubbleBlockType

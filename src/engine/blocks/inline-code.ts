@@ -7,37 +7,28 @@ import { inlineCodeOf, substituteVariables, type SubstituteOptions } from "../va
 import type { VariableLike } from "../variables/types.js";
 
 /**
- * Runs `{{= … =}}` inline code in the sandbox, with every variable defined by id: the value the walk
- * evaluated ahead when there is one, else synchronously here. Undefined when the sandbox cannot
- * evaluate synchronously: inline code then stays plain text.
+ * Reads `{{= … =}}` values the walk evaluated ahead (evaluateInlineAhead). Code that was not evaluated
+ * ahead, or failed, stays plain text: bot code is never run on the spot, on the server's own thread.
  */
-export function inlineEvaluator(
-  ctx: Pick<ExecutionContext, "ports" | "state" | "inlineValues">,
-): SubstituteOptions["evaluateInline"] {
-  const sandbox = ctx.ports.sandbox;
+export function inlineEvaluator(ctx: Pick<ExecutionContext, "inlineValues">): SubstituteOptions["evaluateInline"] {
   const ahead = ctx.inlineValues;
-  if (!sandbox?.evaluateSync && !ahead) return undefined;
-  let globals: Record<string, unknown> | undefined;
-  return (code) => {
-    if (ahead?.has(code)) return ahead.get(code);
-    if (!sandbox?.evaluateSync) return undefined;
-    globals ??= inlineGlobals(ctx.state.variables);
-    const result = sandbox.evaluateSync({ code, globals });
-    return result.ok ? inlineText(result.value) : undefined;
-  };
+  if (!ahead) return undefined;
+  return (code) => ahead.get(code);
 }
 
 /**
  * Evaluates the block's inline code before the block runs, through the sandbox's asynchronous `run`:
  * in a worker thread, so that inline code looping until its time limit holds a worker, not every chat
- * on the server. The block then reads the values (inlineEvaluator) with the same variables.
+ * on the server. `moreTexts` are texts outside the block that it templates too (the bubbles a
+ * Transcript replays). The block then reads the values (inlineEvaluator) with the same variables.
  */
 export async function evaluateInlineAhead(
   block: Block,
   state: SessionState,
   ports: EnginePorts,
+  moreTexts: readonly string[] = [],
 ): Promise<Map<string, string | undefined> | undefined> {
-  const expressions = inlineExpressionsOf(block);
+  const expressions = [...inlineExpressionsOf(block), ...moreTexts.filter((text) => text.includes("{{="))];
   if (expressions.length === 0 || !ports.sandbox) return undefined;
   const codes = new Set(expressions.flatMap((text) => inlineCodeOf(text, state.variables)));
   const globals = inlineGlobals(state.variables);
@@ -55,7 +46,7 @@ export async function evaluateInlineAhead(
 const inlineTexts = new WeakMap<object, string[]>();
 
 /** Every string in the block that holds `{{=`. */
-function inlineExpressionsOf(block: Block): string[] {
+export function inlineExpressionsOf(block: Block): string[] {
   let texts = inlineTexts.get(block);
   if (!texts) {
     texts = [];
@@ -79,7 +70,7 @@ const inlineGlobals = (variables: readonly VariableLike[]) =>
   Object.fromEntries(variables.map((variable) => [variable.id, guessType(variable.value)]));
 
 /** Text with `{{Name}}` filled in and `{{= … =}}` evaluated. */
-export function templateText(text: string, ctx: Pick<ExecutionContext, "ports" | "state" | "inlineValues">): string {
+export function templateText(text: string, ctx: Pick<ExecutionContext, "state" | "inlineValues">): string {
   return substituteVariables(text, ctx.state.variables, { evaluateInline: inlineEvaluator(ctx) });
 }
 

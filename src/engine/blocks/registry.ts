@@ -111,6 +111,7 @@ type ErasedExecutor =
       execute(block: Block, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
       resume?(block: Block, reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
       evaluatesInlineCode?: true;
+      moreInlineTexts?(block: Block, ctx: Pick<ExecutionContext, "bot" | "state">): string[];
     };
 
 export type BoundInputExecutor = {
@@ -137,6 +138,8 @@ export type BoundExecutor =
       execute(ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
       /** Present when the block asks the client to act and waits for its reply. */
       resume?(reply: string | undefined, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+      /** Texts outside the block whose inline code it reads (a Transcript's replayed bubbles); evaluated ahead too. */
+      moreInlineTexts(ctx: Pick<ExecutionContext, "bot" | "state">): string[];
     };
 
 export function executorFor(block: InputBlock): BoundInputExecutor;
@@ -167,6 +170,7 @@ export function executorFor(block: Block): BoundExecutor {
         kind: "action",
         evaluatesInlineCode: executor.evaluatesInlineCode === true,
         execute: (ctx) => executor.execute(block, ctx),
+        moreInlineTexts: (ctx) => executor.moreInlineTexts?.(block, ctx) ?? [],
         ...(resume ? { resume: (reply, ctx) => resume.call(executor, block, reply, ctx) } : {}),
       };
     }

@@ -9,14 +9,27 @@ export type SignInThrottle = {
   recordSuccess(key: string): Promise<void> | void;
 };
 
-/** Counts a failure and opens the window at the first one, atomically (as LoginThrottle does in memory). */
+/**
+ * LoginThrottle's rule, atomically in Redis: the first `free` failures cost nothing, each later one
+ * sets a wait that doubles from `firstDelay` up to the window; the key is forgotten a window after its
+ * last failure (the expiry). ARGV: now, window, free, firstDelay (ms). Returns the wait's end.
+ */
 const FAILURE_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return count
+local count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+local waitUntil = tonumber(redis.call('HGET', KEYS[1], 'waitUntil') or '0')
+local now, window, free, firstDelay = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local over = count - free
+if over > 0 then
+  waitUntil = now + math.min(window, firstDelay * 2 ^ math.min(over - 1, 30))
+  redis.call('HSET', KEYS[1], 'waitUntil', waitUntil)
+end
+redis.call('PEXPIRE', KEYS[1], window)
+return waitUntil
 `;
 
-type WithFailureCount = { parleyLoginFailure(key: string, windowMs: number): Promise<number> };
+type WithFailureCount = {
+  parleyLoginFailure(key: string, now: number, windowMs: number, free: number, firstDelayMs: number): Promise<number>;
+};
 
 /**
  * Failed sign-ins counted in Redis (REDIS_URL), so that every instance draws on one budget per
@@ -29,21 +42,20 @@ export class RedisLoginThrottle implements SignInThrottle {
   constructor(
     private readonly redis: RedisConnection,
     private readonly prefix = "parley:",
-    private readonly limit = 10,
+    private readonly freeFailures = 9,
     private readonly windowMs = 15 * 60_000,
+    private readonly firstDelayMs = 30_000,
     private readonly onStoreError: (error: unknown) => void = () => {},
   ) {
-    this.fallback = new LoginThrottle(limit, windowMs);
+    this.fallback = new LoginThrottle(freeFailures, windowMs, Date.now, firstDelayMs);
     redis.client.defineCommand("parleyLoginFailure", { numberOfKeys: 1, lua: FAILURE_SCRIPT });
   }
 
   async retryAfter(key: string): Promise<number | undefined> {
     try {
-      const [count, ttl] = await this.redis.run(async (client) => {
-        const replies = await client.multi().get(this.keyOf(key)).pttl(this.keyOf(key)).exec();
-        return [Number(replies?.[0]?.[1] ?? 0), Number(replies?.[1]?.[1] ?? -2)];
-      });
-      return count >= this.limit && ttl > 0 ? Math.ceil(ttl / 1000) : undefined;
+      const waitUntil = Number(await this.redis.run((client) => client.hget(this.keyOf(key), "waitUntil")));
+      const now = Date.now();
+      return waitUntil > now ? Math.ceil((waitUntil - now) / 1000) : undefined;
     } catch (error) {
       this.onStoreError(error);
       return this.fallback.retryAfter(key);
@@ -53,7 +65,13 @@ export class RedisLoginThrottle implements SignInThrottle {
   async recordFailure(key: string): Promise<void> {
     try {
       await this.redis.run((client) =>
-        (client as unknown as WithFailureCount).parleyLoginFailure(this.keyOf(key), this.windowMs),
+        (client as unknown as WithFailureCount).parleyLoginFailure(
+          this.keyOf(key),
+          Date.now(),
+          this.windowMs,
+          this.freeFailures,
+          this.firstDelayMs,
+        ),
       );
     } catch (error) {
       this.onStoreError(error);

@@ -8,7 +8,7 @@ import { SessionConflictError } from "../../store/chat-repository.js";
 import type { AppContext } from "../context.js";
 import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
 import { renewedExpiry, requireLiveSession, sessionBot } from "./sessions.js";
-import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
+import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
@@ -26,7 +26,11 @@ export async function continueChat(
   if (isLive) assertOriginAllowed(bot, origin);
   const state = JSON.parse(session.state) as SessionState;
   const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
-    continueSession(bot, state, input.message, { ports, format: input.textBubbleContentFormat ?? "richText" }),
+    continueSession(bot, state, input.message, {
+      ports,
+      format: input.textBubbleContentFormat ?? "richText",
+      maxVariableBytes: ctx.config.limits.variableBytes,
+    }),
   );
 
   // The session row keeps naming its own result; linked bots' results are found in the state.
@@ -41,7 +45,7 @@ export async function continueChat(
               kind: "update",
               id: session.id,
               expectedRevision: session.revision,
-              state: JSON.stringify(turn.state),
+              state: storedState(ctx, turn.state),
               updatedAt: now,
               expiresAt: renewedExpiry(ctx, bot, now, session.expiresAt),
             },

@@ -1,12 +1,30 @@
 import type { AppContext } from "../context.js";
+import { deleteSessionUploads, forgetSessionUploads } from "../files/upload-records.js";
 
 const BATCH_SIZE = 500;
 const CLEANUP_INTERVAL_MS = 10 * 60_000;
 
-/** Deletes expired sessions in small batches, so that a large backlog never holds the database long. */
+/**
+ * Deletes expired sessions in small batches, so that a large backlog never holds the database long.
+ * A preview's uploads go with its session; a live chat's stay with its result.
+ */
 export async function deleteExpiredSessions(ctx: AppContext, now = new Date()): Promise<number> {
   let total = 0;
   for (;;) {
+    const expiring = await ctx.store.db
+      .selectFrom("sessions")
+      .select(["id", "botVersionId"])
+      .where("expiresAt", "<", now.toISOString())
+      .limit(BATCH_SIZE)
+      .execute();
+    await deleteSessionUploads(
+      ctx,
+      expiring.filter((session) => session.botVersionId === null).map((session) => session.id),
+    );
+    await forgetSessionUploads(
+      ctx,
+      expiring.filter((session) => session.botVersionId !== null).map((session) => session.id),
+    );
     const deleted = await ctx.sessions.deleteExpired(now.toISOString(), BATCH_SIZE);
     total += deleted;
     if (deleted < BATCH_SIZE) return total;

@@ -13,7 +13,7 @@ import { requireBot } from "../bots.js";
 import { storedDocument } from "../bot-view.js";
 import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
 import { loadPublishedBot, sessionExpiry } from "./sessions.js";
-import { answerRows, publicLogs, resultWrites, turnLogRows } from "./turn-writes.js";
+import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 
@@ -115,7 +115,12 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
         isOnlyRegistering: input.isOnlyRegistering,
         isStreamEnabled: input.isStreamEnabled,
       },
-      { ports, format: input.textBubbleContentFormat ?? "richText" },
+      {
+        ports,
+        format: input.textBubbleContentFormat ?? "richText",
+        maxVariableBytes: ctx.config.limits.variableBytes,
+        maxReplyLength: { text: ctx.config.limits.textReplyLength, short: ctx.config.limits.shortReplyLength },
+      },
     ),
   );
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
@@ -132,7 +137,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
             botVersionId: versionId,
             previewDocument: null,
             resultId,
-            state: JSON.stringify(turn.state),
+            state: storedState(ctx, turn.state),
             revision: 0,
             createdAt: now,
             updatedAt: now,
@@ -188,7 +193,12 @@ export async function startPreviewChat(
         isProgressBarEnabled: input.isProgressBarEnabled,
         isStreamEnabled: input.isStreamEnabled,
       },
-      { ports, format: input.textBubbleContentFormat ?? "richText" },
+      {
+        ports,
+        format: input.textBubbleContentFormat ?? "richText",
+        maxVariableBytes: ctx.config.limits.variableBytes,
+        maxReplyLength: { text: ctx.config.limits.textReplyLength, short: ctx.config.limits.shortReplyLength },
+      },
     ),
   );
   const now = nowIso();
@@ -201,7 +211,7 @@ export async function startPreviewChat(
         botVersionId: null,
         previewDocument: JSON.stringify(bot.document),
         resultId: null,
-        state: JSON.stringify(turn.state),
+        state: storedState(ctx, turn.state),
         revision: 0,
         createdAt: now,
         updatedAt: now,

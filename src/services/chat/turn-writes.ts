@@ -1,4 +1,7 @@
 import type { Insertable } from "kysely";
+import { AppError } from "../../errors.js";
+import type { SessionState } from "../../engine/session-state.js";
+import type { AppContext } from "../context.js";
 import type { TurnResult } from "../../engine/chat-turn.js";
 import type { VariableLike } from "../../engine/variables/types.js";
 import type { ChatLog } from "../../schemas/chat.js";
@@ -9,6 +12,21 @@ import { flag } from "../../store/results-repository.js";
 import { lastInputBlockId } from "../results/waiting-input.js";
 
 const MAX_LOG_DETAILS = 1000;
+
+/**
+ * The session's state as stored. A turn that would make it larger than PARLEY_MAX_SESSION_BYTES is
+ * refused before anything of it is written: the session stays as it was before the turn.
+ */
+export function storedState(ctx: Pick<AppContext, "config">, state: SessionState): string {
+  const text = JSON.stringify(state);
+  const limit = ctx.config.limits.sessionBytes;
+  if (text.length > limit || Buffer.byteLength(text) > limit)
+    throw new AppError(
+      "SESSION_TOO_LARGE",
+      `This chat would keep more than ${limit} bytes; the message was not taken. Start a new chat.`,
+    );
+  return text;
+}
 
 /** Logs that may carry data of the bot owner's integrations are kept out of public replies. */
 const sensitiveLogDescriptions = new Set([

@@ -10,6 +10,7 @@ import type { AppContext } from "../context.js";
 import { assertOriginAllowed, type CallingOrigin } from "../chat/origin.js";
 import { requireLiveSession, sessionBot } from "../chat/sessions.js";
 import { nowIso } from "../../lib/ids.js";
+import { recordUpload, sessionUploads } from "./upload-records.js";
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** 18 random bytes: 24 URL-safe characters nobody can guess. */
@@ -32,7 +33,17 @@ export function safeFileName(raw: string | undefined): string | undefined {
   return cleaned.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
 }
 
-type UploadRule = { allowed?: Set<string> };
+/** Files a text input's attachments, or a file input allowing several, take at one wait. */
+export const MAX_FILES_PER_WAIT = 10;
+
+type UploadRule = {
+  allowed?: Set<string>;
+  /** Files this wait takes: one for a file input, MAX_FILES_PER_WAIT when it allows several. */
+  maxFiles: number;
+  /** The session waiting at this block since its last turn: files counted against maxFiles. */
+  waitKey: string;
+  resultId: string | null;
+};
 
 /** A session may receive files only while a file input (or a text input taking attachments) waits. */
 export async function uploadRule(ctx: AppContext, sessionId: string, origin: CallingOrigin): Promise<UploadRule> {
@@ -46,10 +57,12 @@ export async function uploadRule(ctx: AppContext, sessionId: string, origin: Cal
       : root;
   const block = state.currentBlockId ? bot?.blockById.get(state.currentBlockId)?.block : undefined;
   const options = (block as { options?: Record<string, any> } | undefined)?.options;
-  if (block?.type === "text input" && options?.attachments?.isEnabled) return {};
+  const wait = { waitKey: `${state.currentBlockId}@${session.revision}`, resultId: session.resultId };
+  if (block?.type === "text input" && options?.attachments?.isEnabled) return { ...wait, maxFiles: MAX_FILES_PER_WAIT };
   if (block?.type !== "file input") throw new AppError("BAD_REQUEST", "This chat is not waiting for a file");
+  const maxFiles = options?.isMultipleAllowed ? MAX_FILES_PER_WAIT : 1;
   const types: string[] | undefined = options?.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined;
-  return types && types.length > 0 ? { allowed: allowedExtensions(types) } : {};
+  return types && types.length > 0 ? { ...wait, maxFiles, allowed: allowedExtensions(types) } : { ...wait, maxFiles };
 }
 
 export function assertTypeAllowed(rule: UploadRule, name: string): void {
@@ -82,6 +95,61 @@ export async function announceUpload(
 }
 
 /** The rest of the body is never read: the connection closes once the answer is out. */
+const sessionFull = (limit: number) =>
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `The files of this chat would take more than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`,
+    { headers: { connection: "close" } },
+  );
+
+/**
+ * What the session may still upload at this wait: refused (400) once the waiting input has its files,
+ * else the size the next file may have (the per-file limit, or what is left of the session's total,
+ * PARLEY_UPLOAD_MAX_SESSION_MB) and the error for a file past it. `declared` is the body's announced size.
+ */
+export async function uploadAllowance(
+  ctx: AppContext,
+  sessionId: string,
+  rule: UploadRule,
+  perFileLimit: number,
+  declared: number,
+): Promise<{ fileLimit: number; refusal: () => AppError }> {
+  const received = await sessionUploads(ctx, sessionId);
+  if (received.filter((record) => record.waitKey === rule.waitKey).length >= rule.maxFiles)
+    throw new AppError(
+      "BAD_REQUEST",
+      rule.maxFiles === 1
+        ? "This input takes one file, and it was already sent"
+        : `This input takes at most ${rule.maxFiles} files, and they were already sent`,
+    );
+  const sessionLimit = ctx.config.limits.uploadSessionBytes;
+  const room = Math.max(0, sessionLimit - received.reduce((total, record) => total + record.size, 0));
+  const fileLimit = Math.min(perFileLimit, room);
+  const refusal = () => (room < perFileLimit ? sessionFull(sessionLimit) : tooLarge(perFileLimit));
+  if ((Number.isFinite(declared) && declared > fileLimit) || room === 0) throw refusal();
+  return { fileLimit, refusal };
+}
+
+/** An announced upload URL takes one file: a folder already written answers 409, whatever else holds. */
+export async function assertFolderUnused(ctx: AppContext, folder: string): Promise<void> {
+  if (!isUploadFolder(folder)) throw new AppError("NOT_FOUND", "Upload not found");
+  const used = await fs.promises.stat(path.join(uploadsDir(ctx), folder)).then(
+    () => true,
+    () => false,
+  );
+  if (used) throw new AppError("CONFLICT", "This file was already sent");
+}
+
+/** Keeps who the stored file belongs to: counted for the session, deleted with the result or preview. */
+export async function recordStoredUpload(
+  ctx: AppContext,
+  sessionId: string,
+  rule: UploadRule,
+  stored: { folder: string; size: number },
+): Promise<void> {
+  await recordUpload(ctx, { sessionId, resultId: rule.resultId }, { ...stored, waitKey: rule.waitKey });
+}
+
 const tooLarge = (limit: number) =>
   new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${Math.round((limit / 1024 / 1024) * 10) / 10} MB`, {
     headers: { connection: "close" },
@@ -100,6 +168,7 @@ export async function storeUpload(
   name: string,
   limit: number,
   announcedFolder?: string,
+  refusal: () => AppError = () => tooLarge(limit),
 ): Promise<{ folder: string; size: number }> {
   const folder = announcedFolder ?? newUploadFolder();
   if (!isUploadFolder(folder)) throw new AppError("NOT_FOUND", "Upload not found");
@@ -119,7 +188,7 @@ export async function storeUpload(
     // Stopping early must not destroy the request: the 413 still has to reach the visitor.
     for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > limit) throw tooLarge(limit);
+      if (size > limit) throw refusal();
       if (!out.write(chunk)) await once(out, "drain");
     }
     await new Promise<void>((resolve, reject) =>

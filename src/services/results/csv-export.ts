@@ -4,17 +4,24 @@ import type { ResultWithAnswers } from "../../store/results-repository.js";
 import { parseResultVariables } from "./result-view.js";
 import { SUBMITTED_AT_COLUMN_ID, type ResultColumn } from "./csv-columns.js";
 
-const FORMULA_PREFIXES = new Set(["=", "+", "-", "@", "\t", "\r"]);
+/**
+ * A formula's first character, at the start of the cell or right after a separator a spreadsheet may
+ * split the cell on when it imports the file (comma, semicolon, tab, pipe).
+ */
+const FORMULA_STARTS = /(^|[,;\t|])([=+\-@\t\r])/g;
 
-/** A spreadsheet must never run a visitor's answer as a formula: such cells start with a quote. */
+/**
+ * A spreadsheet must never run a visitor's answer as a formula: wherever one could begin (the cell's
+ * start, or after a separator, `x;=1+1`), a quote goes in front of it.
+ */
 export function neutraliseFormula(value: string): string {
-  return value.length > 0 && FORMULA_PREFIXES.has(value[0]!) ? `'${value}` : value;
+  // A tab both separates and starts a formula: each one is neutralised once, from left to right.
+  return value.replace(FORMULA_STARTS, (_match, separator: string, start: string) => `${separator}'${start}`);
 }
 
-/** RFC 4180: a cell holding a comma, quote or line break is quoted, quotes doubled. */
+/** RFC 4180, every field quoted (so no spreadsheet guesses a type or splits it), quotes doubled. */
 export function csvCell(value: string): string {
-  const safe = neutraliseFormula(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
 }
 
 export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(",")}\r\n`;

@@ -32,19 +32,41 @@ describe("inline code evaluated ahead of its block", () => {
     ]);
   });
 
-  it("reads inline code as evaluateSync does: nothing awaited, no fetch, code that fails shows as written", async () => {
+  it("reads inline code as written when it awaits, fetches or fails", async () => {
     const codes = ["await 1", "Promise.resolve(1)", "fetch('https://example.com')", "(() => { for (;;) {} })()"];
     const shown = await show(
       codes.map((code, i) => text(`t${i}`, `${i}:{{= ${code} =}}`)),
       asyncOnly(),
     );
     expect(shown).toEqual(["0:await 1", "1:1", "2:fetch('https://example.com')", "3:(() => { for (;;) {} })()"]);
-    for (const code of codes) {
-      const sync = quickJs.evaluateSync({ code, globals: {} });
-      expect(await quickJs.run({ code, globals: {}, kind: "inline" })).toEqual(
-        sync.ok ? { ...sync, setVariables: [] } : sync,
-      );
-    }
+  });
+
+  it("evaluates the inline code of the bubbles a Transcript replays ahead too, through run", async () => {
+    const sandbox = asyncOnly();
+    const blocks = [
+      text("a", "Twice {{= {{Age}} * 2 =}}"),
+      text("b", "Loop {{= (() => { for (;;) {} })() =}}"),
+      { id: "sv", type: "Set variable", options: { variableId: "vT", type: "Transcript" } },
+    ];
+    const bot = engineBot({
+      variables: [...variables, { id: "vT", name: "T" }],
+      groups: [group("g1", blocks)],
+    } as never);
+    const turn = await startSession(
+      { bot, mode: "preview" },
+      { ports: { ...fakePorts(), sandbox }, format: "richText" },
+    );
+    expect(texts(turn.reply.messages)).toEqual(["Twice 42", "Loop (() => { for (;;) {} })()"]);
+    expect(turn.state.variables.find((variable) => variable.id === "vT")?.value).toBe(
+      'Assistant: "Twice 42"\n\nAssistant: "Loop (() => { for (;;) {} })()"',
+    );
+    // Each bubble's code ran once for the bubble and once ahead of the Set variable, all through `run`.
+    expect(sandbox.runs.map((run) => run.code)).toEqual([
+      " vAge * 2 ",
+      " (() => { for (;;) {} })() ",
+      " vAge * 2 ",
+      " (() => { for (;;) {} })() ",
+    ]);
   });
 
   it("leaves blocks without inline code alone", async () => {

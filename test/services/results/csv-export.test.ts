@@ -11,11 +11,21 @@ describe("CSV cells", () => {
   it("prefixes cells a spreadsheet would run as a formula with a quote", () => {
     for (const value of ["=1+1", "+33 6", "-2", "@SUM(A1)", "\tx", "\rx"])
       expect(neutraliseFormula(value)).toBe(`'${value}`);
-    for (const value of ["", "hello", " =1", "1-2", "a@b.c"]) expect(neutraliseFormula(value)).toBe(value);
+    for (const value of ["", "hello", " =1", "1-2", "a@b.c", "a,b"]) expect(neutraliseFormula(value)).toBe(value);
   });
 
-  it("quotes cells holding a comma, a quote or a line break, doubling quotes", () => {
-    expect(csvCell("plain")).toBe("plain");
+  it("neutralises a formula after any separator a spreadsheet may split the cell on", () => {
+    expect(neutraliseFormula("x;=1+1")).toBe("x;'=1+1");
+    expect(neutraliseFormula("x,+1")).toBe("x,'+1");
+    expect(neutraliseFormula("x|@SUM(A1)")).toBe("x|'@SUM(A1)");
+    expect(neutraliseFormula("x\t-2")).toBe("x\t'-2");
+    expect(neutraliseFormula("=a;=b")).toBe("'=a;'=b");
+    expect(csvCell("x;=1+1")).toBe(`"x;'=1+1"`);
+  });
+
+  it("quotes every cell, doubling quotes", () => {
+    expect(csvCell("plain")).toBe('"plain"');
+    expect(csvCell("")).toBe('""');
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
@@ -40,7 +50,7 @@ describe("CSV rows", () => {
       ],
     });
     const writer = createCsvRowWriter(columns, "Europe/Paris");
-    expect(writer.header).toBe("Submitted at,Name,List\r\n");
+    expect(writer.header).toBe('"Submitted at","Name","List"\r\n');
     const row = {
       result: {
         id: "r",
@@ -55,7 +65,7 @@ describe("CSV rows", () => {
         { resultId: "r", blockId: "b-name", content: "Second", attachedFileUrls: null },
       ],
     };
-    expect(writer.rows([row as never])).toBe('2025-07-01 12:00:00,Second,"a, b"\r\n');
+    expect(writer.rows([row as never])).toBe('"2025-07-01 12:00:00","Second","a, b"\r\n');
   });
 });
 

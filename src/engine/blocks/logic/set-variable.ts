@@ -9,7 +9,7 @@ import { customValue, type ValueOutcome } from "./set-variable/custom.js";
 import { dateValue } from "./set-variable/dates.js";
 import { appended, itemAtSameIndex, removedItem } from "./set-variable/lists.js";
 import { templateText } from "../inline-code.js";
-import { transcriptText } from "./set-variable/transcript.js";
+import { transcriptInlineTexts, transcriptText } from "./set-variable/transcript.js";
 
 type Options = NonNullable<SetVariableBlock["options"]>;
 
@@ -104,6 +104,7 @@ async function serverValue(
 export const setVariableExecutor: ActionExecutor<"Set variable"> = {
   kind: "action",
   evaluatesInlineCode: true,
+  moreInlineTexts: (block, ctx) => (block.options?.type === "Transcript" ? transcriptInlineTexts(ctx, block.id) : []),
   async execute(block, ctx) {
     const edge = { outgoingEdgeId: block.outgoingEdgeId };
     const options = block.options;

@@ -3,9 +3,9 @@ import { richTextToPlainText } from "../../../rich-text/plain-text.js";
 import { substituteRichText } from "../../../rich-text/substitute-rich-text.js";
 import type { RichTextElement } from "../../../rich-text/types.js";
 import type { ExecutionContext } from "../../executor.js";
-import { inlineEvaluator, templateText } from "../../inline-code.js";
+import { inlineEvaluator, inlineExpressionsOf, templateText } from "../../inline-code.js";
 
-type Context = Pick<ExecutionContext, "bot" | "state" | "ports">;
+type Context = Pick<ExecutionContext, "bot" | "state" | "inlineValues">;
 
 /**
  * The conversation so far as `Assistant: "…"` / `User: "…"` entries separated by a blank line.
@@ -18,25 +18,46 @@ type Context = Pick<ExecutionContext, "bot" | "state" | "ports">;
  */
 export function transcriptText(ctx: Context, blockId: string): string {
   const entries: string[] = [];
-  const assistant = (texts: string[]) => texts.forEach((text) => entries.push(`Assistant: "${text}"`));
-  for (const answer of ctx.state.answerHistory ?? ctx.state.answers) {
-    const location = ctx.bot.blockById.get(answer.blockId);
-    if (location) assistant(bubbleTextsBefore(location.group.blocks as Block[], location.blockIndex, ctx));
-    entries.push(`User: "${answer.value}"`);
+  for (const turn of replayedTurns(ctx, blockId)) {
+    for (const block of turn.bubbles) {
+      const text = bubbleText(block, ctx);
+      if (text) entries.push(`Assistant: "${text}"`);
+    }
+    if (turn.answer !== undefined) entries.push(`User: "${turn.answer}"`);
   }
-  const here = ctx.bot.blockById.get(blockId);
-  if (here) assistant(bubbleTextsBefore(here.group.blocks as Block[], here.blockIndex, ctx));
   return entries.join("\n\n");
 }
 
-/** Texts of the bubbles between the previous input of the group (or its start) and `index`. */
-function bubbleTextsBefore(blocks: readonly Block[], index: number, ctx: Context): string[] {
+/**
+ * The texts holding `{{= … =}}` in the bubbles the transcript replays: the walk evaluates their code
+ * ahead in the sandbox's workers, like the block's own (never on the server's thread).
+ */
+export function transcriptInlineTexts(ctx: Pick<Context, "bot" | "state">, blockId: string): string[] {
+  return replayedTurns(ctx, blockId).flatMap((turn) => turn.bubbles.flatMap(inlineExpressionsOf));
+}
+
+/** Each answer with the bubbles before it, then the bubbles right before this block. */
+function replayedTurns(
+  ctx: Pick<Context, "bot" | "state">,
+  blockId: string,
+): { bubbles: Block[]; answer?: string | undefined }[] {
+  const turns: { bubbles: Block[]; answer?: string }[] = (ctx.state.answerHistory ?? ctx.state.answers).map(
+    (answer) => {
+      const location = ctx.bot.blockById.get(answer.blockId);
+      const bubbles = location ? bubblesBefore(location.group.blocks as Block[], location.blockIndex) : [];
+      return { bubbles, answer: String(answer.value) };
+    },
+  );
+  const here = ctx.bot.blockById.get(blockId);
+  if (here) turns.push({ bubbles: bubblesBefore(here.group.blocks as Block[], here.blockIndex) });
+  return turns;
+}
+
+/** The blocks between the previous input of the group (or its start) and `index`. */
+function bubblesBefore(blocks: readonly Block[], index: number): Block[] {
   let start = index;
   while (start > 0 && !isInputBlock(blocks[start - 1])) start--;
-  return blocks.slice(start, index).flatMap((block) => {
-    const text = bubbleText(block, ctx);
-    return text ? [text] : [];
-  });
+  return blocks.slice(start, index);
 }
 
 function bubbleText(block: Block, ctx: Context): string | undefined {

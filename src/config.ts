@@ -26,6 +26,10 @@ export type Config = {
   /** SMTP_URL / SMTP_FROM: the instance's own mail server, used by Email blocks without credentials. */
   smtpUrl: string | undefined;
   smtpFrom: string | undefined;
+  /** PARLEY_UPLOAD_LIMIT_MB: the largest file a visitor may upload, in bytes (10 MiB when unset or not a positive number). */
+  uploadLimitBytes: number;
+  /** PARLEY_SQLITE_SYNCHRONOUS=FULL: every embedded-database commit waits for the disk (NORMAL otherwise). */
+  sqliteSynchronous: "NORMAL" | "FULL";
   /** Limits that keep one visitor, session or slow flow from taking the instance down (issue 10). */
   protection: ProtectionConfig;
   /** PARLEY_METRICS=on serves GET /metrics (Prometheus); PARLEY_METRICS_TOKEN then requires `Bearer <token>`. */
@@ -115,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssrfGuard: parseSwitch(env.PARLEY_HTTP_SSRF_GUARD, "PARLEY_HTTP_SSRF_GUARD", true),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
+    uploadLimitBytes: parseUploadLimit(env.PARLEY_UPLOAD_LIMIT_MB),
+    sqliteSynchronous: env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
     protection: loadProtectionConfig(env),
     metrics: {
       enabled: parseSwitch(env.PARLEY_METRICS, "PARLEY_METRICS", false),
@@ -136,6 +142,14 @@ function loadSizeLimits(env: NodeJS.ProcessEnv): SizeLimits {
       parsePositive(env.PARLEY_UPLOAD_MAX_SESSION_MB, "PARLEY_UPLOAD_MAX_SESSION_MB", 50) * MiB,
     ),
   };
+}
+
+const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+
+// Lenient on purpose (as it always was): a value that is not a positive number means the default.
+function parseUploadLimit(value: string | undefined): number {
+  const megabytes = Number(value);
+  return Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : DEFAULT_UPLOAD_LIMIT_BYTES;
 }
 
 function parseCount(value: string | undefined, name: string, fallback: number): number {

@@ -1,7 +1,11 @@
+import type { z } from "zod";
+
 /**
- * The one table of error codes Parley answers with. Every error body is
- * `{ code, message, issues? }`; the status comes from this table only.
- * Retired codes must never be reused for another meaning (docs/errors.md lists them).
+ * The one table of error codes Parley answers with. Every error body is `{ code, message, issues? }`;
+ * the status comes from this table only. The generic code of each status comes first: errors raised by
+ * Fastify itself get it. The codes after them name one cause each, so that a client can tell causes
+ * apart without reading the message. A code is never renamed or given another meaning; one that is no
+ * longer used goes to `retiredErrorCodes` (and docs/errors.md's list of retired codes).
  */
 export const errorCodes = {
   BAD_REQUEST: { status: 400, message: "Bad request" },
@@ -18,9 +22,34 @@ export const errorCodes = {
   REQUEST_HEADERS_TOO_LARGE: { status: 431, message: "Request headers are too large" },
   INTERNAL_SERVER_ERROR: { status: 500, message: "Internal server error" },
   SERVICE_UNAVAILABLE: { status: 503, message: "Service unavailable" },
+  // One cause each.
+  INVALID_BOT: { status: 400, message: "The bot does not validate" },
+  INVALID_CURSOR: { status: 400, message: "Invalid cursor" },
+  INVALID_SETUP_LINK: { status: 400, message: "Invalid password setup link" },
+  FILE_NAME_MISSING: { status: 400, message: "The file's name is missing" },
+  BOT_CLOSED: { status: 400, message: "This bot is now closed" },
+  START_GROUP_NOT_FOUND: { status: 400, message: "Start group doesn't exist" },
+  START_EVENT_NOT_FOUND: { status: 400, message: "Start event doesn't exist" },
+  UNKNOWN_COMMAND: { status: 400, message: "Command event not found" },
+  CHAT_ENDED: { status: 400, message: "This chat has ended" },
+  NOT_WAITING_FOR_REPLY: { status: 400, message: "This chat is not waiting for a reply" },
+  NOT_WAITING_FOR_FILE: { status: 400, message: "This chat is not waiting for a file" },
+  LINKED_BOT_UNAVAILABLE: { status: 400, message: "The linked bot is no longer available" },
+  INVALID_HTTP_RESPONSE: { status: 400, message: "Provided response is not valid JSON" },
+  NO_STREAM: { status: 400, message: "This block does not have a stream function" },
+  CHAT_COMPLETION_FAILED: { status: 400, message: "The chat completion failed" },
+  CSRF_TOKEN_INVALID: { status: 403, message: "Missing or invalid CSRF token" },
+  ORIGIN_NOT_ALLOWED: { status: 403, message: "Origin not allowed" },
+  ADMIN_ONLY: { status: 403, message: "Only the workspace's admins can do this" },
+  SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
+  SESSION_EXPIRED: { status: 404, message: "Session expired. You need to start a new session." },
+  BOT_NOT_PUBLISHED: { status: 404, message: "Published bot not found" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;
+
+/** Codes Parley answered with once and never will again: never to be reused. None yet. */
+export const retiredErrorCodes: readonly string[] = [];
 
 export type ErrorIssue = { path: string; message: string };
 
@@ -55,4 +84,11 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
-export const badRequest = (message: string, issues?: ErrorIssue[]) => new AppError("BAD_REQUEST", message, { issues });
+
+/** A zod failure as error issues, each path prefixed with where the value came from (`query`, `bot`…). */
+export function zodIssues(error: z.ZodError, prefix = ""): ErrorIssue[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
+    message: issue.message,
+  }));
+}

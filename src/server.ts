@@ -42,6 +42,7 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     backgroundCheckpoints: true,
+    sqliteSynchronous: config.sqliteSynchronous,
   });
   const ctx = createContext(config, store);
   let app: FastifyInstance | undefined;

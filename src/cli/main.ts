@@ -28,7 +28,12 @@ class UsageError extends Error {}
 
 async function withStore<T>(run: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 1,
+    sqliteSynchronous: config.sqliteSynchronous,
+  });
   try {
     return await run(createContext(config, store));
   } finally {

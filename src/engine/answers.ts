@@ -86,7 +86,7 @@ export function saveAnswer(
   // Sessions from before the history began start it from their latest answers.
   const answerHistory = appendAnswerHistory(state.answerHistory ?? state.answers, saved);
   const location = bot.blockById.get(block.id);
-  const position = state.resultAnswers ?? state.totalAnswers;
+  const position = state.resultAnswers;
   return {
     state: {
       ...state,
@@ -94,7 +94,7 @@ export function saveAnswer(
       answers,
       answerHistory,
       totalAnswers: state.totalAnswers + 1,
-      ...(state.resultAnswers !== undefined ? { resultAnswers: state.resultAnswers + 1 } : {}),
+      resultAnswers: state.resultAnswers + 1,
     },
     answer: {
       ...(state.resultId ? { resultId: state.resultId } : {}),

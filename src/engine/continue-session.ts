@@ -7,6 +7,7 @@ import type { ExecutionContext } from "./blocks/executor.js";
 import { textBubble } from "./blocks/bubbles/text.js";
 import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
 import { isReplyTooLong } from "./replies/reply-length.js";
+import { mergeResultUpdates } from "./result-updates.js";
 import { retryMessageText } from "./replies/retry-message.js";
 import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
@@ -17,7 +18,6 @@ import { serializeVariableValue } from "./variables/serialize.js";
 import { substituteVariables } from "./variables/substitute.js";
 import { setVariableValues } from "./variables/update.js";
 import { walkFlow, type WalkResult, type WalkStart } from "./walk.js";
-import { runStartFlow } from "./start-session.js";
 
 /** Where the flow goes after the current block: its chosen edge, else the next block of its group. */
 function nextStart(bot: RuntimeBot, blockId: string, edgeId: string | undefined): WalkStart {
@@ -43,7 +43,7 @@ async function runCommand(
   options: TurnOptions,
 ): Promise<TurnResult> {
   const event = findCommandEvent(bot, command);
-  if (!event) throw new AppError("BAD_REQUEST", "Command event not found");
+  if (!event) throw new AppError("UNKNOWN_COMMAND", "Command event not found");
   const here = positionOf(bot, state.currentBlockId);
   const navigated: SessionState =
     here && event.options?.resumeAfter
@@ -78,7 +78,10 @@ async function runningBot(root: RuntimeBot, state: SessionState, options: TurnOp
   if (!state.currentBotId || state.currentBotId === root.id) return root;
   const linked = await options.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId);
   if (!linked)
-    throw new AppError("BAD_REQUEST", "The linked bot this chat was in is no longer available. Start a new chat.");
+    throw new AppError(
+      "LINKED_BOT_UNAVAILABLE",
+      "The linked bot this chat was in is no longer available. Start a new chat.",
+    );
   return linked;
 }
 
@@ -90,7 +93,7 @@ export async function continueSession(
   turnOptions: TurnOptions,
 ): Promise<TurnResult> {
   if (state.status === "completed")
-    throw new AppError("BAD_REQUEST", "This chat has ended. Start a new chat to talk to the bot again.");
+    throw new AppError("CHAT_ENDED", "This chat has ended. Start a new chat to talk to the bot again.");
   const options: TurnOptions = { ...turnOptions, knownBots: [root] };
   const bot = await runningBot(root, state, options);
   const reply = toReplyMessage(message);
@@ -107,7 +110,7 @@ export async function continueSession(
     return runCommand(bot, state, message.command, options);
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
-  if (!location) throw new AppError("BAD_REQUEST", "This chat is not waiting for a reply");
+  if (!location) throw new AppError("NOT_WAITING_FOR_REPLY", "This chat is not waiting for a reply");
   const block = location.block;
   const ctx: ExecutionContext = { bot, state, ports: options.ports, format: options.format };
 
@@ -214,3 +217,34 @@ async function walkOn(
 }
 
 export type { ReplyMessage };
+
+// The start flow lives here, not in start-session.ts: a registered session starts on its first
+// message, and a message sent with the start answers the first input, so each needs the other.
+/** Input types whose first reply cannot be typed ahead in the start request (the visitor must see them). */
+const noAutoAnswerInputs = new Set(["cards", "picture choice input", "choice input", "payment input"]);
+
+/** Walks from the start point; a message sent with the start answers the first input right away. */
+export async function runStartFlow(
+  bot: RuntimeBot,
+  state: SessionState,
+  start: WalkStart & { fromStartEvent?: boolean },
+  reply: ReplyMessage | undefined,
+  options: TurnOptions,
+): Promise<TurnResult> {
+  const from: WalkStart = start.fromStartEvent
+    ? { edgeId: bot.document.events.find((event) => event.type === "start")?.outgoingEdgeId }
+    : start;
+  const walk = await walkFlow(bot, state, from, options);
+  const first = finishTurn(bot, state, walk, {});
+  const canAutoAnswer =
+    reply !== undefined &&
+    walk.messages.length === 0 &&
+    walk.input !== undefined &&
+    !noAutoAnswerInputs.has(walk.input.type) &&
+    !walk.clientSideActions.some((action) => action.expectsDedicatedReply);
+  if (!canAutoAnswer) return first;
+  const continued = await continueSession(bot, first.state, reply, options);
+  const logs = [...first.logs, ...continued.logs];
+  const results = mergeResultUpdates(first.results, continued.results);
+  return { ...continued, logs, results, reply: logs.length ? { ...continued.reply, logs } : continued.reply };
+}

@@ -44,9 +44,10 @@ export function enterLinkedBot(state: SessionState, entry: LinkEntry): SessionSt
     resumeStack: undefined,
   };
   if (entry.mergeResults) return { ...entered, linkStack: [...(state.linkStack ?? []), frame] };
-  const parentResult = state.resultId
-    ? { resultId: state.resultId, resultAnswers: state.resultAnswers ?? state.totalAnswers }
-    : {};
+  const parentResult = {
+    resultAnswers: state.resultAnswers,
+    ...(state.resultId ? { resultId: state.resultId } : {}),
+  };
   return {
     ...entered,
     linkStack: [...(state.linkStack ?? []), { ...frame, separate: { answers: state.answers, ...parentResult } }],

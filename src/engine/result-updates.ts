@@ -36,7 +36,7 @@ export function finishedResult(state: SessionState, bot: RuntimeBot): ResultUpda
     botId: bot.id,
     ...(bot.versionId ? { botVersionId: bot.versionId } : {}),
     variables: state.variables,
-    answerCount: state.resultAnswers ?? 0,
+    answerCount: state.resultAnswers,
     finished: true,
   };
 }
@@ -72,7 +72,7 @@ function currentResult(state: SessionState, running: RuntimeBot, ended: boolean)
     resultId: state.resultId!,
     ...owner(stack, stack.length, running),
     variables: state.variables,
-    answerCount: state.resultAnswers ?? state.totalAnswers,
+    answerCount: state.resultAnswers,
     finished: ended,
     // A merged child's input is not one of the result's own bot: no drop-off point to name.
     ...(!ended && isOwnerRunning && waiting && isInputBlock(waiting as Block)
@@ -91,7 +91,7 @@ function waitingResult(state: SessionState, resultId: string, running: RuntimeBo
     resultId,
     ...owner(stack, level, running),
     variables: frame.variables,
-    answerCount: frame.separate!.resultAnswers ?? 0,
+    answerCount: frame.separate!.resultAnswers,
     finished: false,
   };
 }

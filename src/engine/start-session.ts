@@ -1,16 +1,15 @@
 import { AppError } from "../errors.js";
 import type { ChatMessage } from "../schemas/chat.js";
-import { finishTurn, type TurnOptions, type TurnResult } from "./chat-turn.js";
-import { continueSession } from "./continue-session.js";
-import { mergeResultUpdates, touchedResults } from "./result-updates.js";
-import type { ReplyMessage } from "./replies/types.js";
+import type { TurnOptions, TurnResult } from "./chat-turn.js";
+import { runStartFlow } from "./continue-session.js";
+import { touchedResults } from "./result-updates.js";
 import { toReplyMessage } from "./reply-message.js";
 import type { RuntimeBot } from "./runtime-bot.js";
 import { CURRENT_SESSION_STATE_VERSION, type SessionAnswer, type SessionState } from "./session-state.js";
 import { deepSubstitute } from "./variables/substitute.js";
 import { applyPrefilledVariables } from "./variables/update.js";
 import type { VariableLike } from "./variables/types.js";
-import { walkFlow, type WalkStart } from "./walk.js";
+import type { WalkStart } from "./walk.js";
 
 export type StartFrom = { type: "group"; groupId: string } | { type: "event"; eventId: string };
 
@@ -39,9 +38,6 @@ export type StartSessionInput = {
 
 export type StartResult = TurnResult & { theme: Record<string, unknown>; settings: Record<string, unknown> };
 
-/** Input types whose first reply cannot be typed ahead in the start request (the visitor must see them). */
-const noAutoAnswerInputs = new Set(["cards", "picture choice input", "choice input", "payment input"]);
-
 function initialVariables(input: StartSessionInput): VariableLike[] {
   let variables: VariableLike[] = input.bot.document.variables.map((variable) => ({ ...variable }));
   if (input.resumed) {
@@ -57,41 +53,15 @@ function initialVariables(input: StartSessionInput): VariableLike[] {
 
 function startPoint(bot: RuntimeBot, startFrom: StartFrom | undefined): WalkStart & { fromStartEvent?: boolean } {
   if (startFrom?.type === "group") {
-    if (!bot.groupById.has(startFrom.groupId)) throw new AppError("BAD_REQUEST", "Start group doesn't exist");
+    if (!bot.groupById.has(startFrom.groupId)) throw new AppError("START_GROUP_NOT_FOUND", "Start group doesn't exist");
     return { groupId: startFrom.groupId, blockIndex: 0 };
   }
   if (startFrom?.type === "event") {
     const event = bot.document.events.find((candidate) => candidate.id === startFrom.eventId);
-    if (!event) throw new AppError("BAD_REQUEST", "Start event doesn't exist");
+    if (!event) throw new AppError("START_EVENT_NOT_FOUND", "Start event doesn't exist");
     return { edgeId: event.outgoingEdgeId };
   }
   return { edgeId: undefined, fromStartEvent: true };
-}
-
-/** Walks from the start point; a message sent with the start answers the first input right away. */
-export async function runStartFlow(
-  bot: RuntimeBot,
-  state: SessionState,
-  start: WalkStart & { fromStartEvent?: boolean },
-  reply: ReplyMessage | undefined,
-  options: TurnOptions,
-): Promise<TurnResult> {
-  const from: WalkStart = start.fromStartEvent
-    ? { edgeId: bot.document.events.find((event) => event.type === "start")?.outgoingEdgeId }
-    : start;
-  const walk = await walkFlow(bot, state, from, options);
-  const first = finishTurn(bot, state, walk, {});
-  const canAutoAnswer =
-    reply !== undefined &&
-    walk.messages.length === 0 &&
-    walk.input !== undefined &&
-    !noAutoAnswerInputs.has(walk.input.type) &&
-    !walk.clientSideActions.some((action) => action.expectsDedicatedReply);
-  if (!canAutoAnswer) return first;
-  const continued = await continueSession(bot, first.state, reply, options);
-  const logs = [...first.logs, ...continued.logs];
-  const results = mergeResultUpdates(first.results, continued.results);
-  return { ...continued, logs, results, reply: logs.length ? { ...continued.reply, logs } : continued.reply };
 }
 
 export async function startSession(input: StartSessionInput, options: TurnOptions): Promise<StartResult> {
@@ -104,7 +74,8 @@ export async function startSession(input: StartSessionInput, options: TurnOption
     status: input.isOnlyRegistering ? "registered" : "waiting",
     mode: input.mode,
     botId: bot.id,
-    ...(input.resultId ? { resultId: input.resultId, resultAnswers: input.resumed?.answerCount ?? 0 } : {}),
+    ...(input.resultId ? { resultId: input.resultId } : {}),
+    resultAnswers: input.resultId ? (input.resumed?.answerCount ?? 0) : 0,
     ...(input.workspaceId ? { workspaceId: input.workspaceId } : {}),
     variables: initialVariables(input),
     answers: input.resumed?.answers ?? [],

@@ -1,12 +1,11 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { z } from "zod";
 import { AppError, errorCodes, type ErrorCode } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
-import { defineRoute, registerRoutes, type RouteDefinition } from "./route.js";
+import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
@@ -31,9 +30,10 @@ import { typebotCompatRoutes, typebotUploadRoutes } from "./typebot-compat.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
-const codeByStatus = new Map<number, ErrorCode>(
-  Object.entries(errorCodes).map(([code, { status }]) => [status, code as ErrorCode]),
-);
+/** The generic code of each status (the first in the table), for errors Fastify raises itself. */
+const codeByStatus = new Map<number, ErrorCode>();
+for (const [code, { status }] of Object.entries(errorCodes))
+  if (!codeByStatus.has(status)) codeByStatus.set(status, code as ErrorCode);
 
 /** Every failure leaves as `{ code, message, issues? }`; client mistakes never become a 500. */
 function toAppError(error: FastifyError | Error): AppError {

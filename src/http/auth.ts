@@ -9,7 +9,7 @@ import type { RedisConnection } from "../integrations/redis/redis-connection.js"
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/auth/password-hash.js";
 import { setPasswordWithLink } from "../services/auth/setup-links.js";
 import type { AppContext } from "../services/context.js";
-import { normalizeEmail } from "../store/users-repository.js";
+import { normalizeEmail } from "../lib/email.js";
 import { defineRoute } from "./route.js";
 import { clearSessionCookie, isFromOwnOrigin, sessionCookieOf, setSessionCookie } from "./session-cookie.js";
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import { csrfTokenMatches } from "../services/auth/browser-sessions.js";
+import { browserSessionByCookie, callerByApiToken } from "../services/auth/callers.js";
 import type { Caller } from "../store/users-repository.js";
 import { sessionCookieOf } from "./session-cookie.js";
 
@@ -25,16 +26,16 @@ export function createAuthenticate(ctx: AppContext) {
     if (header !== undefined) {
       const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{1,512})$/.exec(header.trim());
       if (!match) throw new AppError("UNAUTHORIZED", 'Authorization header must be "Bearer <token>"');
-      const caller = await ctx.users.authenticate(match[1]);
+      const caller = await callerByApiToken(ctx, match[1]);
       if (!caller) throw new AppError("UNAUTHORIZED", "Unknown or revoked API token");
       return caller;
     }
     const cookie = sessionCookieOf(request, ctx.config.publicUrl);
     if (!cookie) return undefined;
-    const session = await ctx.browserSessions.findByToken(cookie);
+    const session = await browserSessionByCookie(ctx, cookie);
     if (!session) return undefined;
     if (WRITE_METHODS.has(request.method) && !csrfTokenMatches(request.headers[CSRF_HEADER], session.csrfToken))
-      throw new AppError("FORBIDDEN", CSRF_REJECTED);
-    return { userId: session.userId, browserSessionId: session.id };
+      throw new AppError("CSRF_TOKEN_INVALID", CSRF_REJECTED);
+    return session.caller;
   };
 }

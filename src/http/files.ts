@@ -6,7 +6,6 @@ import { AppError } from "../errors.js";
 import type { AppContext } from "../services/context.js";
 import {
   assertTypeAllowed,
-  DEFAULT_UPLOAD_LIMIT_BYTES,
   findUpload,
   recordStoredUpload,
   safeFileName,
@@ -43,12 +42,6 @@ const INLINE_TYPES: Record<string, string> = {
 
 type UploadRequest = FastifyRequest<{ Params: { sessionId: string }; Querystring: { name?: string } }>;
 
-/** PARLEY_UPLOAD_LIMIT_MB: the per-file limit; 10 MiB when unset. */
-export function uploadLimitBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const megabytes = Number(env.PARLEY_UPLOAD_LIMIT_MB);
-  return Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : DEFAULT_UPLOAD_LIMIT_BYTES;
-}
-
 /** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
 export function publicBase(ctx: AppContext, request: FastifyRequest): string {
   const configured = new URL(ctx.config.publicUrl);
@@ -58,7 +51,7 @@ export function publicBase(ctx: AppContext, request: FastifyRequest): string {
 async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
-  if (!name) throw new AppError("BAD_REQUEST", "Give the file's name as ?name=");
+  if (!name) throw new AppError("FILE_NAME_MISSING", "Give the file's name as ?name=");
   const { sessionId } = request.params;
   const rule = await uploadRule(ctx, sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
@@ -99,7 +92,7 @@ async function sendUpload(
 
 /** Visitors' uploads: a raw body per file (`?name=`, its own Content-Type), served back by an unguessable URL. */
 export function fileRoutes(ctx: AppContext, rateLimiter?: RateLimiter) {
-  const limit = uploadLimitBytes();
+  const limit = ctx.config.uploadLimitBytes;
   // An upload counts as a chat message: the same per-session and per-address limits apply.
   const rateLimit = rateLimiter ? rateLimitHook(rateLimiter, ["continuePerSession", "continuePerIp"]) : undefined;
   return async function files(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../errors.js";
 import type { RedisConnection } from "../integrations/redis/redis-connection.js";
 import type { AppContext } from "../services/context.js";
-import { checkStore } from "../store/connect.js";
+import { checkDatabase } from "../services/health.js";
 import { defineRoute } from "./route.js";
 
 /** A dependency that does not answer within this time counts as down: a probe must never hang. */
@@ -33,7 +33,7 @@ export function healthRoutes(ctx: AppContext, redis: RedisConnection | undefined
       response: z.object({ status: z.literal("ok") }),
       handler: async () => {
         try {
-          await checkStore(ctx.store);
+          await checkDatabase(ctx);
         } catch {
           throw new AppError("SERVICE_UNAVAILABLE", "Database unreachable");
         }
@@ -50,7 +50,7 @@ export function healthRoutes(ctx: AppContext, redis: RedisConnection | undefined
       handler: async ({ request, reply }) => {
         const names = redis ? (["database", "redis"] as const) : (["database"] as const);
         const outcomes = await Promise.allSettled([
-          withinTime(checkStore(ctx.store)),
+          withinTime(checkDatabase(ctx)),
           ...(redis ? [withinTime(redis.ping())] : []),
         ]);
         const checks: Partial<Record<(typeof names)[number], "ok" | "down">> = {};

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../services/context.js";
-import { loadPublishedBot } from "../services/chat/sessions.js";
+import { loadPublicBot } from "../services/chat/bot-loader.js";
 import { customDomainKey } from "../services/custom-domains.js";
 import { loadClientBundle, type ClientBundleName } from "./client-bundle.js";
 import {
@@ -91,8 +91,8 @@ function sendNotice(reply: FastifyReply, status: number, page: Parameters<typeof
 
 /** The published bot behind a public id, or the notice page already sent (unknown or closed bot). */
 async function publishedBotOrNotice(ctx: AppContext, publicId: string, reply: FastifyReply) {
-  const row = await ctx.bots.findByPublicId(publicId);
-  if (!row || !row.publishedVersionId) {
+  const published = await loadPublicBot(ctx, publicId);
+  if (!published) {
     await sendNotice(reply, 404, {
       title: "Bot not found",
       heading: "Bot not found",
@@ -100,13 +100,13 @@ async function publishedBotOrNotice(ctx: AppContext, publicId: string, reply: Fa
     });
     return undefined;
   }
-  const { bot } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
+  const { bot } = published;
   const settings = bot.document.settings as {
     metadata?: PageMetadata;
     general?: { isHideQueryParamsEnabled?: boolean; systemMessages?: { botClosed?: string } };
   };
-  const metadata: PageMetadata = { ...settings.metadata, title: settings.metadata?.title || row.name };
-  if (row.isClosed) {
+  const metadata: PageMetadata = { ...settings.metadata, title: settings.metadata?.title || published.name };
+  if (published.isClosed) {
     const message = settings.general?.systemMessages?.botClosed || "This bot is now closed";
     await sendNotice(reply, 200, { title: metadata.title ?? "Closed", heading: "Closed", message, metadata });
     return undefined;

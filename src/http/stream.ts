@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
-import { streamMessage } from "../integrations/openai/stream-message.js";
+import { streamMessage } from "../services/chat/stream-message.js";
 import { idSchema } from "../schemas/common.js";
 import type { AppContext } from "../services/context.js";
 import { callingOrigin, defineRoute } from "./route.js";

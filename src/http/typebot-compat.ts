@@ -27,7 +27,7 @@ import {
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
-import { publicBase, uploadLimitBytes } from "./files.js";
+import { publicBase } from "./files.js";
 import { multipartBoundary, multipartFileChunks } from "./multipart-file.js";
 import { allowCallingOrigin, answerPreflight, callingOrigin, defineRoute } from "./route.js";
 
@@ -50,7 +50,6 @@ const uploadPath = (sessionId: string, folder: string, name: string) =>
 
 export function typebotCompatRoutes(ctx: AppContext) {
   const tags = ["Typebot embed compatibility"];
-  const uploadLimit = uploadLimitBytes();
   return [
     defineRoute({
       method: "POST",
@@ -112,7 +111,7 @@ export function typebotCompatRoutes(ctx: AppContext) {
       body: generateUploadUrlInputSchema,
       response: generateUploadUrlResponseSchema,
       handler: async ({ body, request }) => {
-        const { folder, name } = await announceUpload(ctx, body, callingOrigin(request), uploadLimit);
+        const { folder, name } = await announceUpload(ctx, body, callingOrigin(request), ctx.config.uploadLimitBytes);
         const base = publicBase(ctx, request);
         return {
           presignedUrl: `${base}${uploadPath(body.sessionId, folder, name)}`,
@@ -151,7 +150,7 @@ async function receiveFormUpload(ctx: AppContext, limit: number, request: FormUp
 
 /** Its own plugin: the body must stay a stream here, whatever parsers the rest of the app has. */
 export function typebotUploadRoutes(ctx: AppContext, rateLimiter?: RateLimiter) {
-  const limit = uploadLimitBytes();
+  const limit = ctx.config.uploadLimitBytes;
   // An upload counts as a chat message, as on Parley's own upload route.
   const rateLimit = rateLimiter ? rateLimitHook(rateLimiter, ["continuePerSession", "continuePerIp"]) : undefined;
   return async function typebotUploads(app: FastifyInstance) {

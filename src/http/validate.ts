@@ -1,13 +1,5 @@
 import type { z } from "zod";
-import { AppError, type ErrorIssue } from "../errors.js";
-
-function formatPath(prefix: string, path: readonly PropertyKey[]): string {
-  return [prefix, ...path.map(String)].filter(Boolean).join(".");
-}
-
-export function zodIssues(error: z.ZodError, prefix = ""): ErrorIssue[] {
-  return error.issues.map((issue) => ({ path: formatPath(prefix, issue.path), message: issue.message }));
-}
+import { AppError, zodIssues } from "../errors.js";
 
 /** Parses request input with a zod schema; a failure is a 400 naming every offending path. */
 export function parseInput<S extends z.ZodType>(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest, type ErrorIssue } from "../errors.js";
+import { AppError, type ErrorIssue } from "../errors.js";
 import { botDocumentSchema, resultsTablePreferencesSchema } from "../schemas/bot.js";
 import { upgradeBotDocument } from "../schemas/upgrade.js";
 import type { Caller } from "../store/users-repository.js";
@@ -53,7 +53,7 @@ export async function importBot(
   const parsed = importedBotSchema.safeParse(upgradeBotDocument(exported));
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
-    throw badRequest(`Invalid bot: ${issues[0]?.path}: ${issues[0]?.message}`, issues);
+    throw new AppError("INVALID_BOT", `Invalid bot: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
   }
   const { version: _version, ...bot } = parsed.data;
   return createBot(ctx, caller, workspaceId, { ...bot, name: bot.name?.trim() || "My bot" });

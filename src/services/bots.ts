@@ -174,7 +174,7 @@ export async function lintDraft(ctx: AppContext, caller: Caller, botId: string) 
 
 export async function unpublishBot(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireWritableBot(ctx, caller, botId);
-  if (!bot.publishedVersionId) throw notFound("Published bot not found");
+  if (!bot.publishedVersionId) throw new AppError("BOT_NOT_PUBLISHED", "Published bot not found");
   await ctx.bots.unpublish(botId);
   ctx.customDomains.clear();
   return { message: "success" };
@@ -183,7 +183,7 @@ export async function unpublishBot(ctx: AppContext, caller: Caller, botId: strin
 export async function getPublishedBot(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireBot(ctx, caller, botId);
   const version = bot.publishedVersionId ? await ctx.bots.findVersion(bot.publishedVersionId) : undefined;
-  if (!version) throw notFound("Published bot not found");
+  if (!version) throw new AppError("BOT_NOT_PUBLISHED", "Published bot not found");
   return { publishedBot: toPublishedBot(version), version: bot.version };
 }
 

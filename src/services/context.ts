@@ -60,7 +60,9 @@ function createEnginePorts(
 
 export function createContext(config: Config, store: Store): AppContext {
   const bots = new BotsRepository(store.db);
-  const ctx: AppContext = {
+  const runtimeBots = new RuntimeBotCache();
+  const metrics = config.metrics?.enabled ? new ParleyMetrics(store) : undefined;
+  return {
     config,
     store,
     users: new UsersRepository(store.db),
@@ -72,11 +74,9 @@ export function createContext(config: Config, store: Store): AppContext {
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),
     chat: createChatRepository(store),
-    runtimeBots: new RuntimeBotCache(),
+    runtimeBots,
     customDomains: new CustomDomainCache(bots),
-    ports: undefined as never,
-    metrics: config.metrics?.enabled ? new ParleyMetrics(store) : undefined,
+    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics),
+    metrics,
   };
-  ctx.ports = createEnginePorts(config, store, createBotLoader(ctx), ctx.metrics);
-  return ctx;
 }

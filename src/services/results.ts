@@ -9,7 +9,7 @@ import type { Caller } from "../store/users-repository.js";
 import { storedDocument, toBotDocument } from "./bot-view.js";
 import { requireBot } from "./bots.js";
 import { parseRuntimeBot } from "./chat/runtime-bot-cache.js";
-import { loadPublishedBot } from "./chat/sessions.js";
+import { loadPublishedBot } from "./chat/bot-loader.js";
 import type { AppContext } from "./context.js";
 import { orderColumns, resultColumns } from "./results/csv-columns.js";
 import { createCsvRowWriter, exportFileName } from "./results/csv-export.js";

@@ -58,7 +58,7 @@ export async function updateWorkspace(
   input: { name?: string; icon?: string | null },
 ): Promise<Workspace> {
   const workspace = await requireWorkspace(ctx, caller, workspaceId);
-  if (workspace.role !== "ADMIN") throw new AppError("FORBIDDEN", "Only the workspace's admins can change it");
+  if (workspace.role !== "ADMIN") throw new AppError("ADMIN_ONLY", "Only the workspace's admins can change it");
   const patch = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as typeof input;
   if (Object.keys(patch).length === 0) return toWorkspace(workspace);
   await ctx.workspaces.update(workspaceId, patch);

@@ -61,6 +61,8 @@ export type StoreOptions = {
   poolSize?: number;
   /** SQLite: checkpoint the WAL on a worker thread (the server), instead of in the commit that fills it. */
   backgroundCheckpoints?: boolean;
+  /** SQLite: FULL makes every commit wait for the disk (config.sqliteSynchronous). */
+  sqliteSynchronous?: "NORMAL" | "FULL";
 };
 
 const CHECKPOINT_INTERVAL_MS = 200;
@@ -70,7 +72,7 @@ const SAFETY_NET_CHECKPOINT_PAGES = 16_384;
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize)
-    : openSqlite(options.dataDir, options.backgroundCheckpoints);
+    : openSqlite(options.dataDir, options.backgroundCheckpoints, options.sqliteSynchronous);
   try {
     await migrate(store.db, store.dialect);
   } catch (error) {
@@ -80,7 +82,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
+function openSqlite(dataDir: string, backgroundCheckpoints = false, synchronous: "NORMAL" | "FULL" = "NORMAL"): Store {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "parley.db");
   const checkpointer = backgroundCheckpoints ? new WalCheckpointer(file, CHECKPOINT_INTERVAL_MS) : undefined;
@@ -88,7 +90,7 @@ function openSqlite(dataDir: string, backgroundCheckpoints = false): Store {
   // OS cache); only a power loss can drop the last commits. Without the checkpoint worker, SQLite's
   // default threshold (1000 pages) stands.
   const settings: SqliteSettings = {
-    synchronous: process.env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
+    synchronous,
     walAutocheckpoint: checkpointer ? SAFETY_NET_CHECKPOINT_PAGES : 1000,
   };
   const database = openSqliteConnection(file, settings);

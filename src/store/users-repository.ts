@@ -1,5 +1,6 @@
 import type { Db } from "./database.js";
 import { createId, generateApiToken, hashToken, nowIso } from "../lib/ids.js";
+import { normalizeEmail } from "../lib/email.js";
 
 export type TokenInfo = {
   id: string;
@@ -13,8 +14,6 @@ export type OwnTokenInfo = Omit<TokenInfo, "email">;
 export type UserRecord = { id: string; email: string; passwordHash: string | null };
 /** Who is calling: through an API token (`tokenId`) or a signed-in browser (`browserSessionId`). */
 export type Caller = { userId: string; tokenId?: string; browserSessionId?: string };
-
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 // lastUsedAt is informative only: refreshing it at most once a minute keeps reads read-only.
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -453,7 +453,7 @@ describe("The basic ChatGPT shape through the public chat API", () => {
     await parley.send(started.body.sessionId, "You said: Plain");
     const refused = await parley.chat.post(`/v2/sessions/${started.body.sessionId}/streamMessage`, {});
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ code: "BAD_REQUEST", message: "This block does not have a stream function" });
+    expect(refused.body).toEqual({ code: "NO_STREAM", message: "This block does not have a stream function" });
   });
 });
 

@@ -150,7 +150,7 @@ describe("the session cookie on the management API", () => {
   it("refuses cookie-authenticated writes without the session's CSRF token with 403", async () => {
     const user = await userWithPassword();
     const session = await signIn(user.email);
-    const forbidden = { code: "FORBIDDEN", message: "Missing or invalid CSRF token" };
+    const forbidden = { code: "CSRF_TOKEN_INVALID", message: "Missing or invalid CSRF token" };
     const withoutHeader = await browser(session, false).post("/v1/bots", { workspaceId: user.workspaceId });
     expect(withoutHeader.status).toBe(403);
     expect(withoutHeader.body).toEqual(forbidden);
@@ -196,7 +196,7 @@ describe("the one-time link to set a password", () => {
     expect(set.body).toEqual({ message: "success" });
     const again = await anonymous().post("/auth/password", { token: setupToken, password: "second password" });
     expect(again.status).toBe(400);
-    expect(again.body.code).toBe("BAD_REQUEST");
+    expect(again.body.code).toBe("INVALID_SETUP_LINK");
     expect(again.body.message).toMatch(/^This link is invalid, was already used or has expired/);
 
     const session = await signIn("admin@parley.local", "first password");

@@ -197,7 +197,7 @@ describe("publish, read published, unpublish, list and delete", () => {
     const bot = await createBot();
     const before = await api.get(`/v1/bots/${bot.id}/publishedBot`);
     expect(before.status).toBe(404);
-    expect(before.body).toEqual({ code: "NOT_FOUND", message: "Published bot not found" });
+    expect(before.body).toEqual({ code: "BOT_NOT_PUBLISHED", message: "Published bot not found" });
 
     const published = await api.post(`/v1/bots/${bot.id}/publish`);
     expect(published.status).toBe(200);

@@ -122,7 +122,7 @@ describe("workspaces", () => {
       name: "Mine",
     });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ code: "FORBIDDEN", message: "Only the workspace's admins can change it" });
+    expect(refused.body).toEqual({ code: "ADMIN_ONLY", message: "Only the workspace's admins can change it" });
     const stranger = createClient(server.baseUrl, (await server.createUser()).token);
     expect((await stranger.get(`/v1/workspaces/${admin.workspaceId}/members`)).status).toBe(404);
     expect((await stranger.patch(`/v1/workspaces/${admin.workspaceId}`, { name: "Mine" })).status).toBe(404);
@@ -321,7 +321,7 @@ describe("importing a bot", () => {
     (broken.groups[1].blocks[0] as { type: string }).type = "hologram";
     const invalid = await api.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: broken });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.code).toBe("BAD_REQUEST");
+    expect(invalid.body.code).toBe("INVALID_BOT");
     expect(invalid.body.issues.map((issue: { path: string }) => issue.path)).toEqual(["bot.groups.0.blocks.0.type"]);
     expect(invalid.body.message).toMatch(/^Invalid bot: bot\.groups\.0\.blocks\.0\.type: /);
     const elsewhere = await api.post("/v1/bots/import", {

@@ -82,7 +82,10 @@ describe("session expiry", () => {
       .execute();
     const expired = await h.chat.post(`/v1/sessions/${conversation.sessionId}/continueChat`, { message: "hello" });
     expect(expired.status).toBe(404);
-    expect(expired.body).toEqual({ code: "NOT_FOUND", message: "Session expired. You need to start a new session." });
+    expect(expired.body).toEqual({
+      code: "SESSION_EXPIRED",
+      message: "Session expired. You need to start a new session.",
+    });
 
     const rows = Array.from({ length: 1200 }, (_, i) => ({
       id: `old-${i}`,

@@ -282,7 +282,7 @@ describe("preview", () => {
     const finished = await send("Yes");
     expect(finished.status).toBe(400);
     expect(finished.body).toEqual({
-      code: "BAD_REQUEST",
+      code: "CHAT_ENDED",
       message: "This chat has ended. Start a new chat to talk to the bot again.",
     });
   });

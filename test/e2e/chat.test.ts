@@ -75,7 +75,7 @@ describe("public chat (operations 7 and 8)", () => {
     // The finished chat's session is gone.
     const after = await chat.post(`/v1/sessions/${start.body.sessionId}/continueChat`, { message: "again" });
     expect(after.status).toBe(404);
-    expect(after.body).toEqual({ code: "NOT_FOUND", message: "Session not found." });
+    expect(after.body).toEqual({ code: "SESSION_NOT_FOUND", message: "Session not found." });
   });
 
   it('answers 404 "Bot not found" for unknown and unpublished bots and 400 for a closed one', async () => {
@@ -90,7 +90,7 @@ describe("public chat (operations 7 and 8)", () => {
     await api.patch(`/v1/bots/${botId}`, { bot: { isClosed: true } });
     const closed = await chat.post(`/v1/bots/${publicId}/startChat`, {});
     expect(closed.status).toBe(400);
-    expect(closed.body).toEqual({ code: "BAD_REQUEST", message: "This bot is now closed" });
+    expect(closed.body).toEqual({ code: "BOT_CLOSED", message: "This bot is now closed" });
   });
 
   it("applies prefilled variables by exact name and uses a start message as the first answer", async () => {
@@ -223,7 +223,7 @@ describe("allowed origins", () => {
     });
     const refused = await chat.post(`/v1/bots/${publicId}/startChat`, {}, { origin: "https://evil.example" });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ code: "FORBIDDEN", message: "Origin not allowed" });
+    expect(refused.body).toEqual({ code: "ORIGIN_NOT_ALLOWED", message: "Origin not allowed" });
     const allowed = await chat.post(`/v1/bots/${publicId}/startChat`, {}, { origin: "https://shop.example" });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");

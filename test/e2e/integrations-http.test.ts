@@ -191,7 +191,7 @@ describe("HTTP request block over real HTTP", () => {
       await parley.send(started.body.sessionId, "Zoe");
       const answered = await parley.send(started.body.sessionId, "<html>not json</html>");
       expect(answered.status).toBe(400);
-      expect(answered.body).toEqual({ code: "BAD_REQUEST", message: "Provided response is not valid JSON" });
+      expect(answered.body).toEqual({ code: "INVALID_HTTP_RESPONSE", message: "Provided response is not valid JSON" });
     });
   });
 });

@@ -186,7 +186,7 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
     const started = await parley.start(publicId);
     const response = await parley.chat.post(`/v1/sessions/${started.body.sessionId}/streamMessage`, {});
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ code: "BAD_REQUEST", message: "This block does not have a stream function" });
+    expect(response.body).toEqual({ code: "NO_STREAM", message: "This block does not have a stream function" });
     expect((await parley.chat.post("/v1/sessions/unknown-session/streamMessage", {})).status).toBe(404);
   });
 });

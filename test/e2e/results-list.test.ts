@@ -188,7 +188,7 @@ describe("list results (operation 10)", () => {
       const response = await api.get(`/v1/bots/${botId}/results?cursor=${cursor}`);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
-        code: "BAD_REQUEST",
+        code: "INVALID_CURSOR",
         message: "Invalid cursor: pass the nextCursor of a previous page",
         issues: [{ path: "query.cursor", message: "Invalid cursor" }],
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { enterLinkedBot, leaveLinkedBot } from "../../src/engine/link-frames.js";
 import type { RuntimeBot } from "../../src/engine/runtime-bot.js";
 import type { SessionState } from "../../src/engine/session-state.js";
+import { loadSessionState } from "../../src/schemas/session-state-upgrade.js";
 import { engineBot, group, text } from "../helpers/engine-bot.js";
 
 const parent: RuntimeBot = {
@@ -22,7 +23,7 @@ const child: RuntimeBot = {
 };
 
 const liveState: SessionState = {
-  version: 1,
+  version: 2,
   status: "waiting",
   mode: "live",
   botId: "bot-a",
@@ -75,7 +76,8 @@ describe("enterLinkedBot", () => {
 
   it("counts the parent's answers from the whole chat for sessions stored before the result counter existed", () => {
     const { resultAnswers: _, ...older } = liveState;
-    expect(enterLinkedBot({ ...older, totalAnswers: 5 }, entry(false)).linkStack?.[0].separate?.resultAnswers).toBe(5);
+    const loaded = loadSessionState(JSON.stringify({ ...older, version: 1, totalAnswers: 5 }));
+    expect(enterLinkedBot(loaded, entry(false)).linkStack?.[0].separate?.resultAnswers).toBe(5);
   });
 
   it("with merging: the same result and answers, nothing kept apart", () => {
@@ -90,11 +92,12 @@ describe("enterLinkedBot", () => {
   });
 
   it("in a preview: no result to create, the answers still kept apart", () => {
-    const { resultId: _r, resultAnswers: _n, ...preview } = liveState;
+    const { resultId: _r, ...preview } = liveState;
     const entered = enterLinkedBot({ ...preview, mode: "preview" }, entry(false));
     expect(entered.resultId).toBeUndefined();
     expect(entered.answers).toEqual([]);
-    expect(entered.linkStack?.[0].separate).toEqual({ answers: liveState.answers });
+    // Without a result the counter is the chat's (version 2 of the state keeps it in every frame).
+    expect(entered.linkStack?.[0].separate).toEqual({ answers: liveState.answers, resultAnswers: 2 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mergeResultUpdates, touchedResults, type ResultUpdate } from "../../src/engine/result-updates.js";
 import type { SessionState } from "../../src/engine/session-state.js";
+import { loadSessionState } from "../../src/schemas/session-state-upgrade.js";
 import { engineBot, group } from "../helpers/engine-bot.js";
 
 const bot = engineBot({
@@ -13,7 +14,7 @@ const bot = engineBot({
 });
 
 const state = (extra: Partial<SessionState>): SessionState => ({
-  version: 1,
+  version: 2,
   status: "waiting",
   mode: "live",
   botId: "bot-1",
@@ -43,12 +44,13 @@ describe("touchedResults", () => {
   });
 
   it("counts every answer of the chat for sessions stored before the result counter existed", () => {
-    const older = state({ resultAnswers: undefined, totalAnswers: 4 });
+    const { resultAnswers: _, ...stored } = state({ totalAnswers: 4 });
+    const older = loadSessionState(JSON.stringify({ ...stored, version: 1 }));
     expect(touchedResults(older, older, bot, undefined, false)[0].answerCount).toBe(4);
   });
 
   it("touches nothing in a preview", () => {
-    const preview = state({ mode: "preview", resultId: undefined, resultAnswers: undefined });
+    const preview = state({ mode: "preview", resultId: undefined });
     expect(touchedResults(preview, preview, bot, undefined, false)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import type { AddressGuard } from "../http/guarded-request.js";
 import { aiFailure } from "./ai-failure.js";
 import { retryingFetch } from "./deadline-fetch.js";
 import { chatModel, type ProviderAccess } from "./language-models.js";
+import { type CallAccess, toolSet } from "./call-access.js";
 import { createOpenAiActions } from "./openai-actions.js";
 import { aiProviders, providerBaseUrl } from "./providers.js";
 import { withImages } from "./vision.js";
@@ -31,9 +32,6 @@ export type AiPortOptions = {
   storeAudio(bytes: Uint8Array, extension: string): Promise<string>;
   timeoutMs?: number;
 };
-
-/** One call's access: the provider's address and key, a fetch bound to the address guard and the deadline. */
-export type CallAccess = ProviderAccess & { signal: AbortSignal; done(): void };
 
 export function createAiPort(options: AiPortOptions): AiPort {
   const guardedFetch = createGuardedFetch(options.guard);
@@ -197,20 +195,6 @@ function toModelMessages(messages: AiMessage[]): ModelMessage[] {
       ),
     };
   });
-}
-
-/** The bot's tools for the AI SDK: each call runs the bot's code and answers its text. */
-export function toolSet(tools: AiTool[]): ToolSet {
-  return Object.fromEntries(
-    tools.map((entry) => [
-      entry.name,
-      tool({
-        ...(entry.description ? { description: entry.description } : {}),
-        inputSchema: jsonSchema<Record<string, unknown>>(entry.parameters),
-        execute: (args: Record<string, unknown>) => entry.run(args),
-      }),
-    ]),
-  );
 }
 
 function usageOf(usage: { inputTokens?: number; outputTokens?: number; totalTokens?: number } | undefined) {

@@ -8,8 +8,7 @@ import {
 } from "ai";
 import type { AiFailure, AiPort, AiProvider, IntegrationScope } from "../../engine/ports.js";
 import { aiFailure } from "./ai-failure.js";
-import type { CallAccess } from "./ai-port.js";
-import { toolSet } from "./ai-port.js";
+import { type CallAccess, toolSet } from "./call-access.js";
 
 /** Function calls answered within one Ask Model turn, as the reference allows. */
 const MAX_FUNCTION_ROUNDS = 10;

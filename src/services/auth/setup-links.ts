@@ -20,6 +20,6 @@ export const setupLink = (publicUrl: string, token: string): string => `${public
 
 export async function setPasswordWithLink(ctx: AppContext, token: string, password: string): Promise<void> {
   const userId = await ctx.passwordSetups.consume(token);
-  if (!userId) throw new AppError("BAD_REQUEST", INVALID_SETUP_LINK);
+  if (!userId) throw new AppError("INVALID_SETUP_LINK", INVALID_SETUP_LINK);
   await setPassword(ctx, userId, password);
 }

@@ -4,7 +4,7 @@ import { needsUpgrade, upgradeBotDocument } from "../../schemas/upgrade.js";
 import type { AppContext } from "../context.js";
 import { toBotDocument } from "../bot-view.js";
 import { parseRuntimeBot } from "../chat/runtime-bot-cache.js";
-import { loadPublishedBot } from "../chat/sessions.js";
+import { loadPublishedBot } from "../chat/bot-loader.js";
 
 /**
  * A bot export (Parley's, or the reference product's, any schema version) as the engine runs it.

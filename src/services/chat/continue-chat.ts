@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { AppError, notFound } from "../../errors.js";
+import { AppError } from "../../errors.js";
 import { continueSession } from "../../engine/continue-session.js";
-import type { SessionState } from "../../engine/session-state.js";
+import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { continueChatInputSchema } from "../../schemas/chat.js";
 import { nowIso } from "../../lib/ids.js";
 import { SessionConflictError } from "../../store/chat-repository.js";
@@ -24,7 +24,7 @@ export async function continueChat(
   const bot = await sessionBot(ctx, session);
   const isLive = session.botVersionId !== null;
   if (isLive) assertOriginAllowed(bot, origin);
-  const state = JSON.parse(session.state) as SessionState;
+  const state = loadSessionState(session.state);
   const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
     continueSession(bot, state, input.message, {
       ports,
@@ -63,7 +63,7 @@ export async function continueChat(
   } catch (error) {
     if (error instanceof SessionConflictError) {
       // Gone rather than moved on: the chat was finished or its bot deleted meanwhile.
-      if (!(await ctx.sessions.find(session.id))) throw notFound("Session not found.");
+      if (!(await ctx.sessions.find(session.id))) throw new AppError("SESSION_NOT_FOUND", "Session not found.");
       throw new AppError(
         "CONFLICT",
         "This session was answered by another request at the same time; send the message again",

@@ -20,5 +20,5 @@ export function assertOriginAllowed(bot: RuntimeBot, origin: CallingOrigin): voi
   const listed = new Set(allowed.map(withoutSlash));
   const named = typeof origin === "string" ? [origin] : origin;
   if (!named.every((candidate) => listed.has(withoutSlash(candidate))))
-    throw new AppError("FORBIDDEN", "Origin not allowed");
+    throw new AppError("ORIGIN_NOT_ALLOWED", "Origin not allowed");
 }

@@ -1,8 +1,7 @@
-import { badRequest } from "../../errors.js";
+import { AppError, zodIssues } from "../../errors.js";
 import { createRuntimeBot, type BotDocument, type RuntimeBot } from "../../engine/runtime-bot.js";
 import { botDocumentSchema } from "../../schemas/bot.js";
 import { needsUpgrade, upgradeBotDocument } from "../../schemas/upgrade.js";
-import { zodIssues } from "../../http/validate.js";
 
 /**
  * Parses a document (upgrading older schema versions first) into a runtime bot. A document that does
@@ -13,7 +12,7 @@ export function parseRuntimeBot(botId: string, document: unknown, pathPrefix = "
   const parsed = botDocumentSchema.safeParse(upgraded);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error, pathPrefix);
-    throw badRequest(`Invalid bot: ${issues[0]?.path}: ${issues[0]?.message}`, issues);
+    throw new AppError("INVALID_BOT", `Invalid bot: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
   }
   return createRuntimeBot(botId, parsed.data as BotDocument);
 }

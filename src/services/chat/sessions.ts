@@ -1,7 +1,8 @@
-import { notFound } from "../../errors.js";
+import { AppError } from "../../errors.js";
 import type { RuntimeBot } from "../../engine/runtime-bot.js";
 import type { SessionRow } from "../../store/database.js";
 import type { AppContext } from "../context.js";
+import { loadPublishedBot } from "./bot-loader.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 
 const HOUR_MS = 3_600_000;
@@ -32,20 +33,6 @@ export function renewedExpiry(
   return new Date(renewed).toISOString();
 }
 
-export async function loadPublishedBot(ctx: AppContext, botId: string, versionId: string) {
-  const bot = await ctx.runtimeBots.get(versionId, async () => {
-    const version = await ctx.bots.findVersion(versionId);
-    if (!version) throw notFound("Bot not found");
-    const parsed = parseRuntimeBot(
-      botId,
-      { version: version.version, ...JSON.parse(version.document) },
-      "publishedBot",
-    );
-    return { ...parsed, publishedAt: version.createdAt };
-  });
-  return { bot, versionId, publishedAt: bot.publishedAt };
-}
-
 /** The bot a session runs: its pinned published version, or the document its preview started with. */
 export async function sessionBot(ctx: AppContext, session: SessionRow): Promise<RuntimeBot> {
   if (session.botVersionId) return (await loadPublishedBot(ctx, session.botId ?? "", session.botVersionId)).bot;
@@ -54,7 +41,8 @@ export async function sessionBot(ctx: AppContext, session: SessionRow): Promise<
 
 export async function requireLiveSession(ctx: AppContext, sessionId: string, now: string) {
   const session = await ctx.chat.findSession(sessionId);
-  if (!session) throw notFound("Session not found.");
-  if (session.expiresAt && session.expiresAt < now) throw notFound("Session expired. You need to start a new session.");
+  if (!session) throw new AppError("SESSION_NOT_FOUND", "Session not found.");
+  if (session.expiresAt && session.expiresAt < now)
+    throw new AppError("SESSION_EXPIRED", "Session expired. You need to start a new session.");
   return session;
 }

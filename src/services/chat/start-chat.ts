@@ -12,7 +12,8 @@ import type { AppContext } from "../context.js";
 import { requireBot } from "../bots.js";
 import { storedDocument } from "../bot-view.js";
 import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
-import { loadPublishedBot, sessionExpiry } from "./sessions.js";
+import { loadPublishedBot } from "./bot-loader.js";
+import { sessionExpiry } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
@@ -93,7 +94,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
   assertOriginAllowed(bot, origin);
   if (row.isClosed) {
     const settings = bot.document.settings as { general?: { systemMessages?: { botClosed?: string } } };
-    throw new AppError("BAD_REQUEST", settings.general?.systemMessages?.botClosed || "This bot is now closed");
+    throw new AppError("BOT_CLOSED", settings.general?.systemMessages?.botClosed || "This bot is now closed");
   }
   const resumed = await resumableResult(ctx, bot, input.resultId);
   if (resumed) await assertRoomForSession(ctx, resumed.result.id);

@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { once } from "node:events";
 import { AppError } from "../../errors.js";
 import { allowedExtensions, extensionOfUrl } from "../../engine/replies/file-types.js";
-import type { SessionState } from "../../engine/session-state.js";
+import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { AppContext } from "../context.js";
 import { assertOriginAllowed, type CallingOrigin } from "../chat/origin.js";
 import { requireLiveSession, sessionBot } from "../chat/sessions.js";
@@ -50,7 +50,7 @@ export async function uploadRule(ctx: AppContext, sessionId: string, origin: Cal
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
-  const state = JSON.parse(session.state) as SessionState;
+  const state = loadSessionState(session.state);
   const bot =
     state.currentBotId && state.currentBotId !== root.id
       ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)
@@ -59,7 +59,7 @@ export async function uploadRule(ctx: AppContext, sessionId: string, origin: Cal
   const options = (block as { options?: Record<string, any> } | undefined)?.options;
   const wait = { waitKey: `${state.currentBlockId}@${session.revision}`, resultId: session.resultId };
   if (block?.type === "text input" && options?.attachments?.isEnabled) return { ...wait, maxFiles: MAX_FILES_PER_WAIT };
-  if (block?.type !== "file input") throw new AppError("BAD_REQUEST", "This chat is not waiting for a file");
+  if (block?.type !== "file input") throw new AppError("NOT_WAITING_FOR_FILE", "This chat is not waiting for a file");
   const maxFiles = options?.isMultipleAllowed ? MAX_FILES_PER_WAIT : 1;
   const types: string[] | undefined = options?.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined;
   return types && types.length > 0 ? { ...wait, maxFiles, allowed: allowedExtensions(types) } : { ...wait, maxFiles };
@@ -86,7 +86,7 @@ export async function announceUpload(
   limit: number,
 ): Promise<{ folder: string; name: string }> {
   const name = safeFileName(input.fileName);
-  if (!name) throw new AppError("BAD_REQUEST", "The file needs a name");
+  if (!name) throw new AppError("FILE_NAME_MISSING", "The file needs a name");
   const rule = await uploadRule(ctx, input.sessionId, origin);
   assertTypeAllowed(rule, name);
   if (input.fileSize !== undefined && input.fileSize > limit)

@@ -1,4 +1,4 @@
-import { badRequest } from "../../errors.js";
+import { AppError } from "../../errors.js";
 import type { Keyset } from "../../store/results-repository.js";
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
@@ -25,7 +25,7 @@ export function decodeCursor(cursor: string): Keyset {
     decoded[1].length <= 255
   )
     return { createdAt: decoded[0], id: decoded[1] };
-  throw badRequest("Invalid cursor: pass the nextCursor of a previous page", [
-    { path: "query.cursor", message: "Invalid cursor" },
-  ]);
+  throw new AppError("INVALID_CURSOR", "Invalid cursor: pass the nextCursor of a previous page", {
+    issues: [{ path: "query.cursor", message: "Invalid cursor" }],
+  });
 }

@@ -1,7 +1,6 @@
 import type { TurnWrite } from "../chat-repository.js";
 import type { SessionRow } from "../database.js";
 import type { SqliteSettings } from "../sqlite-connection.js";
-import type { TurnOutcome } from "./sqlite-chat-statements.js";
 
 // Messages between SqliteChatRepository (the server's thread) and its chat thread. Requests carry ids.
 
@@ -18,6 +17,12 @@ export type FromChatThread =
   | { type: "written"; id: number; outcomes: TurnOutcome[] }
   /** The request failed as a whole (the transaction could not even start): nothing was written. */
   | ({ type: "failed"; id: number } & StoredFailure);
+
+/** How one turn of a batch went: written, lost its race, or failed (undone alone). */
+export type TurnOutcome =
+  | { ok: true }
+  | { ok: false; conflict: true }
+  | ({ ok: false; conflict: false } & StoredFailure);
 
 /** An error as it can cross to the other thread: its message and SQLite's code. */
 export type StoredFailure = { message: string; code?: string };

@@ -10,13 +10,7 @@ import {
   valuesOf,
   type TurnWrite,
 } from "../chat-repository.js";
-import { storedFailure, type StoredFailure } from "./sqlite-chat-protocol.js";
-
-/** How one turn of a batch went: written, lost its race, or failed (undone alone). */
-export type TurnOutcome =
-  | { ok: true }
-  | { ok: false; conflict: true }
-  | ({ ok: false; conflict: false } & StoredFailure);
+import { storedFailure, type TurnOutcome } from "./sqlite-chat-protocol.js";
 
 class NeedsSavepoints extends Error {}
 

@@ -90,7 +90,7 @@ function parseClientResponse(reply: string | undefined): MappedResponse {
   try {
     parsed = JSON.parse(reply ?? "");
   } catch {
-    throw new AppError("BAD_REQUEST", "Provided response is not valid JSON");
+    throw new AppError("INVALID_HTTP_RESPONSE", "Provided response is not valid JSON");
   }
   const record = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
   const statusCode = typeof record.statusCode === "number" ? record.statusCode : Number(record.statusCode) || 200;

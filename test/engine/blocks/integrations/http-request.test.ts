@@ -300,7 +300,7 @@ describe("HTTP request block", () => {
     it("refuses a reply that is not JSON with a 400", async () => {
       const ctx = integrationContext({ variables });
       await expect(httpRequestExecutor.resume!(onClient, "not json", ctx)).rejects.toEqual(
-        new AppError("BAD_REQUEST", "Provided response is not valid JSON"),
+        new AppError("INVALID_HTTP_RESPONSE", "Provided response is not valid JSON"),
       );
       await expect(httpRequestExecutor.resume!(onClient, undefined, ctx)).rejects.toMatchObject({
         status: 400,

@@ -20,11 +20,12 @@ export function integrationContext(options: {
 }): ExecutionContext {
   const mode = options.mode ?? "live";
   const state: SessionState = {
-    version: 1,
+    version: 2,
     status: "waiting",
     mode,
     botId: "bot-1",
     ...(mode === "live" ? { resultId: "result-1" } : {}),
+    resultAnswers: 0,
     workspaceId: "ws-1",
     variables: options.variables ?? [],
     answers: options.answers ?? [],

@@ -247,8 +247,10 @@ describe("Bot link without mergeResults (the default)", () => {
     const entered = await conversation.send("Ada");
     expect(entered.results).toEqual([]);
     expect(entered.state.resultId).toBeUndefined();
+    // Without a result the counter kept aside is the chat's (state version 2 keeps it in every frame).
     expect(entered.state.linkStack?.[0].separate).toEqual({
       answers: [{ key: "Name", blockId: "a-q1", value: "Ada" }],
+      resultAnswers: 1,
     });
     const back = await conversation.send("Lisbon");
     expect(back.newAnswers).toEqual([{ blockId: "b-q", groupId: "g-b", content: "Lisbon", position: 1 }]);

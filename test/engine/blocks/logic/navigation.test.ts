@@ -176,7 +176,7 @@ describe("events", () => {
     expect(help.reply.input?.id).toBe("mail");
     await expect(
       continueSession(bot, start.state, { type: "command", command: "nope" }, options),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Command event not found" });
+    ).rejects.toMatchObject({ code: "UNKNOWN_COMMAND", message: "Command event not found" });
   });
 
   it("hands an invalid reply to the invalidReply event, whose Return brings the input back", async () => {

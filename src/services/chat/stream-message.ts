@@ -1,15 +1,16 @@
 import { AppError, notFound } from "../../errors.js";
 import { buildChatCompletionRequest } from "../../engine/blocks/integrations/openai-request.js";
 import type { SessionState } from "../../engine/session-state.js";
+import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { Block } from "../../schemas/blocks/index.js";
 import { aiActions } from "../../schemas/blocks/integrations/ai/ai-options.js";
 import { isAiProvider } from "../../engine/blocks/integrations/ai/ai-block.js";
 import { chatCompletionRequest, parseChatOptions } from "../../engine/blocks/integrations/ai/chat-completion.js";
 import type { AiProvider, IntegrationScope } from "../../engine/ports.js";
 import { nowIso } from "../../lib/ids.js";
-import type { AppContext } from "../../services/context.js";
-import { assertOriginAllowed, type CallingOrigin } from "../../services/chat/origin.js";
-import { requireLiveSession, sessionBot } from "../../services/chat/sessions.js";
+import type { AppContext } from "../context.js";
+import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
+import { requireLiveSession, sessionBot } from "./sessions.js";
 
 /**
  * The text of the completion the session waits for, as it is produced: the session must be waiting
@@ -25,7 +26,7 @@ export async function streamMessage(
   const session = await requireLiveSession(ctx, sessionId, nowIso());
   const root = await sessionBot(ctx, session);
   if (session.botVersionId !== null) assertOriginAllowed(root, origin);
-  const state = JSON.parse(session.state) as SessionState;
+  const state = loadSessionState(session.state);
   const bot =
     state.currentBotId && state.currentBotId !== root.id
       ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)
@@ -38,14 +39,14 @@ export async function streamMessage(
   if (isAiProvider(block.type))
     return streamAiBlock(ctx, block.type, (block as { options?: unknown }).options, state, scope);
   if (block.type !== "OpenAI" || (block.options?.task ?? "Create chat completion") !== "Create chat completion")
-    throw new AppError("BAD_REQUEST", "This block does not have a stream function");
+    throw new AppError("NO_STREAM", "This block does not have a stream function");
   const completion = ctx.ports.chatCompletion;
   if (!completion) throw new AppError("SERVICE_UNAVAILABLE", "Chat completions are not available on this server");
   const { request } = buildChatCompletionRequest(block.options ?? {}, state.variables);
   const result = await completion.stream(request, scope);
   // The model's own error (bad key, unknown model) is the client's to show; it is not a fault of this server.
   if (!result.ok)
-    throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
+    throw new AppError("CHAT_COMPLETION_FAILED", result.details ? `${result.error}: ${result.details}` : result.error);
   return result.chunks;
 }
 
@@ -60,14 +61,14 @@ async function streamAiBlock(
   const action = (rawOptions as { action?: unknown } | undefined)?.action;
   const isChat =
     action === aiActions.chatCompletion || (provider === "anthropic" && action === aiActions.anthropicChat);
-  if (!options || !isChat) throw new AppError("BAD_REQUEST", "This block does not have a stream function");
+  if (!options || !isChat) throw new AppError("NO_STREAM", "This block does not have a stream function");
   const built = chatCompletionRequest(provider, options, state.variables, ctx.ports);
-  if ("log" in built) throw new AppError("BAD_REQUEST", built.log.description);
+  if ("log" in built) throw new AppError("CHAT_COMPLETION_FAILED", built.log.description);
   if (!ctx.ports.ai) throw new AppError("SERVICE_UNAVAILABLE", "AI models are not available on this server");
   const result = await ctx.ports.ai.streamChat(built.request, scope);
   if (!result.ok) {
     if (result.error.startsWith("Could not find credentials")) throw notFound("Could not find credentials");
-    throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
+    throw new AppError("CHAT_COMPLETION_FAILED", result.details ? `${result.error}: ${result.details}` : result.error);
   }
   return result.chunks;
 }

@@ -32,6 +32,8 @@ export type Config = {
   sqliteSynchronous: "NORMAL" | "FULL";
   /** Limits that keep one visitor, session or slow flow from taking the instance down (issue 10). */
   protection: ProtectionConfig;
+  /** PARLEY_METRICS=on serves GET /metrics (Prometheus); PARLEY_METRICS_TOKEN then requires `Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | undefined };
   /** Sizes of what bots and visitors may make the server keep (issue 15; README "Security"). */
   limits: SizeLimits;
   /**
@@ -125,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimitBytes: parseUploadLimit(env.PARLEY_UPLOAD_LIMIT_MB),
     sqliteSynchronous: env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
     protection: loadProtectionConfig(env),
+    metrics: {
+      enabled: parseSwitch(env.PARLEY_METRICS, "PARLEY_METRICS", false),
+      token: env.PARLEY_METRICS_TOKEN || undefined,
+    },
     limits: loadSizeLimits(env),
     checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
   };

@@ -4,10 +4,9 @@ import swaggerUi from "@fastify/swagger-ui";
 import { AppError, errorCodes, type ErrorCode } from "../errors.js";
 import { apiRoutes as routeContracts, type RouteContract } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
-import { checkDatabase } from "../services/health.js";
 import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
-import { defineRoute, registerRoutes, type RouteDefinition } from "./route.js";
+import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
@@ -20,6 +19,9 @@ import { botToolRoutes } from "./bot-tools.js";
 import { botTestRoutes } from "./bot-tests.js";
 import { addSecurityHeaders, securityServerOptions } from "./security-headers.js";
 import { createRateLimiter } from "./rate-limit/rate-limiter.js";
+import { healthRoutes } from "./health.js";
+import { addRequestMetrics, metricsRoute } from "./metrics.js";
+import { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { addJsonBodyParser } from "./json-body.js";
 import { addInputGuard } from "./input-guard.js";
 import { addCustomDomainPages, pageRoutes } from "./pages.js";
@@ -45,28 +47,14 @@ function toAppError(error: FastifyError | Error): AppError {
   return new AppError("INTERNAL_SERVER_ERROR");
 }
 
-function healthRoute(ctx: AppContext) {
-  return defineRoute({
-    ...routeContracts.health,
-    handler: async () => {
-      try {
-        await checkDatabase(ctx);
-      } catch {
-        throw new AppError("SERVICE_UNAVAILABLE", "Database unreachable");
-      }
-      return { status: "ok" };
-    },
-  });
-}
-
-export function apiRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
+export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefinition<any, any, any>[] {
   return [
-    healthRoute(ctx),
+    ...healthRoutes(ctx, redis),
     ...workspaceRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
     ...botTestRoutes(ctx),
-    ...authRoutes(ctx),
+    ...authRoutes(ctx, redis),
     ...tokenRoutes(ctx),
     ...chatRoutes(ctx),
     ...resultRoutes(ctx),
@@ -107,12 +95,19 @@ export async function buildApp(
     forceCloseConnections: "idle",
   });
 
+  if (ctx.metrics) addRequestMetrics(app, ctx.metrics);
   addSecurityHeaders(app);
   addJsonBodyParser(app);
   addInputGuard(app);
   addCustomDomainPages(app, ctx);
-  const rateLimiter = createRateLimiter(ctx.config.protection, sharedStoreWarning(app));
-  app.addHook("onClose", () => rateLimiter.close());
+  // One Redis connection per instance, shared by rate limits, sign-in throttling and the readiness check.
+  const redisUrl = ctx.config.protection.redisUrl;
+  const redis = redisUrl ? new RedisConnection(redisUrl) : undefined;
+  const rateLimiter = createRateLimiter(ctx.config.protection, sharedStoreWarning(app), redis);
+  app.addHook("onClose", async () => {
+    await rateLimiter.close();
+    await redis?.close();
+  });
 
   app.setErrorHandler(function parleyErrorHandler(error: FastifyError, request, reply) {
     const appError = toAppError(error);
@@ -126,8 +121,9 @@ export async function buildApp(
       .send({ code: "NOT_FOUND", message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
   });
 
-  const routes = apiRoutes(ctx);
+  const routes = apiRoutes(ctx, redis);
   registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter, checkResponses: ctx.config.checkResponses });
+  if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
   await app.register(fileRoutes(ctx, rateLimiter));

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors.js";
 import { currentSession, signIn, signOut } from "../services/auth/browser-sessions.js";
 import { LoginThrottle } from "../services/auth/login-throttle.js";
+import { RedisLoginThrottle, type SignInThrottle } from "../services/auth/shared-login-throttle.js";
+import type { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { setPasswordWithLink } from "../services/auth/setup-links.js";
 import type { AppContext } from "../services/context.js";
 import { normalizeEmail } from "../lib/email.js";
@@ -13,8 +15,11 @@ import { clearSessionCookie, isFromOwnOrigin, sessionCookieOf, setSessionCookie 
 const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
 
 /** Signing in to the builder with e-mail and password; the session lives in an HttpOnly cookie. */
-export function authRoutes(ctx: AppContext) {
-  const throttle = new LoginThrottle();
+export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
+  // With REDIS_URL every instance shares one budget; otherwise each counts its own.
+  const throttle: SignInThrottle = redis
+    ? new RedisLoginThrottle(redis, ctx.config.protection.redisPrefix)
+    : new LoginThrottle();
   const sessionToken = (request: FastifyRequest) => sessionCookieOf(request, ctx.config.publicUrl);
   return [
     defineRoute({
@@ -26,7 +31,7 @@ export function authRoutes(ctx: AppContext) {
         // Per address and account: behind a proxy that is not trusted every visitor shares one address,
         // and one person's typos must not lock everyone else out.
         const throttleKey = `${request.ip}\u0000${normalizeEmail(body.email)}`;
-        const retryAfter = throttle.retryAfter(throttleKey);
+        const retryAfter = await throttle.retryAfter(throttleKey);
         if (retryAfter !== undefined)
           throw new AppError(
             "TOO_MANY_REQUESTS",
@@ -39,10 +44,10 @@ export function authRoutes(ctx: AppContext) {
         try {
           session = await signIn(ctx, body.email, body.password);
         } catch (error) {
-          if (error instanceof AppError && error.code === "UNAUTHORIZED") throttle.recordFailure(throttleKey);
+          if (error instanceof AppError && error.code === "UNAUTHORIZED") await throttle.recordFailure(throttleKey);
           throw error;
         }
-        throttle.recordSuccess(throttleKey);
+        await throttle.recordSuccess(throttleKey);
         setSessionCookie(request, reply, session.token, session.maxAgeSeconds);
         noStore(reply);
         return { user: session.user, csrfToken: session.csrfToken };

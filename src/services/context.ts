@@ -17,6 +17,7 @@ import { createBotLoader } from "./chat/bot-loader.js";
 import { createId } from "../lib/ids.js";
 import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
 import { CustomDomainCache } from "./custom-domains.js";
+import { ParleyMetrics } from "../integrations/metrics/parley-metrics.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -34,16 +35,24 @@ export type AppContext = {
   runtimeBots: RuntimeBotCache;
   customDomains: CustomDomainCache;
   ports: EnginePorts;
+  /** Set when PARLEY_METRICS=on: counters for GET /metrics. */
+  metrics: ParleyMetrics | undefined;
 };
 
 /** The real world, as the engine sees it. */
-function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): EnginePorts {
+function createEnginePorts(
+  config: Config,
+  store: Store,
+  bots: BotLoaderPort,
+  metrics: ParleyMetrics | undefined,
+): EnginePorts {
   const integrations = createIntegrationPorts(config, store);
+  const sandbox = createSandboxPort(config, integrations.http);
   return {
     clock: { now: () => new Date() },
     random: { id: createId, number: Math.random },
     // Bot code may fetch, through the same SSRF-guarded client as the HTTP request block.
-    sandbox: createSandboxPort(config, integrations.http),
+    sandbox: metrics ? metrics.countSandbox(sandbox) : sandbox,
     ...integrations,
     bots,
   };
@@ -52,6 +61,7 @@ function createEnginePorts(config: Config, store: Store, bots: BotLoaderPort): E
 export function createContext(config: Config, store: Store): AppContext {
   const bots = new BotsRepository(store.db);
   const runtimeBots = new RuntimeBotCache();
+  const metrics = config.metrics?.enabled ? new ParleyMetrics(store) : undefined;
   return {
     config,
     store,
@@ -66,6 +76,7 @@ export function createContext(config: Config, store: Store): AppContext {
     chat: createChatRepository(store),
     runtimeBots,
     customDomains: new CustomDomainCache(bots),
-    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots })),
+    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics),
+    metrics,
   };
 }

@@ -77,6 +77,8 @@ const bodies: Record<string, unknown> = {
     data: { apiKey: "sk-planted" },
   },
   "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId": { name: "Hijacked" },
+  "PUT /api/v1/bots/:botId/tests": { yaml: "conversations:\n  - name: planted\n    steps:\n      - user: hi\n" },
+  "POST /api/v1/bots/:botId/tests/conversations": { conversation: { name: "planted", steps: [{ user: "hi" }] } },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

@@ -2,6 +2,7 @@ import type { ProtectionConfig } from "../../config.js";
 import { MemoryRateLimitStore } from "./memory-store.js";
 import { RedisRateLimitStore } from "./redis-store.js";
 import type { RateLimitHit, RateLimitStore } from "./store.js";
+import type { RedisConnection } from "../../integrations/redis/redis-connection.js";
 
 export type RateLimitBucket = keyof ProtectionConfig["rateLimits"];
 
@@ -65,9 +66,12 @@ export class RateLimiter {
 }
 
 /** Redis when REDIS_URL is set (limits shared by every instance), process memory otherwise. */
-export function createRateLimiter(config: ProtectionConfig, onStoreError?: (error: unknown) => void): RateLimiter {
-  const store = config.redisUrl
-    ? new RedisRateLimitStore(config.redisUrl, config.redisPrefix)
-    : new MemoryRateLimitStore();
+export function createRateLimiter(
+  config: ProtectionConfig,
+  onStoreError?: (error: unknown) => void,
+  redis?: RedisConnection,
+): RateLimiter {
+  const shared = redis ?? config.redisUrl;
+  const store = shared ? new RedisRateLimitStore(shared, config.redisPrefix) : new MemoryRateLimitStore();
   return new RateLimiter(config.rateLimits, store, { onStoreError });
 }

@@ -1,4 +1,4 @@
-import { RedisClient, type RedisClientOptions } from "./redis-client.js";
+import { RedisConnection, type RedisConnectionOptions } from "../../integrations/redis/redis-connection.js";
 import type { RateLimitHit, RateLimitStore } from "./store.js";
 
 /**
@@ -15,26 +15,40 @@ end
 return {count, ttl}
 `;
 
+/** HIT_SCRIPT as a command of its own: sent by its SHA once Redis has it (ioredis falls back to EVAL). */
+type WithWindowHit = { parleyWindowHit(key: string, windowMs: number): Promise<unknown> };
+
 /** Counters shared by every instance through Redis (REDIS_URL). */
 export class RedisRateLimitStore implements RateLimitStore {
-  private readonly client: RedisClient;
+  private readonly connection: RedisConnection;
+  /** Whether this store opened the connection (and so closes it) or was handed the instance's one. */
+  private readonly ownsConnection: boolean;
 
   constructor(
-    url: string,
+    redis: string | RedisConnection,
     private readonly prefix = "parley:",
-    options?: RedisClientOptions,
+    options?: RedisConnectionOptions,
   ) {
-    this.client = new RedisClient(url, options);
+    this.ownsConnection = typeof redis === "string";
+    this.connection = typeof redis === "string" ? new RedisConnection(redis, options) : redis;
+    this.connection.client.defineCommand("parleyWindowHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+  }
+
+  /** The ioredis client, for tests that need to drop the connection under it. */
+  get client() {
+    return this.connection.client;
   }
 
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    const reply = await this.client.command(["EVAL", HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, windowMs]);
+    const reply = await this.connection.run((client) =>
+      (client as unknown as WithWindowHit).parleyWindowHit(`${this.prefix}rl:${key}`, windowMs),
+    );
     if (!Array.isArray(reply) || typeof reply[0] !== "number" || typeof reply[1] !== "number")
       throw new Error(`Unexpected rate-limit reply from Redis: ${JSON.stringify(reply)}`);
     return { count: reply[0], resetInMs: reply[1] };
   }
 
-  close(): Promise<void> {
-    return this.client.close();
+  async close(): Promise<void> {
+    if (this.ownsConnection) await this.connection.close();
   }
 }

@@ -56,8 +56,8 @@ describe.runIf(await redisReachable())("RedisRateLimitStore (Redis on 127.0.0.1:
   it("reconnects after the connection was lost", async () => {
     const store = openStore();
     expect((await store.hit("reconnect", 60_000)).count).toBe(1);
-    const client = (store as unknown as { client: { socket?: net.Socket } }).client;
-    client.socket!.destroy();
+    const client = (store as unknown as { client: { stream: net.Socket } }).client;
+    client.stream.destroy();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await store.hit("reconnect", 60_000)).count).toBe(2);
   });

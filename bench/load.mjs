@@ -102,7 +102,7 @@ const measuredMs = Math.max(1, Math.min(Date.now(), stopAt) - measureStart);
 latencies.sort((a, b) => a - b);
 const at = (q) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0);
 process.stdout.write(
-  JSON.stringify({
+  `${JSON.stringify({
     scenario,
     requests: latencies.length,
     rps: Math.round((latencies.length / measuredMs) * 1000),
@@ -111,6 +111,6 @@ process.stdout.write(
     errors,
     firstError,
     completedConversations,
-  }) + "\n",
+  })}\n`,
 );
 agent.destroy();

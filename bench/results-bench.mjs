@@ -175,7 +175,7 @@ async function runEngine(parley, engine, databaseUrl) {
     const noiseBotId = await createBot();
 
     const end = Date.now() - 60_000;
-    let started = Date.now();
+    const started = Date.now();
     const answers = pgDb
       ? await seedPostgres(pgDb.url, botId, noiseBotId, end)
       : seedSqlite(path.join(dataDir, "parley.db"), botId, noiseBotId, end);

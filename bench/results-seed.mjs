@@ -124,7 +124,10 @@ export function seedSqlite(file, botId, noiseBotId, end) {
   db.transaction(() => {
     for (const row of allRows(botId, noiseBotId, end)) {
       insertResult.run(resultValues(row));
-      for (const answer of row.answers) insertAnswer.run(answerValues(row, answer)), answers++;
+      for (const answer of row.answers) {
+        insertAnswer.run(answerValues(row, answer));
+        answers++;
+      }
     }
   })();
   db.pragma("wal_checkpoint(TRUNCATE)");
@@ -176,7 +179,10 @@ export async function seedPostgres(url, botId, noiseBotId, end) {
   await client.query("begin");
   for (const row of allRows(botId, noiseBotId, end)) {
     results.push(resultValues(row));
-    for (const answer of row.answers) answers.push(answerValues(row, answer)), answerCount++;
+    for (const answer of row.answers) {
+      answers.push(answerValues(row, answer));
+      answerCount++;
+    }
     if (results.length >= 20_000) await flush();
   }
   await flush();

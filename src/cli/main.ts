@@ -63,7 +63,7 @@ async function start() {
       "",
       `  ${setupLink(server.url, server.firstToken.setupToken)}`,
     );
-  process.stdout.write(lines.join("\n") + "\n");
+  process.stdout.write(`${lines.join("\n")}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -169,7 +169,7 @@ async function main(argv: string[]) {
   if (command === "openapi") {
     const ctx = {} as AppContext; // route definitions only capture it in their handlers
     process.stdout.write(
-      JSON.stringify(buildOpenApiDocument(documentedRoutes(apiRoutes(ctx)), PARLEY_VERSION), null, 2) + "\n",
+      `${JSON.stringify(buildOpenApiDocument(documentedRoutes(apiRoutes(ctx)), PARLEY_VERSION), null, 2)}\n`,
     );
     return;
   }

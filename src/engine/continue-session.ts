@@ -1,5 +1,5 @@
 import { AppError } from "../errors.js";
-import { isInputBlock, type Block, type InputBlock } from "../schemas/blocks/index.js";
+import { isInputBlock, type InputBlock } from "../schemas/blocks/index.js";
 import type { ChatMessage } from "../schemas/chat.js";
 import { saveAnswer } from "./answers.js";
 import { executorFor } from "./blocks/registry.js";

@@ -28,11 +28,11 @@ export type RuntimeBot = {
 
 export function createRuntimeBot(id: string, document: BotDocument): RuntimeBot {
   const blockById = new Map<string, BlockLocation>();
-  document.groups.forEach((group, groupIndex) =>
-    group.blocks.forEach((block, blockIndex) =>
-      blockById.set(block.id, { group, groupIndex, blockIndex, block: block as Block }),
-    ),
-  );
+  document.groups.forEach((group, groupIndex) => {
+    group.blocks.forEach((block, blockIndex) => {
+      blockById.set(block.id, { group, groupIndex, blockIndex, block: block as Block });
+    });
+  });
   return {
     id,
     document,

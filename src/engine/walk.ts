@@ -1,4 +1,3 @@
-import type { Block } from "../schemas/blocks/index.js";
 import type { ChatBubble, ChatLog, ClientSideAction } from "../schemas/chat.js";
 import { executorFor } from "./blocks/registry.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";

@@ -40,7 +40,7 @@ export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
               headers: { "retry-after": String(retryAfter) },
             },
           );
-        let session;
+        let session: Awaited<ReturnType<typeof signIn>>;
         try {
           session = await signIn(ctx, body.email, body.password);
         } catch (error) {

@@ -115,7 +115,8 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], version: 
           [route.rawBody.contentType]: { schema: { type: "string", contentMediaType: route.rawBody.contentType } },
         },
       };
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operation;
   }
   const error = toSchema(errorBodySchema, "output");
   const { document, schemas } = finish({ paths });

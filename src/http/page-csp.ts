@@ -28,7 +28,10 @@ class SourceSet {
   /** A URL's origin; a templated or unparsable URL needs any https host. */
   addUrl(directive: Directive, url: unknown): void {
     if (typeof url !== "string" || url.trim() === "") return;
-    if (url.includes("{{")) return this.add(directive, "https:");
+    if (url.includes("{{")) {
+      this.add(directive, "https:");
+      return;
+    }
     try {
       const parsed = new URL(url.trim());
       if (parsed.protocol === "https:" || parsed.protocol === "http:") this.add(directive, parsed.origin);
@@ -63,19 +66,27 @@ function addBlock(sources: SourceSet, block: Json): void {
   const content = block.content ?? {};
   switch (block.type) {
     case "image":
-      return sources.addUrl("img-src", content.url);
+      sources.addUrl("img-src", content.url);
+      return;
     case "audio":
-      return sources.addUrl("media-src", content.url);
+      sources.addUrl("media-src", content.url);
+      return;
     case "embed":
-      return sources.addUrl("frame-src", content.url);
+      sources.addUrl("frame-src", content.url);
+      return;
     case "video": {
       if (typeof content.url !== "string" || content.url.trim() === "") return;
       if (content.url.includes("{{")) {
-        Object.values(VIDEO_FRAMES).forEach((origin) => sources.add("frame-src", origin));
-        return sources.add("media-src", "https:");
+        Object.values(VIDEO_FRAMES).forEach((origin) => {
+          sources.add("frame-src", origin);
+        });
+        sources.add("media-src", "https:");
+        return;
       }
       const frame = VIDEO_FRAMES[classifyVideoUrl(content.url).type];
-      return frame ? sources.add("frame-src", frame) : sources.addUrl("media-src", classifyVideoUrl(content.url).url);
+      if (frame) sources.add("frame-src", frame);
+      else sources.addUrl("media-src", classifyVideoUrl(content.url).url);
+      return;
     }
     case "picture choice input":
       for (const item of block.items ?? []) sources.addUrl("img-src", item?.pictureSrc);

@@ -9,7 +9,9 @@ function undeclaredFields(sent: unknown, parsed: unknown, path: string, found: s
   if (found.length >= 5 || !sent || typeof sent !== "object" || !parsed || typeof parsed !== "object") return;
   if (Array.isArray(sent)) {
     if (Array.isArray(parsed))
-      sent.forEach((item, index) => undeclaredFields(item, parsed[index], `${path}.${index}`, found));
+      sent.forEach((item, index) => {
+        undeclaredFields(item, parsed[index], `${path}.${index}`, found);
+      });
     return;
   }
   for (const [key, value] of Object.entries(sent)) {
@@ -46,11 +48,16 @@ export function responseCheckHook(contract: Pick<RouteContract, "method" | "url"
     payload: unknown,
     done: (error: Error | null, payload?: unknown) => void,
   ): void {
-    if (payload === null || typeof payload !== "object" || (payload as { pipe?: unknown }).pipe)
-      return done(null, payload);
+    if (payload === null || typeof payload !== "object" || (payload as { pipe?: unknown }).pipe) {
+      done(null, payload);
+      return;
+    }
     const schema = reply.statusCode < 400 ? contract.response : errorBodySchema;
     const mismatch = responseMismatch(schema, payload);
-    if (!mismatch) return done(null, payload);
+    if (!mismatch) {
+      done(null, payload);
+      return;
+    }
     const message = `Response of ${contract.method} ${contract.url} (${reply.statusCode}) does not match its schema: ${mismatch}`;
     process.stderr.write(`${message}\n`);
     reply.status(500);

@@ -187,8 +187,10 @@ export class SandboxWorkerPool {
         this.post(slot, { type: "fetched", id: run.id, fetchId, failure: error }, () => undefined),
       );
     };
-    if (!http || ++run.fetches > MAX_FETCHES_PER_RUN)
-      return answer({ type: "fetched", id: run.id, fetchId, failure: "fetch is not available" });
+    if (!http || ++run.fetches > MAX_FETCHES_PER_RUN) {
+      answer({ type: "fetched", id: run.id, fetchId, failure: "fetch is not available" });
+      return;
+    }
     http(request).then(
       (response) => answer({ type: "fetched", id: run.id, fetchId, response }),
       (error: unknown) =>

@@ -482,7 +482,8 @@ export type ApiRoutes = typeof apiRoutes;
 
 /** A part a call must send, or may leave out when nothing in it is required. */
 type Part<K extends string, S> = [S] extends [z.ZodType]
-  ? {} extends z.input<S>
+  ? // biome-ignore lint/complexity/noBannedTypes: `{} extends T` is how a type asks "is every field of T optional?".
+    {} extends z.input<S>
     ? { [P in K]?: z.input<S> }
     : { [P in K]: z.input<S> }
   : { [P in K]?: undefined };

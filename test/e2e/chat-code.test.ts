@@ -57,6 +57,7 @@ describe("bot code in chats", () => {
             { id: "b-name", type: "text input", options: { variableId: "vName" } },
             serverCode(
               "c",
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: bot code, run in the sandbox, not here.
               'const name = await Promise.resolve({{Name}});\nsetVariable("Greeting", `Hello ${name.toUpperCase()}!`);',
             ),
             say("b-greet", "{{Greeting}}"),
@@ -87,9 +88,15 @@ describe("bot code in chats", () => {
     });
     const normal = await harness.conversation(buildBot({ groups: [{ id: "g1", blocks: [say("b-hi", "Hi there")] }] }));
     const answeredInOrder: string[] = [];
-    const loopingStart = harness.preview(looping).then((preview) => (answeredInOrder.push("looping"), preview));
+    const loopingStart = harness.preview(looping).then((preview) => {
+      answeredInOrder.push("looping");
+      return preview;
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const normalStart = normal.start().then((start) => (answeredInOrder.push("normal"), start));
+    const normalStart = normal.start().then((start) => {
+      answeredInOrder.push("normal");
+      return start;
+    });
     expect((await normalStart).messages).toEqual([textMessage("b-hi", "Hi there")]);
     // Code that fails shows as written, as before; the other chat did not wait for it.
     expect((await loopingStart).start.body.messages).toEqual([

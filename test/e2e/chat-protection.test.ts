@@ -11,7 +11,7 @@ let slowService: http.Server;
 let slowUrl: string;
 const slowRequests: { receivedAt: number; closedAt?: number }[] = [];
 beforeAll(async () => {
-  slowService = http.createServer((request, response) => {
+  slowService = http.createServer((_request, response) => {
     const seen: { receivedAt: number; closedAt?: number } = { receivedAt: Date.now() };
     slowRequests.push(seen);
     response.on("close", () => (seen.closedAt = Date.now()));
@@ -40,7 +40,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A slow step: loading the linked bot takes `ms` (as a slow HTTP block or database would). */
 function slowLinkedBots(ms: number) {
-  h.server.ctx.ports.bots = { load: async (...args) => (await sleep(ms), realLoader.load(...args)) };
+  h.server.ctx.ports.bots = {
+    load: async (...args) => {
+      await sleep(ms);
+      return realLoader.load(...args);
+    },
+  };
 }
 
 async function publishChild() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, edge, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
 import { richText } from "../helpers/sample-bots.js";
 
 let h: ChatHarness;

@@ -1,7 +1,4 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../helpers/test-server.js";

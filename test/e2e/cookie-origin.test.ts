@@ -205,6 +205,9 @@ describe("the chat page's frame and allowed origins", () => {
     const fromOwnPage = await start(`${origin}/`);
     expect([fromOwnPage.status, fromOwnPage.headers.get("access-control-allow-origin")]).toEqual([200, "null"]);
     const elsewhere = await start("https://attacker.example/page");
-    expect([elsewhere.status, elsewhere.body]).toEqual([403, { code: "ORIGIN_NOT_ALLOWED", message: "Origin not allowed" }]);
+    expect([elsewhere.status, elsewhere.body]).toEqual([
+      403,
+      { code: "ORIGIN_NOT_ALLOWED", message: "Origin not allowed" },
+    ]);
   });
 });

@@ -14,7 +14,7 @@ const MESSAGES_PER_SESSION = 4;
 
 describe.runIf(onPostgres)("two server processes sharing rate limits through Redis", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let instances: ServerProcess[] = [];
+  const instances: ServerProcess[] = [];
   const prefix = `parley-test-${process.pid}-${Date.now()}:`;
 
   beforeAll(async () => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
 import { richText } from "../helpers/sample-bots.js";
 
-let server: ChatHarness["server"];
 let api: ChatHarness["api"];
 let chat: ChatHarness["chat"];
 let workspaceId: string;
@@ -10,7 +9,7 @@ let harness: ChatHarness;
 
 beforeAll(async () => {
   harness = await createChatHarness();
-  ({ server, api, chat, workspaceId } = harness);
+  ({ api, chat, workspaceId } = harness);
 });
 afterAll(() => harness.close());
 

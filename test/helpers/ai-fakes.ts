@@ -96,12 +96,22 @@ const pieces = (text: string) => text.match(/\S+\s*/g) ?? [text];
 function misbehave(model: string, response: http.ServerResponse, counts: Map<string, number>): boolean {
   const seen = (counts.get(model) ?? 0) + 1;
   counts.set(model, seen);
-  if (model === "fail-404") return (send(response, 404, { error: { message: "The model does not exist" } }), true);
-  if (model === "fail-500") return (send(response, 500, { error: { message: "Internal server error" } }), true);
-  if (model === "fail-429-always")
-    return (send(response, 429, { error: { message: "Rate limit reached" } }, { "retry-after": "30" }), true);
-  if (model === "fail-429-once" && seen % 2 === 1)
-    return (send(response, 429, { error: { message: "Rate limit reached" } }, { "retry-after": "0" }), true);
+  if (model === "fail-404") {
+    send(response, 404, { error: { message: "The model does not exist" } });
+    return true;
+  }
+  if (model === "fail-500") {
+    send(response, 500, { error: { message: "Internal server error" } });
+    return true;
+  }
+  if (model === "fail-429-always") {
+    send(response, 429, { error: { message: "Rate limit reached" } }, { "retry-after": "30" });
+    return true;
+  }
+  if (model === "fail-429-once" && seen % 2 === 1) {
+    send(response, 429, { error: { message: "Rate limit reached" } }, { "retry-after": "0" });
+    return true;
+  }
   if (model === "malformed") {
     response.writeHead(200, { "content-type": "application/json" });
     response.end("this is not JSON");

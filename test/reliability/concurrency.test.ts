@@ -67,7 +67,10 @@ describe(`${PARALLEL} parallel continueChat calls on one session`, () => {
     const start = await chat().post(`/v1/bots/${publicId}/startChat`, {});
     const realLoader = server.ctx.ports.bots!;
     const slowLoader: BotLoaderPort = {
-      load: async (...args) => (await new Promise((resolve) => setTimeout(resolve, 300)), realLoader.load(...args)),
+      load: async (...args) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return realLoader.load(...args);
+      },
     };
     server.ctx.ports.bots = slowLoader;
     try {

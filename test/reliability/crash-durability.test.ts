@@ -141,7 +141,10 @@ describe("crash durability (SIGKILL mid-load, restart on the same database)", ()
         message: "after restart",
       });
       if (answers.length === QUESTIONS) {
-        expect(reply).toMatchObject({ status: 404, body: { code: "SESSION_NOT_FOUND", message: "Session not found." } });
+        expect(reply).toMatchObject({
+          status: 404,
+          body: { code: "SESSION_NOT_FOUND", message: "Session not found." },
+        });
         finished++;
       } else {
         expect(reply.status, JSON.stringify(reply.body)).toBe(200);

@@ -93,7 +93,7 @@ export const rawJsonBodies = fc.oneof(
     "\ufeff{}",
   ),
   fc.integer({ min: 1, max: 20_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
-  fc.integer({ min: 1, max: 20_000 }).map((depth) => '{"message":'.repeat(depth) + '"x"' + "}".repeat(depth)),
+  fc.integer({ min: 1, max: 20_000 }).map((depth) => `${'{"message":'.repeat(depth)}"x"${"}".repeat(depth)}`),
   fc
     .integer({ min: 1, max: 5_000 })
     .map((depth) => `{"prefilledVariables":{"v":${"[".repeat(depth)}${"]".repeat(depth)}}}`),

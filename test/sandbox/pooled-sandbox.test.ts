@@ -42,7 +42,12 @@ describe("PooledSandbox", () => {
 
 describe("createSandboxPort", () => {
   const requests: HttpRequest[] = [];
-  const http: HttpPort = { request: async (request) => (requests.push(request), { statusCode: 200, data: "pong" }) };
+  const http: HttpPort = {
+    request: async (request) => {
+      requests.push(request);
+      return { statusCode: 200, data: "pong" };
+    },
+  };
   const config = { sandboxTimeoutMs: 500, sandboxMemoryMb: 16, sandboxWorkers: 2 };
 
   it("runs code in the bundled worker, fetching through the given port, and closes", async () => {

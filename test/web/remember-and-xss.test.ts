@@ -100,6 +100,7 @@ describe("remember-user and markup safety in a real browser", { timeout: 90_000 
           links.map((link) => (link as unknown as { getAttribute(name: string): string | null }).getAttribute("href")),
         ),
     ).toEqual(["https://example.com/ok"]);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text a visitor sees.
     const text = await scope.locator(`${root} .bubble.host`).first().innerText();
     expect(text).toContain('<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">');
     expect(text).toContain('Hi <img src=x onerror="window.__pwned = 7"><script>window.__pwned = 8</script>');

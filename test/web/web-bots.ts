@@ -69,7 +69,7 @@ export function greeterBot(greeting: string, settings: Json = {}, theme: Json = 
             type: "text input",
             options: { variableId: "v-name", labels: { placeholder: "Your name", button: "Send" } },
           },
-          say("b-reply", "Hello {{Name}}, from " + greeting.split(" ")[0]),
+          say("b-reply", `Hello {{Name}}, from ${greeting.split(" ")[0]}`),
           { id: "b-more", type: "text input", options: { labels: { placeholder: "Anything else?" } } },
         ],
       },

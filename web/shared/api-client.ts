@@ -38,6 +38,7 @@ export type CallOptions = {
 
 /** A call's arguments: the input may be left out when nothing in it is required. */
 type CallArgs<N extends RouteName> =
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends T` is how a type asks "is every field of T optional?".
   {} extends RouteInput<N>
     ? [input?: RouteInput<N>, options?: CallOptions]
     : [input: RouteInput<N>, options?: CallOptions];

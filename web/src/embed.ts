@@ -12,8 +12,8 @@ const ELEMENTS = {
   "parley-bubble": ParleyBubble,
 } as const;
 
-for (const [name, constructor] of Object.entries(ELEMENTS))
-  if (!customElements.get(name)) customElements.define(name, constructor);
+for (const [name, elementClass] of Object.entries(ELEMENTS))
+  if (!customElements.get(name)) customElements.define(name, elementClass);
 
 type Target = string | { id?: string } | undefined;
 const idOf = (target: Target) => (typeof target === "string" ? target : target?.id);
@@ -50,12 +50,21 @@ const api = {
   initStandard,
   initPopup: (config: EmbedConfig) => initFloating("parley-popup", config),
   initBubble: (config: EmbedConfig) => initFloating("parley-bubble", config),
-  open: (target?: Target) => targets(idOf(target)).forEach((chat) => chat.open()),
-  close: (target?: Target) => targets(idOf(target)).forEach((chat) => chat.close()),
-  toggle: (target?: Target) => targets(idOf(target)).forEach((chat) => chat.toggle()),
-  reset: (target?: Target) => targets(idOf(target)).forEach((chat) => chat.reset()),
-  setPrefilledVariables: (variables: Record<string, unknown>, target?: Target) =>
-    targets(idOf(target)).forEach((chat) => chat.setPrefilledVariables(variables)),
+  open: (target?: Target) => {
+    for (const chat of targets(idOf(target))) chat.open();
+  },
+  close: (target?: Target) => {
+    for (const chat of targets(idOf(target))) chat.close();
+  },
+  toggle: (target?: Target) => {
+    for (const chat of targets(idOf(target))) chat.toggle();
+  },
+  reset: (target?: Target) => {
+    for (const chat of targets(idOf(target))) chat.reset();
+  },
+  setPrefilledVariables: (variables: Record<string, unknown>, target?: Target) => {
+    for (const chat of targets(idOf(target))) chat.setPrefilledVariables(variables);
+  },
 };
 
 declare global {

@@ -64,7 +64,9 @@ export function matchMultipleChoice<T extends MatchableItem>(
   for (const item of sorted) consume(item, item.id);
   for (const item of sorted) consume(item, item.value);
   for (const item of sorted) consume(item, labelOf(item));
-  items.forEach((item, index) => consume(item, String(index + 1)));
+  items.forEach((item, index) => {
+    consume(item, String(index + 1));
+  });
 
   const answers = items
     .filter((item) => matched.has(item))

@@ -30,7 +30,7 @@ export function soleVariableReference<V extends ReplyVariable>(
   variables: readonly V[],
   field: string | null | undefined,
 ): V | undefined {
-  if (!field || !field.startsWith("{{") || !field.endsWith("}}")) return undefined;
+  if (!field?.startsWith("{{") || !field.endsWith("}}")) return undefined;
   const name = field.slice(2, -2);
   return variables.find((variable) => variable.name === name);
 }

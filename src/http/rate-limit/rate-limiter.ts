@@ -1,7 +1,7 @@
 import type { ProtectionConfig } from "../../config.js";
 import { MemoryRateLimitStore } from "./memory-store.js";
 import { RedisRateLimitStore } from "./redis-store.js";
-import type { RateLimitStore } from "./store.js";
+import type { RateLimitHit, RateLimitStore } from "./store.js";
 import type { RedisConnection } from "../../integrations/redis/redis-connection.js";
 
 export type RateLimitBucket = keyof ProtectionConfig["rateLimits"];
@@ -46,7 +46,7 @@ export class RateLimiter {
     const limit = this.limits[bucket];
     if (limit <= 0) return { allowed: true };
     const key = `${bucket}:${id}`;
-    let hit;
+    let hit: RateLimitHit;
     try {
       hit = await this.store.hit(key, this.windowMs);
     } catch (error) {

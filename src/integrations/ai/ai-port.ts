@@ -1,4 +1,4 @@
-import { generateText, jsonSchema, Output, stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from "ai";
+import { generateText, jsonSchema, Output, stepCountIs, streamText, type ModelMessage } from "ai";
 import type {
   AiChatRequest,
   AiChatResult,
@@ -6,7 +6,6 @@ import type {
   AiMessage,
   AiPort,
   AiProvider,
-  AiTool,
   IntegrationScope,
 } from "../../engine/ports.js";
 import type { CredentialsVault } from "../credentials/credentials-vault.js";
@@ -14,7 +13,7 @@ import { createGuardedFetch } from "../http/guarded-fetch.js";
 import type { AddressGuard } from "../http/guarded-request.js";
 import { aiFailure } from "./ai-failure.js";
 import { retryingFetch } from "./deadline-fetch.js";
-import { chatModel, type ProviderAccess } from "./language-models.js";
+import { chatModel } from "./language-models.js";
 import { type CallAccess, toolSet } from "./call-access.js";
 import { createOpenAiActions } from "./openai-actions.js";
 import { aiProviders, providerBaseUrl } from "./providers.js";

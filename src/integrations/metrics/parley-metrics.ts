@@ -93,9 +93,15 @@ export class ParleyMetrics {
 
   countRequest(method: string, route: string, status: number): void {
     let methods = this.requestCounts.get(route);
-    if (!methods) this.requestCounts.set(route, (methods = new Map()));
+    if (!methods) {
+      methods = new Map();
+      this.requestCounts.set(route, methods);
+    }
     let statuses = methods.get(method);
-    if (!statuses) methods.set(method, (statuses = new Map()));
+    if (!statuses) {
+      statuses = new Map();
+      methods.set(method, statuses);
+    }
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
 

@@ -112,6 +112,7 @@ export async function runConversation(
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.bots ? { bots: options.bots } : {}),
   });
+  // biome-ignore lint/correctness/useHookAtTopLevel: `useHttp` is a callback option, not a React hook.
   options.useHttp?.(ports.http!);
   const transcript: TranscriptLine[] = [];
   const pending: Pending = { bubbles: [], actions: [], ended: false };

@@ -45,7 +45,7 @@ export function createBotLoader(source: BotSource): BotLoaderPort {
 /** The published bot behind a public id, as its chat page shows it; undefined when none is published there. */
 export async function loadPublicBot(source: BotSource, publicId: string) {
   const row = await source.bots.findByPublicId(publicId);
-  if (!row || !row.publishedVersionId) return undefined;
+  if (!row?.publishedVersionId) return undefined;
   const { bot } = await loadPublishedBot(source, row.id, row.publishedVersionId);
   return { bot, name: row.name, isClosed: row.isClosed };
 }

@@ -89,7 +89,7 @@ async function assertRoomForSession(ctx: AppContext, resultId: string) {
 
 export async function startPublicChat(ctx: AppContext, publicId: string, input: StartChatInput, origin: CallingOrigin) {
   const row = await ctx.bots.findByPublicId(publicId);
-  if (!row || !row.publishedVersionId) throw notFound("Bot not found");
+  if (!row?.publishedVersionId) throw notFound("Bot not found");
   const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
   assertOriginAllowed(bot, origin);
   if (row.isClosed) {

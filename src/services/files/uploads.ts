@@ -23,6 +23,7 @@ export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, "up
 export function safeFileName(raw: string | undefined): string | undefined {
   const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
   const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this strips.
     .replace(/[\u0000-\u001f\u007f<>:"|?*#%]/g, "_")
     .replace(/^\.+/, "")
     .trim();

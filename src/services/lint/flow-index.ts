@@ -14,7 +14,10 @@ export type FlowIndex = {
 export function indexFlow(doc: BotDocument): FlowIndex {
   const groups = new Map(doc.groups.map((group) => [group.id, group]));
   const blocks = new Map<string, BlockLocation>();
-  for (const group of doc.groups) group.blocks.forEach((block, index) => blocks.set(block.id, { group, block, index }));
+  for (const group of doc.groups)
+    group.blocks.forEach((block, index) => {
+      blocks.set(block.id, { group, block, index });
+    });
   return { doc, groups, blocks, edges: new Map(doc.edges.map((edge) => [edge.id, edge])) };
 }
 

@@ -73,7 +73,9 @@ function outsideVariables(bot: RuntimeBot, stored: string): Record<string, unkno
         else collect(inner);
       }
   };
-  bot.document.groups.forEach((group) => collect(group.blocks));
+  bot.document.groups.forEach((group) => {
+    collect(group.blocks);
+  });
   const prefilled: Record<string, unknown> = {};
   for (const variable of parseResultVariables(stored))
     if (!written.has(variable.id) && variable.value !== undefined && variable.value !== null)

@@ -51,7 +51,10 @@ export class SqliteChatRepository implements ChatRepository {
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
-    const failAll = (error: unknown) => batch.forEach((turn) => turn.reject(error));
+    const failAll = (error: unknown) =>
+      batch.forEach((turn) => {
+        turn.reject(error);
+      });
     this.request({ type: "write", id: 0, writes: batch.map((turn) => turn.write) }).then((answer) => {
       if (answer.type !== "written")
         return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));
@@ -65,7 +68,8 @@ export class SqliteChatRepository implements ChatRepository {
 
   private request(message: Request): Promise<FromChatThread> {
     if (this.closed) return Promise.reject(new Error("The database is closed"));
-    const worker = (this.worker ??= this.start());
+    this.worker ??= this.start();
+    const worker = this.worker;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       // Referenced only while it owes an answer: an idle chat thread never keeps the process alive.

@@ -10,7 +10,13 @@ beforeAll(() => quickJs.ready());
 /** A sandbox with no synchronous side: whatever inline code shows was evaluated ahead, through `run`. */
 function asyncOnly(): SandboxPort & { runs: Parameters<SandboxPort["run"]>[0][] } {
   const runs: Parameters<SandboxPort["run"]>[0][] = [];
-  return { runs, run: (request) => (runs.push(request), quickJs.run(request)) };
+  return {
+    runs,
+    run: (request) => {
+      runs.push(request);
+      return quickJs.run(request);
+    },
+  };
 }
 
 const variables = [{ id: "vAge", name: "Age", value: "21" }];

@@ -206,7 +206,7 @@ describe("markdownToRichText: hostile values", () => {
   });
 
   it("survives deeply nested emphasis", () => {
-    const [paragraph] = markdownToRichText("*a ".repeat(20000) + "b" + " a*".repeat(20000));
+    const [paragraph] = markdownToRichText(`${"*a ".repeat(20000)}b${" a*".repeat(20000)}`);
     expect(
       paragraph.children.some((leaf) => isRichTextLeaf(leaf) && leaf.italic === true && leaf.text.includes("b")),
     ).toBe(true);

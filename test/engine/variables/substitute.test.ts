@@ -35,6 +35,7 @@ describe("substituteVariables (text mode)", () => {
   });
 
   it("keeps a dollar sign before a variable, for JS template literals", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the dollar signs are the case under test.
     expect(substituteVariables("`${{{Name}}}` costs ${{Age}}", variables)).toBe("`${John}` costs $42");
   });
 

@@ -9,8 +9,14 @@ async function redisReachable(): Promise<boolean> {
   const url = new URL(REDIS_URL);
   return new Promise((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379) });
-    socket.setTimeout(500, () => (socket.destroy(), resolve(false)));
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.setTimeout(500, () => {
+      socket.destroy();
+      return resolve(false);
+    });
+    socket.once("connect", () => {
+      socket.destroy();
+      return resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 }

@@ -10,7 +10,11 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+afterEach(() =>
+  dirs.splice(0).forEach((dir) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }),
+);
 
 describe("loadEncryptionKey", () => {
   it("creates encryption.key, readable by the owner only, on first use and reads it back afterwards", () => {

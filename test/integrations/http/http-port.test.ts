@@ -168,7 +168,10 @@ describe("guarded HTTP port", () => {
 
   it("connects to the address it checked, without asking DNS again", async () => {
     const lookups: string[] = [];
-    const resolve = async (hostname: string) => (lookups.push(hostname), [{ address: "127.0.0.1", family: 4 }]);
+    const resolve = async (hostname: string) => {
+      lookups.push(hostname);
+      return [{ address: "127.0.0.1", family: 4 }];
+    };
     const refused = await createHttpPort({ enabled: true, allowedHosts: [], resolve }).request(
       request(`http://rebind.invalid:${api.port}/text`),
     );

@@ -339,9 +339,8 @@ function parseXml(xml: string): XmlElement {
   expect(body).not.toBe(xml);
   const stack: XmlElement[] = [{ name: "#document", attributes: {}, children: [], text: "" }];
   const token = /<(\/?)([A-Za-z]+)((?:\s+[A-Za-z]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
-  let match: RegExpExecArray | null;
   let consumed = 0;
-  while ((match = token.exec(body))) {
+  for (let match = token.exec(body); match; match = token.exec(body)) {
     consumed = token.lastIndex;
     const [, closing, name, attributeText, selfClosing, text] = match;
     const top = stack.at(-1)!;

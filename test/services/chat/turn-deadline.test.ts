@@ -11,13 +11,34 @@ function recordingPorts() {
   const ports: EnginePorts = {
     clock: { now: () => new Date(0) },
     random: { id: () => "id", number: () => 0.5 },
-    http: { request: async (request) => (requests.push(request), calls.push("http"), { statusCode: 200, data: "ok" }) },
-    mailer: { send: async () => (calls.push("mail"), { ok: true, from: "bot@example.com" }) },
+    http: {
+      request: async (request) => {
+        requests.push(request);
+        calls.push("http");
+        return { statusCode: 200, data: "ok" };
+      },
+    },
+    mailer: {
+      send: async () => {
+        calls.push("mail");
+        return { ok: true, from: "bot@example.com" };
+      },
+    },
     sandbox: Object.assign(
-      { run: async () => (calls.push("sandbox"), { ok: true as const, value: 1, setVariables: [] }) },
+      {
+        run: async () => {
+          calls.push("sandbox");
+          return { ok: true as const, value: 1, setVariables: [] };
+        },
+      },
       { describe: () => "the port's own member" },
     ),
-    bots: { load: async () => (calls.push("bots"), undefined) },
+    bots: {
+      load: async () => {
+        calls.push("bots");
+        return undefined;
+      },
+    },
   };
   return { ports, calls, requests };
 }
@@ -69,15 +90,21 @@ describe("portsWithDeadline", () => {
 describe("withinTurnDeadline", () => {
   it("returns the turn when it ends in time", async () => {
     const { ports } = recordingPorts();
-    expect(await withinTurnDeadline(ports, 1_000, async () => (await sleep(10), "done"))).toBe("done");
+    expect(
+      await withinTurnDeadline(ports, 1_000, async () => {
+        await sleep(10);
+        return "done";
+      }),
+    ).toBe("done");
   });
 
   it("rejects with TIMEOUT once the limit is reached, without waiting for the turn", async () => {
     const { ports } = recordingPorts();
     const startedAt = Date.now();
-    const error = await withinTurnDeadline(ports, 100, async () => (await sleep(1_000), "late")).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await withinTurnDeadline(ports, 100, async () => {
+      await sleep(1_000);
+      return "late";
+    }).catch((caught: unknown) => caught);
     expect(Date.now() - startedAt).toBeLessThan(500);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).toBody()).toEqual({ code: "TIMEOUT", message: "0.1 seconds timeout reached" });

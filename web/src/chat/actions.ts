@@ -23,9 +23,14 @@ const text = (value: string | undefined): OutgoingMessage | null =>
 
 function redirect(action: ClientAction, host: ActionHost): void {
   const url = safeRedirect(String(action.redirect?.url ?? ""));
-  if (!url)
-    return host.log("Redirect refused: only http, https, mailto and tel links are followed", action.redirect?.url);
-  if (!action.redirect?.isNewTab) return host.navigate(url);
+  if (!url) {
+    host.log("Redirect refused: only http, https, mailto and tel links are followed", action.redirect?.url);
+    return;
+  }
+  if (!action.redirect?.isNewTab) {
+    host.navigate(url);
+    return;
+  }
   const opened = window.open(url, "_blank");
   if (opened) opened.opener = null;
   else host.popupBlocked(url);

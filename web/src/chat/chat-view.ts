@@ -89,7 +89,10 @@ export class ChatView {
     );
     this.lastRowKind = "host";
     return {
-      append: (chunk) => (text.append(chunk), this.scrollToEnd()),
+      append: (chunk) => {
+        text.append(chunk);
+        return this.scrollToEnd();
+      },
       finish: () => element.removeAttribute("aria-busy"),
     };
   }
@@ -129,7 +132,16 @@ export class ChatView {
       action &&
       h(
         "button",
-        { class: "btn", attrs: { type: "button" }, on: { click: () => (notice.remove(), action.run()) } },
+        {
+          class: "btn",
+          attrs: { type: "button" },
+          on: {
+            click: () => {
+              notice.remove();
+              return action.run();
+            },
+          },
+        },
         action.label,
       );
     const notice = h(

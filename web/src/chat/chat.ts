@@ -1,7 +1,7 @@
 import { bubbleText } from "../bubbles/render-bubble";
 import { renderInput } from "../inputs/render-input";
 import type { Answer } from "../inputs/types";
-import { ApiError, ChatApi } from "../lib/api";
+import { type ApiError, ChatApi } from "../lib/api";
 import { sleep } from "../lib/dom";
 import { rememberSetting, windowMemory, type Memory, type MemoryStore } from "../lib/memory";
 import type { ChatBubble, ChatInput, ChatTurn, ClientAction, Json, OutgoingMessage } from "../lib/types";
@@ -96,7 +96,7 @@ export class Chat {
   }
 
   private async begin(run: number, resultId: string | undefined): Promise<void> {
-    let turn;
+    let turn: Awaited<ReturnType<ChatApi["startChat"]>>;
     try {
       turn = await this.api.startChat(this.options.publicId, {
         prefilledVariables: this.prefilled,
@@ -221,7 +221,10 @@ export class Chat {
     return {
       streamUrl: () => (this.sessionId ? this.api.streamUrl(this.sessionId) : undefined),
       settings: () => this.settings,
-      navigate: (url) => (this.options.navigate ? this.options.navigate(url) : (window.location.href = url)),
+      navigate: (url) => {
+        if (this.options.navigate) this.options.navigate(url);
+        else window.location.href = url;
+      },
       streamingBubble: () => this.view.addStreaming(),
       popupBlocked: (url) => {
         const messages = this.settings.general?.systemMessages ?? {};

@@ -33,7 +33,11 @@ export function dateInput(input: ChatInput, ctx: InputContext): InputView {
       display: to ? `${from.value} ${labels.separator || dateInputDefaults.labels.separator} ${to.value}` : from.value,
     });
   };
-  const onEnter = (event: KeyboardEvent) => event.key === "Enter" && (event.preventDefault(), send());
+  const onEnter = (event: KeyboardEvent) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    send();
+  };
   from.addEventListener("keydown", onEnter);
   to?.addEventListener("keydown", onEnter);
   const pickers = to
@@ -56,7 +60,11 @@ export function timeInput(input: ChatInput, ctx: InputContext): InputView {
   const labels = labelsOf(input);
   const control = h("input", { attrs: { type: "time", "aria-label": "Time", required: true } });
   const send = () => (control.value ? ctx.submit({ text: control.value }) : control.focus());
-  control.addEventListener("keydown", (event) => event.key === "Enter" && (event.preventDefault(), send()));
+  control.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    send();
+  });
   const button = h(
     "button",
     { class: "btn", attrs: { type: "button" }, on: { click: send } },

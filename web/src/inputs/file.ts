@@ -83,14 +83,20 @@ export function fileInput(input: ChatInput, ctx: InputContext): InputView {
   };
   picker.addEventListener("change", () => choose(Array.from(picker.files ?? [])));
   zone.addEventListener("click", () => picker.click());
-  zone.addEventListener("dragover", (event) => (event.preventDefault(), zone.classList.add("over")));
+  zone.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    zone.classList.add("over");
+  });
   zone.addEventListener("dragleave", () => zone.classList.remove("over"));
   zone.addEventListener("drop", (event) => {
     event.preventDefault();
     zone.classList.remove("over");
     choose(Array.from(event.dataTransfer?.files ?? []));
   });
-  clearButton.addEventListener("click", () => ((picker.value = ""), choose([])));
+  clearButton.addEventListener("click", () => {
+    picker.value = "";
+    choose([]);
+  });
 
   upload.addEventListener("click", async () => {
     upload.disabled = true;

@@ -22,12 +22,18 @@ const URL_ATTRIBUTES: Record<string, (value: string) => string | undefined> = {
 export function setAttr(element: Element, name: string, value: AttrValue): void {
   const lower = name.toLowerCase();
   if (lower.startsWith("on") || lower === "srcdoc" || lower === "style") throw new Error(`Refused attribute ${name}`);
-  if (value === false || value === null || value === undefined) return element.removeAttribute(name);
+  if (value === false || value === null || value === undefined) {
+    element.removeAttribute(name);
+    return;
+  }
   let text = value === true ? "" : String(value);
   const filter = URL_ATTRIBUTES[lower];
   if (filter) {
     const safe = filter(text);
-    if (safe === undefined) return element.removeAttribute(name);
+    if (safe === undefined) {
+      element.removeAttribute(name);
+      return;
+    }
     text = safe;
   }
   element.setAttribute(name, text);

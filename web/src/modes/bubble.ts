@@ -33,10 +33,11 @@ export class ParleyBubble extends ParleyElement {
       { class: "window", attrs: { id: windowId, role: "dialog", "aria-label": "Chat" } },
       chat.element,
     );
-    this.window.addEventListener(
-      "keydown",
-      (event) => event.key === "Escape" && (this.close(), this.launcher?.focus()),
-    );
+    this.window.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      this.close();
+      this.launcher?.focus();
+    });
     this.root.append(this.window, this.launcher);
     this.mountPreview();
   }
@@ -49,7 +50,12 @@ export class ParleyBubble extends ParleyElement {
       {
         class: "icon-btn",
         attrs: { type: "button", "aria-label": "Dismiss message" },
-        on: { click: (event) => (event.stopPropagation(), this.hidePreview()) },
+        on: {
+          click: (event) => {
+            event.stopPropagation();
+            return this.hidePreview();
+          },
+        },
       },
       icon(ICONS.close, 16),
     );

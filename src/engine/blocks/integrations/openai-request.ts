@@ -1,5 +1,5 @@
 import { openAiDefaults } from "../../../schemas/blocks/catalogue/integrations.js";
-import { type OpenAiBlock, type OpenAiMessage } from "../../../schemas/blocks/integrations/openai.js";
+import type { OpenAiBlock, OpenAiMessage } from "../../../schemas/blocks/integrations/openai.js";
 import { readVariableOrNumber } from "../../../schemas/blocks/shared.js";
 import type { ChatCompletionMessage, ChatCompletionRequest } from "../../ports.js";
 import { substituteVariables } from "../../variables/substitute.js";

@@ -25,7 +25,7 @@ export function parsePath(path: string): { root: string; segments: Segment[] } |
     if (rest.startsWith("[")) {
       const bracket = rest.match(/^\[\s*(?:(\d+)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\]/);
       if (!bracket) return undefined;
-      const key = bracket[1] !== undefined ? Number(bracket[1]) : unescape(bracket[2] ?? bracket[3] ?? "");
+      const key = bracket[1] !== undefined ? Number(bracket[1]) : unescapeQuoted(bracket[2] ?? bracket[3] ?? "");
       segments.push({ key, optional });
       rest = rest.slice(bracket[0].length);
       continue;
@@ -39,7 +39,7 @@ export function parsePath(path: string): { root: string; segments: Segment[] } |
   return { root, segments };
 }
 
-function unescape(text: string): string {
+function unescapeQuoted(text: string): string {
   return text.replace(/\\(.)/g, "$1");
 }
 
@@ -48,15 +48,13 @@ function readOwn(value: unknown, key: string | number): unknown {
     return key === "length" ? value.length : typeof key === "number" ? value[key] : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   if (Array.isArray(value) && key === "length") return value.length;
-  return Object.prototype.hasOwnProperty.call(value, key)
-    ? (value as Record<string | number, unknown>)[key]
-    : undefined;
+  return Object.hasOwn(value, key) ? (value as Record<string | number, unknown>)[key] : undefined;
 }
 
 /** Evaluates `path` against the named roots (`data`, `statusCode`), as JavaScript would. */
 export function evaluatePath(path: string, roots: Record<string, unknown>): PathResult {
   const parsed = parsePath(path);
-  if (!parsed || !Object.prototype.hasOwnProperty.call(roots, parsed.root)) return { ok: false, reason: "unsupported" };
+  if (!parsed || !Object.hasOwn(roots, parsed.root)) return { ok: false, reason: "unsupported" };
   let value = roots[parsed.root];
   for (const segment of parsed.segments) {
     if (value === null || value === undefined) {

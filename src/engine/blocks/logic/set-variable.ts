@@ -13,7 +13,7 @@ import { transcriptInlineTexts, transcriptText } from "./set-variable/transcript
 
 type Options = NonNullable<SetVariableBlock["options"]>;
 
-const valueOf = (ctx: ExecutionContext, id: string | undefined) =>
+const variableValue = (ctx: ExecutionContext, id: string | undefined) =>
   id ? ctx.state.variables.find((variable) => variable.id === id)?.value : undefined;
 const set = (id: string, value: unknown): ValueOutcome => ({
   variables: [{ id, value: serializeVariableValue(value) }],
@@ -51,7 +51,7 @@ async function serverValue(
     case "Empty":
       return set(variableId, null);
     case "Append value(s)":
-      return set(variableId, appended(valueOf(ctx, variableId), templateText(options.item ?? "", ctx)));
+      return set(variableId, appended(variableValue(ctx, variableId), templateText(options.item ?? "", ctx)));
     case "Environment name":
       return set(variableId, "web");
     case "Transcript":
@@ -76,15 +76,15 @@ async function serverValue(
     case "Map item with same index": {
       const params = options.mapListItemParams;
       const item = itemAtSameIndex(
-        valueOf(ctx, params?.baseItemVariableId),
-        valueOf(ctx, params?.baseListVariableId),
-        valueOf(ctx, params?.targetListVariableId),
+        variableValue(ctx, params?.baseItemVariableId),
+        variableValue(ctx, params?.baseListVariableId),
+        variableValue(ctx, params?.targetListVariableId),
       );
       return item === undefined ? nothing : set(variableId, item);
     }
     case "Pop":
     case "Shift":
-      return { variables: removedItem(type, variableId, valueOf(ctx, variableId), options.saveItemInVariableId) };
+      return { variables: removedItem(type, variableId, variableValue(ctx, variableId), options.saveItemInVariableId) };
     // Messaging-channel values (and the client-only kinds, already handled): nothing on the web.
     case "Device type":
     case "Moment of the day":

@@ -21,8 +21,8 @@ describe("Chatwoot block", () => {
     },
   };
   const scriptOf = (outcome: { clientSideActions?: unknown[] }) =>
-    (outcome.clientSideActions?.[0] as { chatwoot: { scriptToExecute: { content: string; args: unknown[] } } }).chatwoot
-      .scriptToExecute;
+    ((outcome.clientSideActions ?? [])[0] as { chatwoot: { scriptToExecute: { content: string; args: unknown[] } } })
+      .chatwoot.scriptToExecute;
 
   it("opens the widget with every value written as a JSON literal", async () => {
     const outcome = await chatwootExecutor.execute(block, integrationContext({ variables }));

@@ -8,7 +8,12 @@ function fakeMailer(result: MailResult = { ok: true, from: "Bot <bot@example.com
   const sent: { message: MailMessage; scope: IntegrationScope }[] = [];
   return {
     sent,
-    port: { send: async (message: MailMessage, scope: IntegrationScope) => (sent.push({ message, scope }), result) },
+    port: {
+      send: async (message: MailMessage, scope: IntegrationScope) => {
+        sent.push({ message, scope });
+        return result;
+      },
+    },
   };
 }
 

@@ -7,7 +7,15 @@ import { integrationContext } from "./integration-context.js";
 
 function fakeHttp(response: HttpResponse = { statusCode: 200, data: { ok: true } }) {
   const requests: HttpRequest[] = [];
-  return { requests, port: { request: async (request: HttpRequest) => (requests.push(request), response) } };
+  return {
+    requests,
+    port: {
+      request: async (request: HttpRequest) => {
+        requests.push(request);
+        return response;
+      },
+    },
+  };
 }
 
 const block = (options: HttpRequestBlock["options"], type: HttpRequestBlock["type"] = "Webhook"): HttpRequestBlock => ({
@@ -223,7 +231,10 @@ describe("HTTP request block", () => {
     const mapping = [{ id: "m", variableId: "v-out", bodyPath: "data.items.map(i => i.id).join('-')" }];
     const runs: unknown[] = [];
     const sandbox: SandboxPort = {
-      run: async (request) => (runs.push(request), { ok: true, value: "1-2", setVariables: [] }),
+      run: async (request) => {
+        runs.push(request);
+        return { ok: true, value: "1-2", setVariables: [] };
+      },
     };
     const http = fakeHttp({ statusCode: 200, data: { items: [{ id: 1 }, { id: 2 }] } });
     const withSandbox = await httpRequestExecutor.execute(

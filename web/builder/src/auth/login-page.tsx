@@ -5,8 +5,7 @@ import { TextField } from "../ui/fields";
 import { signIn } from "./session";
 
 /** Only same-site paths are followed after signing in. */
-export const safeNext = (next: string | null) =>
-  next && next.startsWith("/") && !next.startsWith("//") ? next : "/bots";
+export const safeNext = (next: string | null) => (next?.startsWith("/") && !next.startsWith("//") ? next : "/bots");
 
 export function LoginPage({ next, passwordSet }: { next: string | null; passwordSet?: boolean }) {
   const [email, setEmail] = useState("");

@@ -97,6 +97,7 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
         />
       </label>
       <SaveStatus autosave={autosave} />
+      {/* biome-ignore lint/a11y/useSemanticElements: role=group: a labelled set of canvas or toolbar controls, not a form; <fieldset> would add form semantics and styling. */}
       <div className="toolbar-group" role="group" aria-label="History">
         <button
           type="button"
@@ -119,6 +120,7 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
           ↷
         </button>
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: role=group: a labelled set of canvas or toolbar controls, not a form; <fieldset> would add form semantics and styling. */}
       <div className="toolbar-group" role="group" aria-label="Panels">
         {PANELS.map((entry) => (
           <button

@@ -34,6 +34,7 @@ export function highlightVariables(text: string): ReactNode[] {
   const parts = text.split(/(\{\{[^{}]+\}\})/g);
   return parts.map((part, index) =>
     index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one string in order; the index is their identity.
       <span key={index} className="variable-chip">
         {part}
       </span>

@@ -11,6 +11,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     pending ??= load().then((component) => (loaded = component));
     return pending;
   };
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module level, so every render sees the same hook.
   function useLazyPage(): ComponentType<P> | undefined {
     const [component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
     useEffect(() => {

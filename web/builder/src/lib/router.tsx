@@ -2,7 +2,10 @@ import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from
 
 /** A history-API router: the server serves index.html for every builder path. */
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+const notify = () =>
+  listeners.forEach((listener) => {
+    listener();
+  });
 
 if (typeof window !== "undefined") window.addEventListener("popstate", notify);
 

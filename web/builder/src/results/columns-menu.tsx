@@ -26,6 +26,7 @@ export function ColumnsMenu({
     columnsWidth: preferences?.columnsWidth ?? {},
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from any control inside it.
     <div className="menu" ref={root} onKeyDown={(event) => event.key === "Escape" && setOpen(false)}>
       <button type="button" className="button" aria-expanded={open} onClick={() => setOpen(!open)}>
         Columns

@@ -44,12 +44,16 @@ export function TranscriptDialog({
             {messages && (
               <ol className="transcript" data-testid="transcript">
                 {messages.map((message, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a stored transcript never reorders; messages have no id.
                   <li key={index} className={`transcript-message ${message.role}`}>
                     <span className="visually-hidden">{message.role === "bot" ? "Bot:" : "Visitor:"}</span>
                     {message.type === "text" && renderInlineMarkdown(message.text ?? "")}
                     {message.type === "image" && <img src={message.image} alt="" />}
                     {message.type === "video" && <a href={message.video}>Video</a>}
-                    {message.type === "audio" && <audio controls src={message.audio} />}
+                    {message.type === "audio" && (
+                      // biome-ignore lint/a11y/useMediaCaption: a visitor's recording comes without captions.
+                      <audio controls src={message.audio} />
+                    )}
                     {message.type === "embed" && <a href={message.embed}>Embedded page</a>}
                   </li>
                 ))}

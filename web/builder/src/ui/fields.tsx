@@ -110,6 +110,7 @@ export function Switch({
         role="switch"
         className="switch"
         checked={checked}
+        aria-checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id}>{label}</label>

@@ -46,6 +46,7 @@ export function Menu({
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys and Escape work from any control inside the menu.
     <div className={`menu ${className ?? ""}`} ref={root} onKeyDown={onKeyDown}>
       <button
         ref={button}

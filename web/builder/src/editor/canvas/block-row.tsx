@@ -64,6 +64,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
   if (findings.length > 0) classes.push("has-findings");
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the row holds its own controls, which a <button> may not contain.
     <div
       className={classes.join(" ")}
       data-dnd-index={index}

@@ -190,6 +190,8 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
   useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection });
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the empty canvas clears the selection; Escape does it from the keyboard.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape (useCanvasShortcuts) is the keyboard path.
     <div
       className="canvas"
       ref={wrapper}

@@ -27,6 +27,7 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
   // Exits sit inside the blocks: their positions change whenever the blocks do. The canvas measures
   // new nodes itself, so the first render needs no call (a hundred of them would cost ~100 ms).
   const mounted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `group?.blocks` is the trigger: re-measure when the blocks change.
   useLayoutEffect(() => {
     if (mounted.current) updateNodeInternals(id);
     mounted.current = true;
@@ -46,6 +47,7 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role=group: a labelled set of canvas or toolbar controls, not a form; <fieldset> would add form semantics and styling.
     <div
       className={selected ? "group-node selected" : "group-node"}
       data-dnd-group={id}

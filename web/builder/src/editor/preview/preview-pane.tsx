@@ -107,6 +107,7 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
           <summary>Logs ({logs.length})</summary>
           <ul>
             {logs.map((log, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the log only grows at its end, so an entry keeps its index.
               <li key={index} className={log.status}>
                 {log.description}
               </li>

@@ -34,7 +34,7 @@ export function EmbedSnippets({ publicId }: { publicId: string }) {
           </button>
         ))}
       </div>
-      <pre className="code-block" data-testid="embed-snippet" aria-label="Embed code">
+      <pre className="code-block" data-testid="embed-snippet">
         {code}
       </pre>
       <button

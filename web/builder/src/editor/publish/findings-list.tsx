@@ -14,6 +14,7 @@ export function FindingsList({ findings, onPick }: { findings: LintFinding[]; on
         const group = block?.group ?? (finding.groupId ? groupById(doc, finding.groupId) : undefined);
         const where = group ? `${group.title}${block ? ` · block ${block.index + 1}` : ""}` : "Bot";
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two findings may share a message; the list is rebuilt whole on each lint.
           <li key={`${finding.message}-${index}`} className={`finding ${finding.severity}`}>
             <button
               type="button"

@@ -46,7 +46,9 @@ function inline(node: Node, marks: Marks, out: RichTextNode[]): void {
   if (node.tagName === "BR") return;
   if (node.tagName === "A") {
     const children: RichTextNode[] = [];
-    node.childNodes.forEach((child) => inline(child, marks, children));
+    node.childNodes.forEach((child) => {
+      inline(child, marks, children);
+    });
     out.push({
       type: "a",
       url: node.getAttribute("href") ?? "",
@@ -55,7 +57,9 @@ function inline(node: Node, marks: Marks, out: RichTextNode[]): void {
     return;
   }
   const next = marksOf(node, marks);
-  node.childNodes.forEach((child) => inline(child, next, out));
+  node.childNodes.forEach((child) => {
+    inline(child, next, out);
+  });
 }
 
 const paragraph = (children: RichTextNode[]): RichTextNode => ({

@@ -21,7 +21,9 @@ export function blockById(
   if (!index) {
     index = new Map();
     for (const group of doc.groups)
-      group.blocks.forEach((block, position) => index!.set(block.id, { block, group, index: position }));
+      group.blocks.forEach((block, position) => {
+        index!.set(block.id, { block, group, index: position });
+      });
     blockIndexes.set(doc.groups, index);
   }
   return index.get(blockId);

@@ -330,3 +330,35 @@ export function ResponseMapping({ path, label = "Save in variables" }: Partial<B
     />
   );
 }
+
+type DialogueEntry = { dialogueVariableId?: string; startsBy?: string };
+
+/** An AI message of role Dialogue: the variable that holds the conversation so far, and who spoke first. */
+export function DialogueFields({
+  entry,
+  setEntry,
+}: {
+  entry: DialogueEntry;
+  setEntry: (patch: DialogueEntry) => void;
+}) {
+  return (
+    <>
+      <VariableSelect
+        label="Dialogue variable"
+        value={entry.dialogueVariableId}
+        onChange={(dialogueVariableId) => setEntry({ dialogueVariableId })}
+      />
+      <label className="field">
+        <span>Starts by</span>
+        <select
+          className="input"
+          value={entry.startsBy ?? "user"}
+          onChange={(event) => setEntry({ startsBy: event.target.value })}
+        >
+          <option value="user">user</option>
+          <option value="assistant">assistant</option>
+        </select>
+      </label>
+    </>
+  );
+}

@@ -1,5 +1,14 @@
 import { TextField } from "../../ui/fields";
-import { Choice, ListEditor, NumOrVariable, Text, useBlock, Variable, VariableSelect } from "./block-fields";
+import {
+  Choice,
+  DialogueFields,
+  ListEditor,
+  NumOrVariable,
+  Text,
+  useBlock,
+  Variable,
+  VariableSelect,
+} from "./block-fields";
 import { getIn } from "./set-in";
 
 export function OpenAiSettings() {
@@ -128,26 +137,7 @@ function OpenAiMessages() {
               />
             </>
           )}
-          {entry.role === "Dialogue" && (
-            <>
-              <VariableSelect
-                label="Dialogue variable"
-                value={entry.dialogueVariableId}
-                onChange={(dialogueVariableId) => setEntry({ dialogueVariableId })}
-              />
-              <label className="field">
-                <span>Starts with</span>
-                <select
-                  className="input"
-                  value={entry.startsBy ?? "user"}
-                  onChange={(event) => setEntry({ startsBy: event.target.value })}
-                >
-                  <option value="user">user</option>
-                  <option value="assistant">assistant</option>
-                </select>
-              </label>
-            </>
-          )}
+          {entry.role === "Dialogue" && <DialogueFields entry={entry} setEntry={setEntry} />}
         </>
       )}
     />

@@ -2,7 +2,17 @@ import { useEffect, useId, useState } from "react";
 import { useStore } from "../../../lib/store";
 import { TextField } from "../../../ui/fields";
 import { useEditor } from "../../editor-context";
-import { Choice, ListEditor, NumOrVariable, Text, Toggle, useBlock, Variable, VariableSelect } from "../block-fields";
+import {
+  Choice,
+  DialogueFields,
+  ListEditor,
+  NumOrVariable,
+  Text,
+  Toggle,
+  useBlock,
+  Variable,
+  VariableSelect,
+} from "../block-fields";
 import { getIn, setIn } from "../set-in";
 import { listModels } from "./credentials-api";
 import { CredentialsPicker } from "./credentials-picker";
@@ -141,24 +151,7 @@ function ChatCompletionForm({ anthropic, credentialsId }: { anthropic: boolean; 
               </select>
             </label>
             {entry.role === "Dialogue" ? (
-              <>
-                <VariableSelect
-                  label="Dialogue variable"
-                  value={entry.dialogueVariableId}
-                  onChange={(dialogueVariableId) => setEntry({ dialogueVariableId })}
-                />
-                <label className="field">
-                  <span>Starts by</span>
-                  <select
-                    className="input"
-                    value={entry.startsBy ?? "user"}
-                    onChange={(event) => setEntry({ startsBy: event.target.value })}
-                  >
-                    <option value="user">user</option>
-                    <option value="assistant">assistant</option>
-                  </select>
-                </label>
-              </>
+              <DialogueFields entry={entry} setEntry={setEntry} />
             ) : (
               <TextField
                 label="Content"

@@ -3,7 +3,7 @@ import {
   credentialsCreateInputSchema,
   credentialsSummarySchema,
   credentialsTypes,
-} from "../integrations/credentials/credentials-data.js";
+} from "./credentials.js";
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import { endpoint, type HttpMethod, type RouteName } from "./api-paths.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";

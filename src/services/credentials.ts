@@ -3,11 +3,7 @@ import { listModels } from "../integrations/ai/models-list.js";
 import { isAiProvider } from "../integrations/ai/providers.js";
 import { addressGuard } from "../integrations/create-integration-ports.js";
 import { credentialsKit } from "../integrations/credentials/credentials-kit.js";
-import type {
-  CredentialsCreateInput,
-  CredentialsSummary,
-  CredentialsType,
-} from "../integrations/credentials/credentials-data.js";
+import type { CredentialsCreateInput, CredentialsSummary, CredentialsType } from "../schemas/credentials.js";
 import { createId, nowIso } from "../lib/ids.js";
 import type { CredentialsSummaryRow } from "../store/credentials-repository.js";
 import type { Caller } from "../store/users-repository.js";

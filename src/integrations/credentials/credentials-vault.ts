@@ -1,7 +1,7 @@
 import type { IntegrationScope } from "../../engine/ports.js";
 import type { CredentialsRepository } from "../../store/credentials-repository.js";
 import type { CredentialsCipher } from "./credentials-cipher.js";
-import { credentialsDataSchemas, type CredentialsData, type CredentialsType } from "./credentials-data.js";
+import { credentialsDataSchemas, type CredentialsData, type CredentialsType } from "../../schemas/credentials.js";
 
 /**
  * Hands a block the decrypted secret it names, only from the chat's own workspace. A live chat

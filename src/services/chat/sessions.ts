@@ -1,8 +1,12 @@
 import { AppError } from "../../errors.js";
 import type { RuntimeBot } from "../../engine/runtime-bot.js";
 import type { SessionRow } from "../../store/database.js";
+import { nowIso } from "../../lib/ids.js";
+import type { Block } from "../../schemas/blocks/index.js";
+import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { AppContext } from "../context.js";
 import { loadPublishedBot } from "./bot-loader.js";
+import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 
 const HOUR_MS = 3_600_000;
@@ -45,4 +49,23 @@ export async function requireLiveSession(ctx: AppContext, sessionId: string, now
   if (session.expiresAt && session.expiresAt < now)
     throw new AppError("SESSION_EXPIRED", "Session expired. You need to start a new session.");
   return session;
+}
+
+/**
+ * Where a live session waits: its state, the bot running now (a linked bot's own, inside one) and the
+ * block it stopped at. A calling origin the published bot does not allow is refused first.
+ */
+export async function sessionWaitingPoint(ctx: AppContext, sessionId: string, origin: CallingOrigin) {
+  const session = await requireLiveSession(ctx, sessionId, nowIso());
+  const root = await sessionBot(ctx, session);
+  if (session.botVersionId !== null) assertOriginAllowed(root, origin);
+  const state = loadSessionState(session.state);
+  const bot =
+    state.currentBotId && state.currentBotId !== root.id
+      ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)
+      : root;
+  const block = state.currentBlockId
+    ? (bot?.blockById.get(state.currentBlockId)?.block as Block | undefined)
+    : undefined;
+  return { session, state, bot, block };
 }

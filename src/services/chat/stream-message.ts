@@ -1,16 +1,13 @@
 import { AppError, notFound } from "../../errors.js";
 import { buildChatCompletionRequest } from "../../engine/blocks/integrations/openai-request.js";
 import type { SessionState } from "../../engine/session-state.js";
-import { loadSessionState } from "../../schemas/session-state-upgrade.js";
-import type { Block } from "../../schemas/blocks/index.js";
 import { aiActions } from "../../schemas/blocks/integrations/ai/ai-options.js";
 import { isAiProvider } from "../../engine/blocks/integrations/ai/ai-block.js";
 import { chatCompletionRequest, parseChatOptions } from "../../engine/blocks/integrations/ai/chat-completion.js";
 import type { AiProvider, IntegrationScope } from "../../engine/ports.js";
-import { nowIso } from "../../lib/ids.js";
 import type { AppContext } from "../context.js";
-import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
-import { requireLiveSession, sessionBot } from "./sessions.js";
+import type { CallingOrigin } from "./origin.js";
+import { sessionWaitingPoint } from "./sessions.js";
 
 /**
  * The text of the completion the session waits for, as it is produced: the session must be waiting
@@ -23,17 +20,7 @@ export async function streamMessage(
   sessionId: string,
   origin: CallingOrigin,
 ): Promise<AsyncIterable<string>> {
-  const session = await requireLiveSession(ctx, sessionId, nowIso());
-  const root = await sessionBot(ctx, session);
-  if (session.botVersionId !== null) assertOriginAllowed(root, origin);
-  const state = loadSessionState(session.state);
-  const bot =
-    state.currentBotId && state.currentBotId !== root.id
-      ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)
-      : root;
-  const block = state.currentBlockId
-    ? (bot?.blockById.get(state.currentBlockId)?.block as Block | undefined)
-    : undefined;
+  const { state, bot, block } = await sessionWaitingPoint(ctx, sessionId, origin);
   if (!bot || !block) throw notFound("Could not find current block");
   const scope = { workspaceId: state.workspaceId, botId: bot.id, mode: state.mode };
   if (isAiProvider(block.type))

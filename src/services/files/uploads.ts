@@ -5,11 +5,9 @@ import type { Readable } from "node:stream";
 import { once } from "node:events";
 import { AppError } from "../../errors.js";
 import { allowedExtensions, extensionOfUrl } from "../../engine/replies/file-types.js";
-import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { AppContext } from "../context.js";
-import { assertOriginAllowed, type CallingOrigin } from "../chat/origin.js";
-import { requireLiveSession, sessionBot } from "../chat/sessions.js";
-import { nowIso } from "../../lib/ids.js";
+import type { CallingOrigin } from "../chat/origin.js";
+import { sessionWaitingPoint } from "../chat/sessions.js";
 import { recordUpload, sessionUploads } from "./upload-records.js";
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -48,15 +46,7 @@ type UploadRule = {
 
 /** A session may receive files only while a file input (or a text input taking attachments) waits. */
 export async function uploadRule(ctx: AppContext, sessionId: string, origin: CallingOrigin): Promise<UploadRule> {
-  const session = await requireLiveSession(ctx, sessionId, nowIso());
-  const root = await sessionBot(ctx, session);
-  if (session.botVersionId !== null) assertOriginAllowed(root, origin);
-  const state = loadSessionState(session.state);
-  const bot =
-    state.currentBotId && state.currentBotId !== root.id
-      ? await ctx.ports.bots?.load(state.currentBotId, state.mode, state.workspaceId)
-      : root;
-  const block = state.currentBlockId ? bot?.blockById.get(state.currentBlockId)?.block : undefined;
+  const { session, state, block } = await sessionWaitingPoint(ctx, sessionId, origin);
   const options = (block as { options?: Record<string, any> } | undefined)?.options;
   const wait = { waitKey: `${state.currentBlockId}@${session.revision}`, resultId: session.resultId };
   if (block?.type === "text input" && options?.attachments?.isEnabled) return { ...wait, maxFiles: MAX_FILES_PER_WAIT };

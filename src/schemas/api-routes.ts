@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  credentialsCreateInputSchema,
-  credentialsSummarySchema,
-  credentialsTypes,
-} from "./credentials.js";
+import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsTypes } from "./credentials.js";
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import { endpoint, type HttpMethod, type RouteName } from "./api-paths.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";

@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsTypes } from "./credentials.js";
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
-import { endpoint, type HttpMethod, type RouteName } from "./api-paths.js";
+import type { RouteName } from "./api-paths.js";
+import { chatRouteContracts } from "./chat-routes.js";
+import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
-import {
-  clientLogsInputSchema,
-  continueChatInputSchema,
-  continueChatResponseSchema,
-  previewStartChatInputSchema,
-  startChatInputSchema,
-  startChatResponseSchema,
-} from "./chat.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
 import { lintFindingsSchema } from "./lint.js";
@@ -33,39 +27,6 @@ import {
   workspaceUpdateInputSchema,
 } from "./workspace.js";
 
-/** token: an API token or the builder's cookie is required; optional: read when sent; none: never read. */
-export type AuthMode = "token" | "optional" | "none";
-
-/**
- * One API route as both sides see it: where it lives, who may call it, and the zod schemas of its
- * parts. The server validates requests with them and checks its answers against them in tests; the
- * OpenAPI document and the web clients' types are derived from them.
- */
-export type RouteContract = {
-  method: HttpMethod;
-  url: string;
-  summary: string;
-  tags: readonly string[];
-  auth: AuthMode;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** A body that is not JSON (the upload's file): its media type, for the document. */
-  rawBody?: { contentType: string; description: string };
-  /** The answer on success (200); failures are `{ code, message, issues? }` (errorBodySchema). */
-  response: z.ZodType;
-  /** The answer's media type when it is not JSON (a CSV export, a text stream). */
-  responseContentType?: string;
-};
-
-type ContractParts = Omit<RouteContract, "method" | "url">;
-
-const route = <N extends RouteName, C extends ContractParts>(name: N, parts: C) => ({ ...endpoint(name), ...parts });
-
-const botIdParams = z.object({ botId: idSchema });
-const sessionIdParams = z.object({ sessionId: idSchema });
-const workspaceIdParams = z.object({ workspaceId: idSchema });
-const credentialsParams = z.object({ workspaceId: idSchema, credentialsId: idSchema });
 const migrateQuery = z.object({ migrateToLatestVersion: booleanQuerySchema.optional() });
 
 export const botListItemSchema = z.object({
@@ -81,22 +42,14 @@ export const botListItemSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** What an upload answers: the file's address, which the visitor's answer then carries. */
-export const uploadedFileSchema = z.object({
-  name: z.string(),
-  size: z.number(),
-  contentType: z.string(),
-  url: z.string(),
-});
-
 const health = ["Health"] as const;
 const signIn = ["Sign-in"] as const;
 const workspaces = ["Workspaces"] as const;
 const bots = ["Bots"] as const;
 const tokens = ["API tokens"] as const;
-const chat = ["Chat"] as const;
 const results = ["Results"] as const;
 const credentials = ["Credentials"] as const;
+const chat = ["Chat"] as const;
 
 /** Every route of the API, by name (the names the web clients call them by). */
 export const apiRoutes = {
@@ -316,59 +269,7 @@ export const apiRoutes = {
     response: messageResponseSchema,
   }),
 
-  startChat: route("startChat", {
-    summary: "Start a public chat on a published bot",
-    tags: chat,
-    auth: "none",
-    params: z.object({ publicId: idSchema }),
-    body: startChatInputSchema,
-    response: startChatResponseSchema,
-  }),
-  startPreviewChat: route("startPreviewChat", {
-    summary:
-      "Start a preview chat (the bot in the body, or the stored draft for a member); nothing is saved to results",
-    tags: chat,
-    auth: "optional",
-    params: botIdParams,
-    body: previewStartChatInputSchema,
-    response: startChatResponseSchema,
-  }),
-  continueChat: route("continueChat", {
-    summary: "Continue a chat with the visitor's next message",
-    tags: chat,
-    auth: "none",
-    params: sessionIdParams,
-    body: continueChatInputSchema,
-    response: continueChatResponseSchema,
-  }),
-  saveClientLogs: route("saveClientLogs", {
-    summary: "Save client-side logs on the session's result",
-    tags: chat,
-    auth: "none",
-    params: sessionIdParams,
-    body: clientLogsInputSchema,
-    response: messageResponseSchema,
-  }),
-  streamMessage: route("streamMessage", {
-    summary: "Stream, as plain text, the AI reply the session waits for (after a `stream` client action)",
-    tags: chat,
-    auth: "none",
-    params: sessionIdParams,
-    // Older clients send the messages to complete; the server rebuilds them from the session instead.
-    body: z.object({ messages: z.array(z.unknown()).optional() }),
-    response: z.string().meta({ description: "text/plain; the reply as it is produced" }),
-    responseContentType: "text/plain",
-  }),
-  uploadFile: route("uploadFile", {
-    summary:
-      "Upload one file for the session's file input: the raw file as the body, its name in ?name=, its type in Content-Type",
-    tags: chat,
-    auth: "none",
-    params: sessionIdParams,
-    query: z.object({ name: z.string().meta({ description: "The file's name (its extension is checked)" }) }),
-    rawBody: { contentType: "application/octet-stream", description: "The file's bytes" },
-    response: uploadedFileSchema,
-  }),
+  ...chatRouteContracts,
 
   listResults: route("listResults", {
     summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",
@@ -491,3 +392,6 @@ export type RouteInput<N extends RouteName> = Part<"params", ApiRoutes[N] extend
 
 /** What a call answers on success. */
 export type RouteOutput<N extends RouteName> = z.output<ApiRoutes[N]["response"]>;
+
+export type { AuthMode, RouteContract } from "./route-contract.js";
+export { uploadedFileSchema } from "./chat-routes.js";

@@ -44,9 +44,13 @@ import { openAiExecutor } from "./integrations/openai.js";
 import { pixelExecutor } from "./integrations/pixel.js";
 import { unsupportedExecutor } from "./unsupported.js";
 import { aiBlockExecutor, isAiProvider } from "./integrations/ai/ai-block.js";
+import { pluginExecutors } from "./integrations/plugins/index.js";
 
 const forgedExecutors = Object.fromEntries(
-  forgedBlockTypes.map((type) => [type, isAiProvider(type) ? aiBlockExecutor(type) : unsupportedExecutor(type)]),
+  forgedBlockTypes.map((type) => [
+    type,
+    isAiProvider(type) ? aiBlockExecutor(type) : (pluginExecutors[type] ?? unsupportedExecutor(type)),
+  ]),
 ) as { [T in ForgedBlockType]: ActionExecutor<T> };
 const httpRequestExecutors = Object.fromEntries(httpRequestBlockTypes.map((type) => [type, httpRequestExecutor])) as {
   [T in (typeof httpRequestBlockTypes)[number]]: ActionExecutor<T>;

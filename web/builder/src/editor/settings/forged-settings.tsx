@@ -3,12 +3,14 @@ import { TextField } from "../../ui/fields";
 import { Text, useBlock } from "./block-fields";
 import { getIn, setIn } from "./set-in";
 import { AiSettings, isAiBlock } from "./ai/ai-settings";
+import { pluginSettingsForms } from "./plugins/index";
 
 /** Plug-in blocks: credentials, action, and the action's own fields as JSON (they vary by plug-in). */
 export function ForgedSettings() {
   const { block } = useBlock();
   if (isAiBlock(block.type)) return <AiSettings />;
-  return <PluginJsonSettings />;
+  const PluginForm = pluginSettingsForms[block.type as keyof typeof pluginSettingsForms];
+  return PluginForm ? <PluginForm /> : <PluginJsonSettings />;
 }
 
 function PluginJsonSettings() {

@@ -112,16 +112,16 @@ function sheetsApi(
     return send(200, { values: sheetNamed(parseRange(rest).title)?.rows });
   if (entry.method === "POST" && kind === "values" && rest.endsWith(":append")) {
     const sheet = sheetNamed(parseRange(rest.replace(/:append$/, "")).title)!;
-    sheet.rows.push(...(entry.json?.values as string[][]));
+    sheet.rows.push(...((entry.json?.values ?? []) as string[][]));
     return send(200, { updates: { updatedRows: 1 } });
   }
   if (entry.method === "POST" && kind === "values:batchUpdate") {
-    for (const { range, values } of entry.json?.data as { range: string; values: string[][] }[]) {
+    for (const { range, values } of (entry.json?.data ?? []) as { range: string; values: string[][] }[]) {
       const cell = parseRange(range);
       const row = sheetNamed(cell.title)!.rows[cell.row];
       row[cell.column] = values[0][0];
     }
-    return send(200, { totalUpdatedCells: (entry.json?.data as unknown[]).length });
+    return send(200, { totalUpdatedCells: ((entry.json?.data ?? []) as unknown[]).length });
   }
   send(400, { error: { message: `Unexpected call ${entry.method} ${entry.path}` } });
 }

@@ -132,10 +132,11 @@ describe("Get data from sheet", () => {
     expect(vars.Name).toEqual(names.length === 1 ? names[0] : names);
   });
 
-  it("AND keeps the rows every comparison holds for; OR (the default) any", async () => {
+  it("AND (the default) keeps the rows every comparison holds for; OR any", async () => {
     const comparisons = [where("City", "Contains", "paris"), where("Age", "Greater than", "35", "f2")];
+    expect((await run(getOptions({ comparisons }))).vars.Name).toBe("Cid");
     expect((await run(getOptions({ comparisons, logicalOperator: "AND" }))).vars.Name).toBe("Cid");
-    expect((await run(getOptions({ comparisons }))).vars.Name).toEqual(["Ann", "Cid"]);
+    expect((await run(getOptions({ comparisons, logicalOperator: "OR" }))).vars.Name).toEqual(["Ann", "Cid"]);
   });
 
   it("All, First, Last and Random pick among the matching rows; no filter matches every row", async () => {

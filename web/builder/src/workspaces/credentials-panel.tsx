@@ -12,6 +12,7 @@ import { formatDateTime } from "../lib/format";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
+import { GoogleConnect } from "./google-connect";
 
 /** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
 const aiTypes = [
@@ -24,7 +25,11 @@ const aiTypes = [
   { value: "together-ai", label: "Together" },
   { value: "open-router", label: "OpenRouter" },
 ];
-const typeLabel = (type: string) => aiTypes.find((entry) => entry.value === type)?.label ?? type;
+const googleTypes = [
+  { value: "google sheets", label: "Google Sheets" },
+  { value: "gmail", label: "Gmail" },
+] as const;
+const typeLabel = (type: string) => [...aiTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -81,7 +86,9 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
       <div className="card-header">
         <h2 id="credentials-title">Credentials</h2>
       </div>
-      <p className="muted">API keys of the AI blocks. Keys are stored encrypted and never shown again.</p>
+      <p className="muted">
+        API keys of the AI blocks and Google accounts. Secrets are stored encrypted and never shown again.
+      </p>
       <form className="inline-form" onSubmit={create}>
         <SelectField label="Provider" value={type} options={aiTypes} onChange={setType} />
         <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
@@ -91,6 +98,16 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
           Add credentials
         </button>
       </form>
+      <div className="inline-form google-accounts">
+        {googleTypes.map((entry) => (
+          <GoogleConnect
+            key={entry.value}
+            workspaceId={workspaceId}
+            type={entry.value}
+            label={`Connect a Google account for ${entry.label}`}
+          />
+        ))}
+      </div>
       <ErrorBanner error={error} />
       {!items && !error && <Spinner />}
       {items && items.length === 0 && <p className="muted">No credentials yet.</p>}

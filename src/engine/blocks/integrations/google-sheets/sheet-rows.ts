@@ -24,7 +24,7 @@ export function usableComparisons(filter: RowsFilter | undefined, variables: rea
 }
 
 /**
- * The data rows the filter keeps: all of its comparisons ("AND") or any ("OR", the reference's default);
+ * The data rows the filter keeps: all of its comparisons ("AND", the default the builder shows) or any ("OR");
  * each compares the row's cell under the column with the value, as a Condition block compares. No filter: all rows.
  */
 export function matchingRows(
@@ -41,7 +41,7 @@ export function matchingRows(
     return column >= 0 && compareValues(comparison.operator, row.cells[column] ?? "", comparison.value);
   };
   return numbered.filter((row) =>
-    filter?.logicalOperator === "AND" ? comparisons.every(holds(row)) : comparisons.some(holds(row)),
+    filter?.logicalOperator === "OR" ? comparisons.some(holds(row)) : comparisons.every(holds(row)),
   );
 }
 

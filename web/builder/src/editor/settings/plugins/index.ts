@@ -1,8 +1,11 @@
 import type { ComponentType } from "react";
 import type { ForgedBlockType } from "../../../../../../src/schemas/blocks/index.js";
+import { GmailSettings } from "./gmail-settings";
 
 /**
  * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
  * falls back to the raw JSON editor of forged-settings.tsx.
  */
-export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {};
+export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
+  gmail: GmailSettings,
+};

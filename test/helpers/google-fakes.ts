@@ -28,6 +28,7 @@ export type FakeSpreadsheet = { title: string; sheets: { sheetId: number; title:
  */
 export async function fakeGoogle(spreadsheets: Record<string, FakeSpreadsheet>) {
   const received: GoogleRequest[] = [];
+  let url = "";
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -46,6 +47,14 @@ export async function fakeGoogle(spreadsheets: Record<string, FakeSpreadsheet>) 
         response.end(JSON.stringify(value));
       };
       if (entry.path === "/token") return token(new URLSearchParams(body), send);
+      if (entry.path.startsWith("/o/oauth2/v2/auth")) {
+        // The consent page, agreed to at once: back to the redirect URI with a code and the state.
+        const query = new URL(entry.path, url).searchParams;
+        const back = new URL(query.get("redirect_uri")!);
+        back.search = new URLSearchParams({ code: CONSENT_CODE, state: query.get("state")! }).toString();
+        response.writeHead(302, { location: back.toString() });
+        return response.end();
+      }
       const bearer = String(request.headers.authorization ?? "").replace(/^Bearer /, "");
       if (!VALID_TOKENS.includes(bearer))
         return send(401, { error: { code: 401, message: "Request had invalid authentication credentials." } });
@@ -55,7 +64,7 @@ export async function fakeGoogle(spreadsheets: Record<string, FakeSpreadsheet>) 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     received,

@@ -17,7 +17,8 @@ describe("Settings → Connect a Google account", { timeout: 120_000 }, () => {
     // The test server listens on a port picked at start, so its public URL (the redirect URI's origin) is set now.
     harness.server.ctx.config.publicUrl = harness.server.url;
     page = await harness.signedInPage();
-  });
+    // Building the builder and starting Chromium can take a while on a busy machine.
+  }, 120_000);
   afterAll(async () => {
     await harness?.close();
     await google?.close();
@@ -27,7 +28,7 @@ describe("Settings → Connect a Google account", { timeout: 120_000 }, () => {
 
   it("without a Google OAuth client, says how to set one up instead of offering the button", async () => {
     await page.getByRole("link", { name: "Settings" }).click();
-    await section(page).getByText("Google is not set up on this server").first().waitFor();
+    await section(page).getByText("Google is not set up on this server").waitFor();
     expect(await section(page).textContent()).toContain(
       `set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, with ${harness.server.url}/api/v1/credentials/google/callback as the redirect URI`,
     );

@@ -1,6 +1,6 @@
 import type { GmailPort, GoogleFailure } from "../../engine/ports.js";
 import type { GoogleAuth } from "./google-auth.js";
-import { callGoogle } from "./google-call.js";
+import { callGoogle, readLimited } from "./google-call.js";
 import { buildMimeMessage, type MimeAttachment } from "./mime-message.js";
 
 /** Gmail refuses messages over 25 MB; base64 grows attachments by a third. */
@@ -93,23 +93,17 @@ async function download(
   const failure = (reason: string): GoogleFailure => ({ ok: false, error: `Attachment ${url}: ${reason}` });
   try {
     const response = await guardedFetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-    if (!response.ok || !response.body) {
+    if (!response.ok) {
       await response.body?.cancel();
       return failure(`answered ${response.status}`);
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      // Leaving the loop cancels the download.
-      if (size > limit) return failure(`larger than ${Math.floor(limit / 1024)} KiB`);
-      chunks.push(chunk);
-    }
+    const bytes = await readLimited(response, limit);
+    if (!bytes) return failure(`larger than ${Math.floor(limit / 1024)} KiB`);
     const name = decodeURIComponent(new URL(url).pathname.split("/").pop() || "") || "attachment";
     return {
       filename: name,
       contentType: response.headers.get("content-type")?.split(";")[0]?.trim() || "application/octet-stream",
-      bytes: Buffer.concat(chunks),
+      bytes,
     };
   } catch (error) {
     return failure(error instanceof Error ? error.message : String(error));

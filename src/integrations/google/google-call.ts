@@ -67,3 +67,17 @@ function googleMessage(data: unknown): string | undefined {
     return (error as { message: string }).message;
   return typeof error === "string" ? error : undefined;
 }
+
+/** The response's body, or undefined once it grows past `limit` bytes (the rest is not downloaded). */
+export async function readLimited(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the download.
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

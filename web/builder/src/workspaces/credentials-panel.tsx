@@ -99,9 +99,10 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         </button>
       </form>
       <div className="inline-form google-accounts">
-        {googleTypes.map((entry) => (
+        {googleTypes.map((entry, index) => (
           <GoogleConnect
             key={entry.value}
+            setupNotice={index === 0}
             workspaceId={workspaceId}
             type={entry.value}
             label={`Connect a Google account for ${entry.label}`}

@@ -15,10 +15,13 @@ export function GoogleConnect({
   workspaceId,
   type,
   label = "Connect a Google account",
+  setupNotice = true,
 }: {
   workspaceId: string;
   type: GoogleCredentialsType;
   label?: string;
+  /** Off for all but one of several buttons side by side: the set-up steps are said once. */
+  setupNotice?: boolean;
 }) {
   const [notConfigured, setNotConfigured] = useState<string>();
   const [error, setError] = useState<string>();
@@ -30,6 +33,7 @@ export function GoogleConnect({
       },
     );
   }, [workspaceId, type]);
+  if (notConfigured && !setupNotice) return null;
   if (notConfigured) return <p className="muted small google-setup">{notConfigured} (README, "Google").</p>;
   const connect = async () => {
     setError(undefined);

@@ -12,6 +12,7 @@ import { formatDateTime } from "../lib/format";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
+import { GoogleConnect } from "./google-connect";
 
 /** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
 const aiTypes = [
@@ -33,6 +34,11 @@ const pluginKeyTypes = [
 ];
 const keyedTypes = [...aiTypes, ...pluginKeyTypes];
 const typeLabel = (type: string) => keyedTypes.find((entry) => entry.value === type)?.label ?? type;
+const googleTypes = [
+  { value: "google sheets", label: "Google Sheets" },
+  { value: "gmail", label: "Gmail" },
+] as const;
+const typeLabel = (type: string) => [...aiTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -90,6 +96,9 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         <h2 id="credentials-title">Credentials</h2>
       </div>
       <p className="muted">API keys of the AI and plug-in blocks. Keys are stored encrypted and never shown again.</p>
+      <p className="muted">
+        API keys of the AI blocks and Google accounts. Secrets are stored encrypted and never shown again.
+      </p>
       <form className="inline-form" onSubmit={create}>
         <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
         <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
@@ -99,6 +108,17 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
           Add credentials
         </button>
       </form>
+      <div className="inline-form google-accounts">
+        {googleTypes.map((entry, index) => (
+          <GoogleConnect
+            key={entry.value}
+            setupNotice={index === 0}
+            workspaceId={workspaceId}
+            type={entry.value}
+            label={`Connect a Google account for ${entry.label}`}
+          />
+        ))}
+      </div>
       <ErrorBanner error={error} />
       {!items && !error && <Spinner />}
       {items && items.length === 0 && <p className="muted">No credentials yet.</p>}

@@ -33,12 +33,12 @@ const pluginKeyTypes = [
   { value: "blink", label: "Blink" },
 ];
 const keyedTypes = [...aiTypes, ...pluginKeyTypes];
-const typeLabel = (type: string) => keyedTypes.find((entry) => entry.value === type)?.label ?? type;
 const googleTypes = [
   { value: "google sheets", label: "Google Sheets" },
   { value: "gmail", label: "Gmail" },
 ] as const;
-const typeLabel = (type: string) => [...aiTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? type;
+const typeLabel = (type: string) =>
+  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one

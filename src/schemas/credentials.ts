@@ -13,7 +13,10 @@ export const aiCredentialsTypes = [
 ] as const;
 export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
 
-export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes] as const;
+/** Plug-in services with an API key and an address of their own (self-hosted instances, test fakes). */
+export const serviceCredentialsTypes = ["elevenlabs", "dify-ai", "chat-node"] as const;
+
+export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes, ...serviceCredentialsTypes] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
 export const smtpCredentialsDataSchema = z.object({
@@ -40,6 +43,19 @@ export const aiCredentialsDataSchema = z.object({
 });
 export const openAiCredentialsDataSchema = aiCredentialsDataSchema;
 
+const optionalBaseUrl = aiCredentialsDataSchema.shape.baseUrl;
+const optionalKey = z.string().trim().max(1000).optional();
+
+/** ElevenLabs and ChatNode: the key; `baseUrl` replaces the service's own address. */
+export const serviceCredentialsDataSchema = aiCredentialsDataSchema;
+/** Dify.AI: the app's key (chat messages) and/or the knowledge base key; `baseUrl` is a self-hosted instance. */
+export const difyCredentialsDataSchema = z
+  .object({ apiKey: optionalKey, knowledgeApiKey: optionalKey, baseUrl: optionalBaseUrl })
+  .refine((data) => Boolean(data.apiKey || data.knowledgeApiKey), {
+    message: "Give the app's API key, the knowledge base API key, or both",
+    path: ["apiKey"],
+  });
+
 /** Secrets for HTTP requests (kept for the builder; no block of this server reads them yet). */
 export const httpCredentialsDataSchema = z.object({
   baseUrl: z.string().max(2000).optional(),
@@ -53,6 +69,9 @@ export const credentialsDataSchemas = {
   ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
     [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
   }),
+  elevenlabs: serviceCredentialsDataSchema,
+  "dify-ai": difyCredentialsDataSchema,
+  "chat-node": serviceCredentialsDataSchema,
 } as const;
 
 export type CredentialsData = { [T in CredentialsType]: z.infer<(typeof credentialsDataSchemas)[T]> };
@@ -63,6 +82,8 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("smtp"), name, data: smtpCredentialsDataSchema }),
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
   z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
+  z.object({ type: z.enum(["elevenlabs", "chat-node"]), name, data: serviceCredentialsDataSchema }),
+  z.object({ type: z.literal("dify-ai"), name, data: difyCredentialsDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

@@ -1,8 +1,17 @@
 import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
 import type { ActionExecutor } from "../../executor.js";
+import { chatNodeExecutor } from "./chat-node.js";
+import { difyAiExecutor } from "./dify-ai.js";
+import { elevenLabsExecutor } from "./elevenlabs.js";
+import { qrCodeExecutor } from "./qr-code.js";
 
 /**
  * The plug-in blocks (forged types other than the AI providers) this server runs, one home each in
  * this folder. A plug-in missing here is still unsupported: the registry logs it when reached.
  */
-export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {};
+export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {
+  elevenlabs: elevenLabsExecutor,
+  "dify-ai": difyAiExecutor,
+  "chat-node": chatNodeExecutor,
+  "qr-code": qrCodeExecutor,
+};

@@ -46,9 +46,9 @@ const variables = [
 ];
 
 /** Question → the plug-in block → "Saved: {{URL}}" → "Done". */
-function pluginBot(type: string, options: Json, extraVariables: Json[] = []) {
+function pluginBot(type: string, options: Json) {
   return buildBot({
-    variables: [...variables, ...extraVariables],
+    variables,
     groups: [
       {
         id: "g1",
@@ -190,12 +190,17 @@ describe("QR code: Generate a QR Code", () => {
     expect(vars.URL).toBeUndefined();
     const logs = await storedLogs(resultId);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ description: "Could not generate the QR code", context: "While generating QR code" });
+    expect(logs[0]).toMatchObject({
+      description: "Could not generate the QR code",
+      context: "While generating QR code",
+    });
     expect(logs[0].details).toMatch(/too big/i);
   });
 
   it("logs empty data and a missing variable", async () => {
-    const empty = await run(pluginBot("qr-code", { action: "Generate a QR Code", data: " ", saveUrlInVariableId: "v-url" }));
+    const empty = await run(
+      pluginBot("qr-code", { action: "Generate a QR Code", data: " ", saveUrlInVariableId: "v-url" }),
+    );
     expect((await storedLogs(empty.resultId)).map((log) => log.description)).toEqual([
       "QR code data is empty. Please provide the data to be encoded into the QR code.",
     ]);

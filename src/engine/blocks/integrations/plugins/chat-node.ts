@@ -3,9 +3,16 @@ import {
   chatNodeOptionsSchema,
 } from "../../../../schemas/blocks/integrations/plugins/chat-node-options.js";
 import type { ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
-import { errorLog, failureLog } from "../ai/chat-completion.js";
+import { errorLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
-import { filledText, type PluginBlock, pluginExecutor, saveInVariable, unavailableLog } from "./plugin-block.js";
+import {
+  filledText,
+  type PluginBlock,
+  pluginExecutor,
+  pluginFailureLog,
+  saveInVariable,
+  unavailableLog,
+} from "./plugin-block.js";
 
 /**
  * "Send Message": the message to the ChatNode bot, in the thread (chat session) the Thread ID option
@@ -28,7 +35,7 @@ async function sendMessage(block: PluginBlock, ctx: ExecutionContext): Promise<A
     { credentialsId: options.credentialsId, botId, message, ...(threadId ? { threadId } : {}) },
     integrationScope(ctx),
   );
-  if (!result.ok) return { ...next, logs: [failureLog(result, "While sending message to ChatNode")] };
+  if (!result.ok) return { ...next, logs: [pluginFailureLog(result, "While sending message to ChatNode")] };
   const updates: VariableUpdate[] = [];
   for (const mapping of options.responseMapping ?? [])
     updates.push(

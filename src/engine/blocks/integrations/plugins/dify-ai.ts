@@ -11,10 +11,17 @@ import type { DifyChatRequest, DifyChatResult } from "../../../ports.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { VariableLike } from "../../../variables/types.js";
 import type { ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
-import { errorLog, failureLog } from "../ai/chat-completion.js";
+import { errorLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
 import { pastStreamBubble, streamBubbleAfter } from "../stream-target.js";
-import { filledText, type PluginBlock, pluginExecutor, saveInVariable, unavailableLog } from "./plugin-block.js";
+import {
+  filledText,
+  type PluginBlock,
+  pluginExecutor,
+  pluginFailureLog,
+  saveInVariable,
+  unavailableLog,
+} from "./plugin-block.js";
 
 export const DIFY_CHAT_CONTEXT = "While generating chat completion";
 
@@ -112,7 +119,7 @@ async function createChatMessage(block: PluginBlock, ctx: ExecutionContext): Pro
   if ("log" in built) return { ...next, logs: [built.log] };
   if (!ctx.ports.difyAi) return { ...next, logs: [unavailableLog("Dify.AI")] };
   const result = await ctx.ports.difyAi.chatMessage(built.request, integrationScope(ctx));
-  if (!result.ok) return { ...next, logs: [failureLog(result, DIFY_CHAT_CONTEXT)] };
+  if (!result.ok) return { ...next, logs: [pluginFailureLog(result, DIFY_CHAT_CONTEXT)] };
   return { ...next, variables: difyResultUpdates(options, variables, result, true) };
 }
 
@@ -146,7 +153,7 @@ async function queryKnowledgeBase(block: PluginBlock, ctx: ExecutionContext): Pr
     { credentialsId: options.credentialsId, datasetId, query },
     integrationScope(ctx),
   );
-  if (!result.ok) return { ...next, logs: [failureLog(result, "While querying Dify knowledge base")] };
+  if (!result.ok) return { ...next, logs: [pluginFailureLog(result, "While querying Dify knowledge base")] };
   return {
     ...next,
     variables: options.responseMapping.flatMap((mapping) =>

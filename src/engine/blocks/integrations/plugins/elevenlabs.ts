@@ -3,9 +3,16 @@ import {
   elevenLabsOptionsSchema,
 } from "../../../../schemas/blocks/integrations/plugins/elevenlabs-options.js";
 import type { ActionOutcome, ExecutionContext } from "../../executor.js";
-import { errorLog, failureLog } from "../ai/chat-completion.js";
+import { errorLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
-import { filledText, type PluginBlock, pluginExecutor, saveInVariable, unavailableLog } from "./plugin-block.js";
+import {
+  filledText,
+  type PluginBlock,
+  pluginExecutor,
+  pluginFailureLog,
+  saveInVariable,
+  unavailableLog,
+} from "./plugin-block.js";
 
 /** "Convert text to speech": the MP3 is stored with the uploads; its URL goes to the variable. */
 async function convertTextToSpeech(block: PluginBlock, ctx: ExecutionContext): Promise<ActionOutcome> {
@@ -26,7 +33,7 @@ async function convertTextToSpeech(block: PluginBlock, ctx: ExecutionContext): P
     { credentialsId: options.credentialsId, voiceId, text, ...(modelId ? { modelId } : {}) },
     integrationScope(ctx),
   );
-  if (!result.ok) return { ...next, logs: [failureLog(result, "While converting text to ElevenLabs speech")] };
+  if (!result.ok) return { ...next, logs: [pluginFailureLog(result, "While converting text to ElevenLabs speech")] };
   return { ...next, variables: saveInVariable(variables, options.saveUrlInVariableId, result.url) };
 }
 

@@ -3,6 +3,8 @@ import { serializeVariableValue } from "../../../variables/serialize.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { VariableLike } from "../../../variables/types.js";
 import type { ActionExecutor, ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
+import type { ChatLog } from "../../../../schemas/chat.js";
+import type { AiFailure } from "../../../ports.js";
 import { errorLog } from "../ai/chat-completion.js";
 
 /** Every plug-in block has the same shape: an id, an edge and loose options. */
@@ -48,3 +50,10 @@ export const saveInVariable = (
 
 /** The log of a block whose port this server does not have. */
 export const unavailableLog = (label: string) => errorLog(`${label} is not available on this server`);
+
+/**
+ * A failed call's log with its context. A failure without details never reached the service (no such
+ * credentials, no key in them): it reads like the guards' logs, without context.
+ */
+export const pluginFailureLog = (failure: AiFailure, context: string): ChatLog =>
+  failure.details === undefined ? errorLog(failure.error) : errorLog(failure.error, failure.details, context);

@@ -1,8 +1,17 @@
 import type { ComponentType } from "react";
 import type { ForgedBlockType } from "../../../../../../src/schemas/blocks/index.js";
+import { ChatNodeSettings } from "./chat-node-settings";
+import { DifyAiSettings } from "./dify-ai-settings";
+import { ElevenLabsSettings } from "./elevenlabs-settings";
+import { QrCodeSettings } from "./qr-code-settings";
 
 /**
  * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
  * falls back to the raw JSON editor of forged-settings.tsx.
  */
-export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {};
+export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
+  elevenlabs: ElevenLabsSettings,
+  "dify-ai": DifyAiSettings,
+  "chat-node": ChatNodeSettings,
+  "qr-code": QrCodeSettings,
+};

@@ -198,7 +198,7 @@ export type AiPort = {
 /** ElevenLabs text to speech; the audio is stored with the uploads and its public URL returned. */
 export type ElevenLabsPort = {
   textToSpeech(
-    request: { credentialsId: string; voiceId: string; modelId?: string; text: string },
+    request: { credentialsId: string; voiceId: string; modelId?: string; text: string; deadline?: number },
     scope: IntegrationScope,
   ): Promise<{ ok: true; url: string } | AiFailure>;
 };
@@ -210,6 +210,8 @@ export type DifyChatRequest = {
   conversationId?: string;
   user: string;
   inputs: Record<string, string>;
+  /** Epoch ms by which the call must be over (the turn's deadline). */
+  deadline?: number;
 };
 export type DifyChatResult = { ok: true; answer: string; conversationId?: string; usage: AiUsage } | AiFailure;
 /** A Dify.AI app (chat messages) and its knowledge bases. */
@@ -222,7 +224,7 @@ export type DifyPort = {
   ): Promise<{ ok: true; chunks: AsyncIterable<string>; result: Promise<DifyChatResult> } | AiFailure>;
   /** The content of each chunk a knowledge base retrieves for the query. */
   retrieve(
-    request: { credentialsId: string; datasetId: string; query: string },
+    request: { credentialsId: string; datasetId: string; query: string; deadline?: number },
     scope: IntegrationScope,
   ): Promise<{ ok: true; chunks: string[] } | AiFailure>;
 };
@@ -230,7 +232,7 @@ export type DifyPort = {
 /** A ChatNode bot: one message in, its answer and the chat session (thread) it belongs to out. */
 export type ChatNodePort = {
   sendMessage(
-    request: { credentialsId: string; botId: string; message: string; threadId?: string },
+    request: { credentialsId: string; botId: string; message: string; threadId?: string; deadline?: number },
     scope: IntegrationScope,
   ): Promise<{ ok: true; message: string; threadId?: string } | AiFailure>;
 };

@@ -15,6 +15,7 @@ export function createChatNodePort(options: { vault: CredentialsVault; guardedFe
       const called = await callApi(options.guardedFetch, LABEL, `${base}/v1/${encodeURIComponent(request.botId)}`, {
         method: "POST",
         headers: { authorization: `Bearer ${credentials.apiKey}`, "content-type": "application/json" },
+        deadline: request.deadline,
         body: JSON.stringify({
           message: request.message,
           ...(request.threadId ? { chat_session_id: request.threadId } : {}),

@@ -71,6 +71,7 @@ export function createDifyPort(options: { vault: CredentialsVault; guardedFetch:
         ...(request.conversationId ? { conversation_id: request.conversationId } : {}),
       }),
       timeoutMs: CHAT_TIMEOUT_MS,
+      deadline: request.deadline,
     });
     if (!called.ok) return called;
     const body = called.response.body;
@@ -152,6 +153,7 @@ export function createDifyPort(options: { vault: CredentialsVault; guardedFetch:
           method: "POST",
           headers: { authorization: `Bearer ${call.apiKey}`, "content-type": "application/json" },
           body: JSON.stringify({ query: request.query }),
+          deadline: request.deadline,
         },
       );
       if (!called.ok) return called;

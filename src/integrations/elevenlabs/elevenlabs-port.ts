@@ -28,6 +28,7 @@ export function createElevenLabsPort(options: {
         {
           method: "POST",
           headers: { accept: "audio/mpeg", "content-type": "application/json", "xi-api-key": credentials.apiKey },
+          deadline: request.deadline,
           body: JSON.stringify({ ...(request.modelId ? { model_id: request.modelId } : {}), text: request.text }),
         },
       );

@@ -15,12 +15,14 @@ export async function callApi(
   guardedFetch: typeof fetch,
   label: string,
   url: string,
-  init: RequestInit & { timeoutMs?: number },
+  init: RequestInit & { timeoutMs?: number; deadline?: number },
 ): Promise<{ ok: true; response: Response } | AiFailure> {
-  const signal = AbortSignal.timeout(init.timeoutMs ?? API_CALL_TIMEOUT_MS);
+  const { timeoutMs = API_CALL_TIMEOUT_MS, deadline, ...request } = init;
+  // The chat turn's deadline, when it comes first, ends the call.
+  const signal = AbortSignal.timeout(Math.max(0, Math.min(timeoutMs, (deadline ?? Infinity) - Date.now())));
   let response: Response;
   try {
-    response = await guardedFetch(url, { ...init, signal });
+    response = await guardedFetch(url, { ...request, signal });
   } catch (error) {
     return apiFailure(label, error);
   }

@@ -248,6 +248,51 @@ export type BlinkPort = {
   describeFile(url: string): Promise<{ ok: true; name?: string; type?: string; size?: number } | PluginFailure>;
 };
 
+/** ElevenLabs text to speech; the audio is stored with the uploads and its public URL returned. */
+export type ElevenLabsPort = {
+  textToSpeech(
+    request: { credentialsId: string; voiceId: string; modelId?: string; text: string; deadline?: number },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; url: string } | AiFailure>;
+};
+
+export type DifyChatRequest = {
+  credentialsId: string;
+  query: string;
+  /** The conversation to continue; unset starts a new one. */
+  conversationId?: string;
+  user: string;
+  inputs: Record<string, string>;
+  /** Epoch ms by which the call must be over (the turn's deadline). */
+  deadline?: number;
+};
+export type DifyChatResult = { ok: true; answer: string; conversationId?: string; usage: AiUsage } | AiFailure;
+/** A Dify.AI app (chat messages) and its knowledge bases. */
+export type DifyPort = {
+  chatMessage(request: DifyChatRequest, scope: IntegrationScope): Promise<DifyChatResult>;
+  /** The answer as text pieces; `result` settles once the stream ended (or failed). */
+  streamChatMessage(
+    request: DifyChatRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; chunks: AsyncIterable<string>; result: Promise<DifyChatResult> } | AiFailure>;
+  /** The content of each chunk a knowledge base retrieves for the query. */
+  retrieve(
+    request: { credentialsId: string; datasetId: string; query: string; deadline?: number },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; chunks: string[] } | AiFailure>;
+};
+
+/** A ChatNode bot: one message in, its answer and the chat session (thread) it belongs to out. */
+export type ChatNodePort = {
+  sendMessage(
+    request: { credentialsId: string; botId: string; message: string; threadId?: string; deadline?: number },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; message: string; threadId?: string } | AiFailure>;
+};
+
+/** QR codes drawn on this server as PNG images, stored with the uploads. */
+export type QrCodePort = { generate(data: string): Promise<{ ok: true; url: string } | AiFailure> };
+
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
 export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
@@ -314,4 +359,8 @@ export type EnginePorts = {
   blink?: BlinkPort;
   googleSheets?: GoogleSheetsPort;
   gmail?: GmailPort;
+  elevenlabs?: ElevenLabsPort;
+  difyAi?: DifyPort;
+  chatNode?: ChatNodePort;
+  qrCode?: QrCodePort;
 };

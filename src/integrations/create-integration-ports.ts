@@ -1,5 +1,16 @@
 import type { Config } from "../config.js";
-import type { AiPort, ChatCompletionPort, GmailPort, GoogleSheetsPort, HttpPort, MailerPort } from "../engine/ports.js";
+import type {
+  AiPort,
+  ChatCompletionPort,
+  ChatNodePort,
+  DifyPort,
+  ElevenLabsPort,
+  GmailPort,
+  GoogleSheetsPort,
+  HttpPort,
+  MailerPort,
+  QrCodePort,
+} from "../engine/ports.js";
 import type { PluginServicePorts } from "./plugins/plugin-service-ports.js";
 import type { Store } from "../store/connect.js";
 import { credentialsKit } from "./credentials/credentials-kit.js";
@@ -13,6 +24,7 @@ import { chatCompletionOverAi } from "./ai/legacy-chat-completion.js";
 import { createPluginServicePorts } from "./plugins/plugin-service-ports.js";
 import { createGooglePorts } from "./google/index.js";
 import { createGuardedFetch } from "./http/guarded-fetch.js";
+import { createServicePorts } from "./service-ports.js";
 
 export function addressGuard(config: Config): AddressGuard {
   return { enabled: config.ssrfGuard, allowedHosts: parseAllowedHosts(config.httpAllowedHosts) };
@@ -32,6 +44,10 @@ export function createIntegrationPorts(
   ai: AiPort;
   googleSheets: GoogleSheetsPort;
   gmail: GmailPort;
+  elevenlabs: ElevenLabsPort;
+  difyAi: DifyPort;
+  chatNode: ChatNodePort;
+  qrCode: QrCodePort;
 } & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
@@ -46,5 +62,6 @@ export function createIntegrationPorts(
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),
     chatCompletion: chatCompletionOverAi(ai),
     ai,
+    ...createServicePorts(config, vault, guard),
   };
 }

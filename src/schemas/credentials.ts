@@ -21,11 +21,15 @@ export type PluginKeyCredentialsType = (typeof pluginKeyCredentialsTypes)[number
 export const googleCredentialsTypes = ["google sheets", "gmail"] as const;
 export type GoogleCredentialsType = (typeof googleCredentialsTypes)[number];
 
+/** Plug-in services with an API key and an address of their own (self-hosted instances, test fakes). */
+export const serviceCredentialsTypes = ["elevenlabs", "dify-ai", "chat-node"] as const;
+
 export const credentialsTypes = [
   "smtp",
   "http",
   ...aiCredentialsTypes,
   ...pluginKeyCredentialsTypes,
+  ...serviceCredentialsTypes,
   ...googleCredentialsTypes,
 ] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
@@ -56,6 +60,19 @@ export const openAiCredentialsDataSchema = aiCredentialsDataSchema;
 /** A plug-in's key (NocoDB API token, Segment write key, PostHog project key, Blink app token); `baseUrl`: a self-hosted instance or another region. */
 export const pluginKeyCredentialsDataSchema = aiCredentialsDataSchema;
 
+const optionalBaseUrl = aiCredentialsDataSchema.shape.baseUrl;
+const optionalKey = z.string().trim().max(1000).optional();
+
+/** ElevenLabs and ChatNode: the key; `baseUrl` replaces the service's own address. */
+export const serviceCredentialsDataSchema = aiCredentialsDataSchema;
+/** Dify.AI: the app's key (chat messages) and/or the knowledge base key; `baseUrl` is a self-hosted instance. */
+export const difyCredentialsDataSchema = z
+  .object({ apiKey: optionalKey, knowledgeApiKey: optionalKey, baseUrl: optionalBaseUrl })
+  .refine((data) => Boolean(data.apiKey || data.knowledgeApiKey), {
+    message: "Give the app's API key, the knowledge base API key, or both",
+    path: ["apiKey"],
+  });
+
 /** Secrets for HTTP requests (kept for the builder; no block of this server reads them yet). */
 export const httpCredentialsDataSchema = z.object({
   baseUrl: z.string().max(2000).optional(),
@@ -84,6 +101,9 @@ export const credentialsDataSchemas = {
   }),
   "google sheets": googleTokenDataSchema,
   gmail: googleTokenDataSchema,
+  elevenlabs: serviceCredentialsDataSchema,
+  "dify-ai": difyCredentialsDataSchema,
+  "chat-node": serviceCredentialsDataSchema,
 } as const;
 
 export type CredentialsData = { [T in CredentialsType]: z.infer<(typeof credentialsDataSchemas)[T]> };
@@ -97,6 +117,8 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.enum(pluginKeyCredentialsTypes), name, data: pluginKeyCredentialsDataSchema }),
   // Usually stored by the builder's "Connect a Google account"; a token from elsewhere may be given too.
   z.object({ type: z.enum(googleCredentialsTypes), name, data: googleTokenDataSchema }),
+  z.object({ type: z.enum(["elevenlabs", "chat-node"]), name, data: serviceCredentialsDataSchema }),
+  z.object({ type: z.literal("dify-ai"), name, data: difyCredentialsDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

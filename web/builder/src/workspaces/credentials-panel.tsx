@@ -32,7 +32,13 @@ const pluginKeyTypes = [
   { value: "posthog", label: "PostHog" },
   { value: "blink", label: "Blink" },
 ];
-const keyedTypes = [...aiTypes, ...pluginKeyTypes];
+/** Plug-in services with an API key and an optional address of their own (a self-hosted instance). */
+const serviceTypes = [
+  { value: "elevenlabs", label: "ElevenLabs" },
+  { value: "dify-ai", label: "Dify.AI" },
+  { value: "chat-node", label: "ChatNode" },
+];
+const keyedTypes = [...aiTypes, ...pluginKeyTypes, ...serviceTypes];
 const googleTypes = [
   { value: "google sheets", label: "Google Sheets" },
   { value: "gmail", label: "Gmail" },
@@ -51,6 +57,10 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
   const [name, setName] = useState("");
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState("");
+  // Dify.AI's knowledge bases have a key of their own (the app's key is then optional).
+  const [knowledgeApiKey, setKnowledgeApiKey] = useState("");
+  const isDify = type === "dify-ai";
+  const hasKey = Boolean(apiKey.trim() || (isDify && knowledgeApiKey.trim()));
   const [renaming, setRenaming] = useState<CredentialsItem>();
   const [deleting, setDeleting] = useState<{ item: CredentialsItem; message: string }>();
 
@@ -66,10 +76,15 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
       await createCredentials(workspaceId, {
         type: type ?? "openai",
         name: name.trim() || `${typeLabel(type ?? "openai")} account`,
-        data: { apiKey: apiKey.trim(), ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) },
+        data: {
+          ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+          ...(isDify && knowledgeApiKey.trim() ? { knowledgeApiKey: knowledgeApiKey.trim() } : {}),
+          ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+        },
       });
       setName("");
       setApiKey("");
+      setKnowledgeApiKey("");
       setBaseUrl("");
       load();
     } catch (failure) {
@@ -103,8 +118,17 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
         <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
         <TextField label="API key" type="password" value={apiKey} onChange={setApiKey} autoComplete="off" />
+        {isDify && (
+          <TextField
+            label="Knowledge base API key"
+            type="password"
+            value={knowledgeApiKey}
+            onChange={setKnowledgeApiKey}
+            autoComplete="off"
+          />
+        )}
         <TextField label="Base URL" value={baseUrl} onChange={setBaseUrl} placeholder="The provider's own" />
-        <button type="submit" className="button primary" disabled={!apiKey.trim()}>
+        <button type="submit" className="button primary" disabled={!hasKey}>
           Add credentials
         </button>
       </form>

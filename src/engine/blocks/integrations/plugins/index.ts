@@ -5,6 +5,10 @@ import { nocoDbExecutor } from "./nocodb.js";
 import { postHogExecutor } from "./posthog.js";
 import { segmentExecutor } from "./segment.js";
 import { gmailExecutor } from "./gmail.js";
+import { chatNodeExecutor } from "./chat-node.js";
+import { difyAiExecutor } from "./dify-ai.js";
+import { elevenLabsExecutor } from "./elevenlabs.js";
+import { qrCodeExecutor } from "./qr-code.js";
 
 /**
  * The plug-in blocks (forged types other than the AI providers) this server runs, one home each in
@@ -16,4 +20,8 @@ export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {
   posthog: postHogExecutor,
   blink: blinkExecutor,
   gmail: gmailExecutor,
+  elevenlabs: elevenLabsExecutor,
+  "dify-ai": difyAiExecutor,
+  "chat-node": chatNodeExecutor,
+  "qr-code": qrCodeExecutor,
 };

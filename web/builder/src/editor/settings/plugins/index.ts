@@ -5,6 +5,10 @@ import { NocoDbSettings } from "./nocodb-settings";
 import { PostHogSettings } from "./posthog-settings";
 import { SegmentSettings } from "./segment-settings";
 import { GmailSettings } from "./gmail-settings";
+import { ChatNodeSettings } from "./chat-node-settings";
+import { DifyAiSettings } from "./dify-ai-settings";
+import { ElevenLabsSettings } from "./elevenlabs-settings";
+import { QrCodeSettings } from "./qr-code-settings";
 
 /**
  * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
@@ -16,4 +20,8 @@ export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
   posthog: PostHogSettings,
   blink: BlinkSettings,
   gmail: GmailSettings,
+  elevenlabs: ElevenLabsSettings,
+  "dify-ai": DifyAiSettings,
+  "chat-node": ChatNodeSettings,
+  "qr-code": QrCodeSettings,
 };

@@ -147,7 +147,8 @@ export async function continueSession(
       ? { ...answered, state: followLocaleVariable(bot, answered.state, [{ id: answerVariableId }]) }
       : answered;
     // A pick in another language is saved as the default language's value; the visitor keeps seeing their words.
-    const keepsVisitorWords = table !== undefined && (block.type === "choice input" || block.type === "picture choice input");
+    const keepsVisitorWords =
+      table !== undefined && (block.type === "choice input" || block.type === "picture choice input");
     const lastMessageNewFormat =
       reply && parsed.content !== reply.text && !keepsVisitorWords ? parsed.content : undefined;
     const turnExtra = { newAnswers: [saved.answer], lastMessageNewFormat };

@@ -65,7 +65,8 @@ export function chatRoutes(ctx: AppContext) {
       params: z.object({ publicId: idSchema }),
       body: startChatInputSchema,
       response: startChatResponseSchema,
-      handler: ({ params, body, request }) => startPublicChat(ctx, params.publicId, body, callingOrigin(request), acceptLanguage(request)),
+      handler: ({ params, body, request }) =>
+        startPublicChat(ctx, params.publicId, body, callingOrigin(request), acceptLanguage(request)),
     }),
     defineRoute({
       method: "POST",

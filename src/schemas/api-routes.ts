@@ -208,7 +208,8 @@ export const apiRoutes = {
     response: z.object({ findings: lintFindingsSchema }),
   }),
   exportTranslations: route("exportTranslations", {
-    summary: "The bot's texts for translators as CSV: key, default text, one column per language (rich text as markdown)",
+    summary:
+      "The bot's texts for translators as CSV: key, default text, one column per language (rich text as markdown)",
     tags: bots,
     auth: "token",
     params: botIdParams,

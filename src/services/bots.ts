@@ -107,7 +107,9 @@ export async function updateBot(
     variables: input.variables ?? current.variables,
     theme: input.theme ?? current.theme,
     settings: input.settings ?? current.settings,
-    ...((input.translations ?? current.translations) ? { translations: input.translations ?? current.translations } : {}),
+    ...((input.translations ?? current.translations)
+      ? { translations: input.translations ?? current.translations }
+      : {}),
   };
   const patch = {
     document: JSON.stringify(document),

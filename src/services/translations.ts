@@ -104,7 +104,8 @@ export async function importTranslationsCsv(ctx: AppContext, caller: Caller, bot
     done.add(key);
     columns.forEach((tag, index) => {
       const cell = unguarded(cells[index + 2]);
-      const table = (translations[tag] ??= {});
+      translations[tag] ??= {};
+      const table = translations[tag];
       if (cell.trim() === "") delete table[key];
       else table[key] = text.slot === "content" ? markdownToRichText(cell) : cell;
     });

@@ -20,7 +20,8 @@ export function parseAcceptLanguage(header: string | undefined): WeightedLanguag
     if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
     languages.push({ tag, q });
   }
-  return languages.map((language, index) => ({ language, index }))
+  return languages
+    .map((language, index) => ({ language, index }))
     .sort((a, b) => b.language.q - a.language.q || a.index - b.index)
     .map(({ language }) => language);
 }
@@ -44,7 +45,9 @@ export function matchLanguage(requested: string, available: readonly string[]): 
 
 /** The languages a visitor may get: the available ones, the default always among them. */
 export function availableLanguages(languages: LanguagesSettings): string[] {
-  return languages.available.includes(languages.default) ? languages.available : [languages.default, ...languages.available];
+  return languages.available.includes(languages.default)
+    ? languages.available
+    : [languages.default, ...languages.available];
 }
 
 /**

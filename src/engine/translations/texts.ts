@@ -42,7 +42,8 @@ export function blockTexts(block: Block): { key: string; slot: TextSlot; default
   const options = (block as { options?: Options }).options;
   const placeholder = options?.labels?.placeholder ?? options?.searchInputPlaceholder;
   const button = options?.labels?.button ?? options?.buttonLabel;
-  if (isText(placeholder)) texts.push({ key: `${block.id}.placeholder`, slot: "placeholder", defaultValue: placeholder });
+  if (isText(placeholder))
+    texts.push({ key: `${block.id}.placeholder`, slot: "placeholder", defaultValue: placeholder });
   if (isText(button)) texts.push({ key: `${block.id}.button`, slot: "button", defaultValue: button });
   if (isText(options?.retryMessageContent))
     texts.push({ key: `${block.id}.retryMessage`, slot: "retryMessage", defaultValue: options.retryMessageContent });

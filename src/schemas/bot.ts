@@ -178,7 +178,8 @@ export const botSchema = z
     theme: themeSchema,
     selectedThemeTemplateId: z.string().nullable(),
     settings: settingsSchema,
-    translations: translationsSchema,
+    /** Always sent (`{}` without any); optional so that resources written before languages existed still parse. */
+    translations: translationsSchema.optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
     icon: z.string().nullable(),
@@ -239,7 +240,7 @@ export const publishedBotSchema = z
     variables: z.array(variableSchema),
     theme: themeSchema,
     settings: settingsSchema,
-    translations: translationsSchema,
+    translations: translationsSchema.optional(),
   })
   .meta({ id: "PublishedBot" });
 export type PublishedBot = z.infer<typeof publishedBotSchema>;

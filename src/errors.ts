@@ -24,6 +24,7 @@ export const errorCodes = {
   SERVICE_UNAVAILABLE: { status: 503, message: "Service unavailable" },
   // One cause each.
   INVALID_BOT: { status: 400, message: "The bot does not validate" },
+  INVALID_CSV: { status: 400, message: "The CSV file is malformed" },
   INVALID_CURSOR: { status: 400, message: "Invalid cursor" },
   INVALID_SETUP_LINK: { status: 400, message: "Invalid password setup link" },
   FILE_NAME_MISSING: { status: 400, message: "The file's name is missing" },

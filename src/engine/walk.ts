@@ -6,6 +6,8 @@ import { enterLinkedBot, leaveLinkedBot } from "./link-frames.js";
 import { emptyTrail, finishedResult, type ResultTrail } from "./result-updates.js";
 import type { RuntimeBot } from "./runtime-bot.js";
 import type { BlockPosition, FlowPoint, SessionState } from "./session-state.js";
+import { localizedBlock, translationTable } from "./translations/localize.js";
+import { followLocaleVariable } from "./translations/session-locale.js";
 import { setVariableValues } from "./variables/update.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
@@ -155,7 +157,8 @@ export async function walkFlow(
         });
         return result({ ended: true });
       }
-      const block = group.blocks[index];
+      // The visitor's language: texts with a translation show it, the others the default language's.
+      const block = localizedBlock(group.blocks[index], translationTable(bot, state));
       next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
       const executor = executorFor(block);
       const inlineValues = executor.evaluatesInlineCode
@@ -181,7 +184,7 @@ export async function walkFlow(
         return result({ input, currentBlockId: block.id });
       }
       const outcome: ActionOutcome = withinVariableLimit(await executor.execute(ctx), context.maxVariableBytes, logs);
-      state = applyOutcome(state, outcome);
+      state = followLocaleVariable(bot, applyOutcome(state, outcome), outcome.variables);
       if (outcome.logs) logs.push(...outcome.logs);
       for (const action of outcome.clientSideActions ?? [])
         clientSideActions.push(lastBubbleBlockId ? { ...action, lastBubbleBlockId } : action);

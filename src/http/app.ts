@@ -24,6 +24,7 @@ import { healthRoutes } from "./health.js";
 import { addRequestMetrics, metricsRoute } from "./metrics.js";
 import { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { addJsonBodyParser } from "./json-body.js";
+import { addCsvBodyParser, translationRoutes } from "./translations.js";
 import { addInputGuard } from "./input-guard.js";
 import { addCustomDomainPages, pageRoutes } from "./pages.js";
 import { fileRoutes } from "./files.js";
@@ -54,6 +55,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...workspaceRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
+    ...translationRoutes(ctx),
     ...botTestRoutes(ctx),
     ...authRoutes(ctx, redis),
     ...tokenRoutes(ctx),
@@ -100,6 +102,7 @@ export async function buildApp(
   if (ctx.metrics) addRequestMetrics(app, ctx.metrics);
   addSecurityHeaders(app);
   addJsonBodyParser(app);
+  addCsvBodyParser(app);
   addInputGuard(app);
   addCustomDomainPages(app, ctx);
   // One Redis connection per instance, shared by rate limits, sign-in throttling and the readiness check.

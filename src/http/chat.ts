@@ -22,6 +22,12 @@ import { callingOrigin, defineRoute } from "./route.js";
 /** A visitor's message is small; only a preview carrying a whole bot needs the larger limit. */
 const CHAT_BODY_LIMIT = 256 * 1024;
 
+/** The visitor's preferred languages, for bots that speak several (only a string header counts). */
+const acceptLanguage = (request: FastifyRequest): string | undefined => {
+  const header = request.headers["accept-language"];
+  return typeof header === "string" ? header : undefined;
+};
+
 const PREVIEW_TOKEN_HEADER = new RegExp(`^Bearer (${PREVIEW_TOKEN_PREFIX}[A-Za-z0-9_-]{1,100})$`);
 
 export function chatRoutes(ctx: AppContext) {
@@ -59,7 +65,8 @@ export function chatRoutes(ctx: AppContext) {
       params: z.object({ publicId: idSchema }),
       body: startChatInputSchema,
       response: startChatResponseSchema,
-      handler: ({ params, body, request }) => startPublicChat(ctx, params.publicId, body, callingOrigin(request)),
+      handler: ({ params, body, request }) =>
+        startPublicChat(ctx, params.publicId, body, callingOrigin(request), acceptLanguage(request)),
     }),
     defineRoute({
       method: "POST",
@@ -77,7 +84,7 @@ export function chatRoutes(ctx: AppContext) {
       body: previewStartChatInputSchema,
       response: startChatResponseSchema,
       handler: async ({ params, body, request }) =>
-        startPreviewChat(ctx, await previewStarter(request, params.botId), params.botId, body),
+        startPreviewChat(ctx, await previewStarter(request, params.botId), params.botId, body, acceptLanguage(request)),
     }),
     defineRoute({
       method: "POST",

@@ -30,6 +30,8 @@ export const managementPaths = {
   duplicateBot: "POST /api/v1/bots/:botId/duplicate",
   importBot: "POST /api/v1/bots/import",
   lintBot: "POST /api/v1/bots/:botId/lint",
+  exportTranslations: "GET /api/v1/bots/:botId/translations",
+  importTranslations: "PUT /api/v1/bots/:botId/translations",
   createPreviewToken: "POST /api/v1/bots/:botId/preview/token",
 
   getBotTests: "GET /api/v1/bots/:botId/tests",

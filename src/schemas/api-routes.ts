@@ -10,6 +10,7 @@ import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
 import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
+import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
 import { lintFindingsSchema } from "./lint.js";
@@ -210,6 +211,25 @@ export const apiRoutes = {
     auth: "token",
     params: botIdParams,
     response: z.object({ findings: lintFindingsSchema }),
+  }),
+  exportTranslations: route("exportTranslations", {
+    summary:
+      "The bot's texts for translators as CSV: key, default text, one column per language (rich text as markdown)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    query: z.object({ format: z.enum(["csv"]).optional() }),
+    response: z.string().meta({ description: "text/csv" }),
+    responseContentType: "text/csv",
+  }),
+  importTranslations: route("importTranslations", {
+    summary:
+      "Update the translations from a CSV as exported: filled cells set texts, empty cells remove them; 400 names the faulty row and changes nothing",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    rawBody: { contentType: "text/csv", description: "The CSV, as GET /translations?format=csv exports it" },
+    response: z.object({ translations: translationsSchema }),
   }),
 
   createPreviewToken: route("createPreviewToken", {

@@ -84,6 +84,11 @@ export const sessionStateSchema = z.object({
   currentBotId: z.string().optional(),
   /** Bots that linked to the running one and wait for it to finish, innermost last. */
   linkStack: z.array(linkFrameSchema).optional(),
+  /**
+   * The language the visitor sees (issue #23), one of the bot's `settings.languages`. Unset in bots
+   * with one language and in sessions from before languages existed: the blocks' own texts.
+   */
+  locale: z.string().optional(),
   /** Emails sent by this session's Email blocks (a session may send at most a few). */
   emailsSent: z.number().int().nonnegative().optional(),
 });

@@ -41,6 +41,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     variables: input.variables ?? [],
     theme: input.theme ?? {},
     settings: input.settings ?? {},
+    ...(input.translations ? { translations: input.translations } : {}),
   };
   const row: BotRow = {
     id: createId(),
@@ -106,6 +107,9 @@ export async function updateBot(
     variables: input.variables ?? current.variables,
     theme: input.theme ?? current.theme,
     settings: input.settings ?? current.settings,
+    ...((input.translations ?? current.translations)
+      ? { translations: input.translations ?? current.translations }
+      : {}),
   };
   const patch = {
     document: JSON.stringify(document),

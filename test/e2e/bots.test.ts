@@ -26,6 +26,8 @@ const botFields = [
   "selectedThemeTemplateId",
   "settings",
   "theme",
+  // Issue #23: `{}` for a bot without other languages.
+  "translations",
   "updatedAt",
   "variables",
   "version",
@@ -215,6 +217,7 @@ describe("publish, read published, unpublish, list and delete", () => {
       "id",
       "settings",
       "theme",
+      "translations",
       "updatedAt",
       "variables",
       "version",

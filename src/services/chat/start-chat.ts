@@ -17,6 +17,8 @@ import { sessionExpiry } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
+import { localizedSystemMessage } from "../../engine/translations/localize.js";
+import { startLocale } from "../../engine/translations/session-locale.js";
 
 type StartChatInput = z.output<typeof startChatInputSchema>;
 type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
@@ -37,6 +39,7 @@ function startResponse(
       theme: turn.theme,
       settings: turn.settings,
       ...(live.publishedAt ? { publishedAt: live.publishedAt } : {}),
+      ...(turn.locale ? { locale: turn.locale } : {}),
     },
     ...turn.reply,
     ...(live.publishedAt ? { logs: publicLogs(turn.reply.logs) } : {}),
@@ -87,14 +90,20 @@ async function assertRoomForSession(ctx: AppContext, resultId: string) {
     );
 }
 
-export async function startPublicChat(ctx: AppContext, publicId: string, input: StartChatInput, origin: CallingOrigin) {
+export async function startPublicChat(
+  ctx: AppContext,
+  publicId: string,
+  input: StartChatInput,
+  origin: CallingOrigin,
+  acceptLanguage?: string,
+) {
   const row = await ctx.bots.findByPublicId(publicId);
   if (!row?.publishedVersionId) throw notFound("Bot not found");
   const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
   assertOriginAllowed(bot, origin);
   if (row.isClosed) {
-    const settings = bot.document.settings as { general?: { systemMessages?: { botClosed?: string } } };
-    throw new AppError("BOT_CLOSED", settings.general?.systemMessages?.botClosed || "This bot is now closed");
+    const locale = startLocale(bot, [], { prefilledVariables: input.prefilledVariables, acceptLanguage }).locale;
+    throw new AppError("BOT_CLOSED", localizedSystemMessage(bot, { locale }, "botClosed") || "This bot is now closed");
   }
   const resumed = await resumableResult(ctx, bot, input.resultId);
   if (resumed) await assertRoomForSession(ctx, resumed.result.id);
@@ -112,6 +121,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
           answerCount: resumed.answerCount,
         },
         prefilledVariables: input.prefilledVariables,
+        acceptLanguage,
         message: input.message,
         isOnlyRegistering: input.isOnlyRegistering,
         isStreamEnabled: input.isStreamEnabled,
@@ -163,6 +173,7 @@ export async function startPreviewChat(
   caller: Caller | undefined,
   botId: string,
   input: PreviewStartChatInput,
+  acceptLanguage?: string,
 ) {
   let document: unknown = input.bot;
   // Linked bots are drafts of the caller's workspace, so a preview can only link when a member asks.
@@ -188,6 +199,7 @@ export async function startPreviewChat(
         mode: "preview",
         workspaceId: member?.workspaceId,
         prefilledVariables: input.prefilledVariables,
+        acceptLanguage,
         startFrom: input.startFrom,
         message: input.message,
         isOnlyRegistering: input.isOnlyRegistering,

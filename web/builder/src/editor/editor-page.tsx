@@ -14,6 +14,7 @@ import { FlowCanvas, type CanvasApi } from "./canvas/flow-canvas";
 import { ConflictDialog } from "./conflict-dialog";
 import { EditorContext, type EditorServices } from "./editor-context";
 import { EditorToolbar } from "./editor-toolbar";
+import { LanguageSwitcher } from "./languages/language-switcher";
 import { SidePanel } from "./side-panel";
 import { BlocksSidebar } from "./sidebar/blocks-sidebar";
 import { Autosave } from "./store/autosave";
@@ -32,6 +33,7 @@ function open(bot: Bot): Loaded {
       variables: bot.variables,
       theme: bot.theme,
       settings: bot.settings,
+      translations: bot.translations,
     },
     { botId: bot.id, name: bot.name, workspaceId: bot.workspaceId, publicId: bot.publicId, isPublished: false },
   );
@@ -140,7 +142,10 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
           <EditorToolbar autosave={autosave} />
           <div className="editor-body">
             <BlocksSidebar onAdd={addFromSidebar} />
-            <FlowCanvas onReady={onCanvasReady} />
+            <div className="canvas-column">
+              <LanguageSwitcher />
+              <FlowCanvas onReady={onCanvasReady} />
+            </div>
             <SidePanel autosave={autosave} />
           </div>
           <ConflictDialog autosave={autosave} />

@@ -22,6 +22,8 @@ export type EditorUi = {
   dropOffs: { byBlock: Record<string, number>; starts: number } | undefined;
   /** Each new run of the preview gets a new number; `groupId` starts it from that group. */
   previewRun: { run: number; groupId: string | undefined };
+  /** The language whose texts the editor shows (bots with settings.languages); unset: the default. */
+  language?: string;
 };
 
 /**

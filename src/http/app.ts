@@ -13,6 +13,7 @@ import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
 import { streamRoutes } from "./stream.js";
 import { createAuthenticate } from "./authenticate.js";
+import { requireWriter } from "../services/auth/write-access.js";
 import { authRoutes } from "./auth.js";
 import { tokenRoutes } from "./tokens.js";
 import { botToolRoutes } from "./bot-tools.js";
@@ -122,7 +123,11 @@ export async function buildApp(
   });
 
   const routes = apiRoutes(ctx, redis);
-  registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter, checkResponses: ctx.config.checkResponses });
+  registerRoutes(app, routes, createAuthenticate(ctx), {
+    rateLimiter,
+    checkResponses: ctx.config.checkResponses,
+    authorizeWrite: (caller, target) => requireWriter(ctx, caller, target),
+  });
   if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));

@@ -3,7 +3,14 @@ import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsType
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
-import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
+import {
+  botIdParams,
+  credentialsParams,
+  memberParams,
+  type RouteContract,
+  route,
+  workspaceIdParams,
+} from "./route-contract.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
@@ -21,7 +28,11 @@ import {
   transcriptResponseSchema,
 } from "./result.js";
 import {
+  memberAddedSchema,
+  memberInviteInputSchema,
+  memberUpdateInputSchema,
   workspaceCreateInputSchema,
+  workspaceInvitationSchema,
   workspaceMemberSchema,
   workspaceSchema,
   workspaceUpdateInputSchema,
@@ -118,11 +129,37 @@ export const apiRoutes = {
     response: z.object({ workspace: workspaceSchema }),
   }),
   listMembers: route("listMembers", {
-    summary: "List the members of a workspace",
+    summary: "List the members of a workspace and its pending invitations, with their roles",
     tags: workspaces,
     auth: "token",
     params: workspaceIdParams,
-    response: z.object({ members: z.array(workspaceMemberSchema) }),
+    response: z.object({
+      members: z.array(workspaceMemberSchema),
+      invitations: z.array(workspaceInvitationSchema),
+    }),
+  }),
+  addMember: route("addMember", {
+    summary: "Add a member (admins only): a user with an account joins at once, anyone else gets a 7-day sign-up link",
+    tags: workspaces,
+    auth: "token",
+    params: workspaceIdParams,
+    body: memberInviteInputSchema,
+    response: memberAddedSchema,
+  }),
+  updateMember: route("updateMember", {
+    summary: "Change a member's or an invited person's role (admins only; the last admin stays admin: 409)",
+    tags: workspaces,
+    auth: "token",
+    params: memberParams,
+    body: memberUpdateInputSchema,
+    response: z.object({ member: workspaceMemberSchema }),
+  }),
+  removeMember: route("removeMember", {
+    summary: "Remove a member or withdraw an invitation (admins only; the last admin cannot be removed: 409)",
+    tags: workspaces,
+    auth: "token",
+    params: memberParams,
+    response: messageResponseSchema,
   }),
 
   createBot: route("createBot", {
@@ -203,6 +240,8 @@ export const apiRoutes = {
     summary: "Check the draft: unreached groups, dead ends, unset variables, missing targets, empty bubbles",
     tags: bots,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: z.object({ findings: lintFindingsSchema }),
   }),
@@ -212,6 +251,8 @@ export const apiRoutes = {
       "A 15-minute token for the builder's sandboxed preview frame: it starts previews of this bot only, nothing else",
     tags: chat,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: z.object({ token: z.string(), expiresAt: z.string() }),
   }),
@@ -244,6 +285,8 @@ export const apiRoutes = {
     summary: "Run the bot's conversation tests against its draft (integrations answered by fixtures only)",
     tags: bots,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: botTestRunSchema,
   }),

@@ -66,6 +66,15 @@ export interface MembersTable {
   createdAt: string;
 }
 
+/** An invitation to a workspace, pending until the invited user sets a password (migration 0011). */
+export interface WorkspaceInvitationsTable {
+  workspaceId: string;
+  userId: string;
+  role: MembersTable["role"];
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface BotsTable {
   id: string;
   workspaceId: string;
@@ -184,6 +193,7 @@ export interface Database {
   passwordSetupTokens: PasswordSetupTokensTable;
   workspaces: WorkspacesTable;
   members: MembersTable;
+  workspaceInvitations: WorkspaceInvitationsTable;
   bots: BotsTable;
   botVersions: BotVersionsTable;
   sessions: SessionsTable;

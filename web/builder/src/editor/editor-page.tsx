@@ -23,7 +23,7 @@ import { blockById } from "./store/selectors";
 
 type Loaded = { store: EditorStore; autosave: Autosave };
 
-function open(bot: Bot): Loaded {
+function open(bot: Bot, readOnly: boolean): Loaded {
   const store = new EditorStore(
     {
       groups: bot.groups,
@@ -33,7 +33,14 @@ function open(bot: Bot): Loaded {
       theme: bot.theme,
       settings: bot.settings,
     },
-    { botId: bot.id, name: bot.name, workspaceId: bot.workspaceId, publicId: bot.publicId, isPublished: false },
+    {
+      botId: bot.id,
+      name: bot.name,
+      workspaceId: bot.workspaceId,
+      publicId: bot.publicId,
+      isPublished: false,
+      readOnly,
+    },
   );
   return { store, autosave: new Autosave(store, bot.updatedAt) };
 }
@@ -46,9 +53,9 @@ export function EditorPage({ botId }: { botId: string }) {
     setError(undefined);
     performance.mark("parley:editor-load-start");
     getBot(botId)
-      .then(({ bot }) => {
+      .then(({ bot, currentUserMode }) => {
         followWorkspace(bot.workspaceId);
-        setLoaded(open(bot));
+        setLoaded(open(bot, currentUserMode !== "write"));
       })
       .catch((failure) => setError(errorMessage(failure)));
   }, [botId]);

@@ -8,6 +8,7 @@ import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
+import { folderRoutes } from "./folders.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
@@ -52,6 +53,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
   return [
     ...healthRoutes(ctx, redis),
     ...workspaceRoutes(ctx),
+    ...folderRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
     ...botTestRoutes(ctx),

@@ -21,6 +21,10 @@ export const managementPaths = {
   addMember: "POST /api/v1/workspaces/:workspaceId/members",
   updateMember: "PATCH /api/v1/workspaces/:workspaceId/members/:userId",
   removeMember: "DELETE /api/v1/workspaces/:workspaceId/members/:userId",
+  createFolder: "POST /api/v1/workspaces/:workspaceId/folders",
+  listFolders: "GET /api/v1/workspaces/:workspaceId/folders",
+  updateFolder: "PATCH /api/v1/workspaces/:workspaceId/folders/:folderId",
+  deleteFolder: "DELETE /api/v1/workspaces/:workspaceId/folders/:folderId",
 
   createBot: "POST /api/v1/bots",
   listBots: "GET /api/v1/bots",

@@ -3,14 +3,8 @@ import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsType
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
-import {
-  botIdParams,
-  credentialsParams,
-  memberParams,
-  type RouteContract,
-  route,
-  workspaceIdParams,
-} from "./route-contract.js";
+import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
+import { teamRouteContracts } from "./team-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
@@ -28,9 +22,6 @@ import {
   transcriptResponseSchema,
 } from "./result.js";
 import {
-  memberAddedSchema,
-  memberInviteInputSchema,
-  memberUpdateInputSchema,
   workspaceCreateInputSchema,
   workspaceInvitationSchema,
   workspaceMemberSchema,
@@ -138,30 +129,6 @@ export const apiRoutes = {
       invitations: z.array(workspaceInvitationSchema),
     }),
   }),
-  addMember: route("addMember", {
-    summary: "Add a member (admins only): a user with an account joins at once, anyone else gets a 7-day sign-up link",
-    tags: workspaces,
-    auth: "token",
-    params: workspaceIdParams,
-    body: memberInviteInputSchema,
-    response: memberAddedSchema,
-  }),
-  updateMember: route("updateMember", {
-    summary: "Change a member's or an invited person's role (admins only; the last admin stays admin: 409)",
-    tags: workspaces,
-    auth: "token",
-    params: memberParams,
-    body: memberUpdateInputSchema,
-    response: z.object({ member: workspaceMemberSchema }),
-  }),
-  removeMember: route("removeMember", {
-    summary: "Remove a member or withdraw an invitation (admins only; the last admin cannot be removed: 409)",
-    tags: workspaces,
-    auth: "token",
-    params: memberParams,
-    response: messageResponseSchema,
-  }),
-
   createBot: route("createBot", {
     summary: "Create a bot",
     tags: bots,
@@ -313,6 +280,7 @@ export const apiRoutes = {
   }),
 
   ...chatRouteContracts,
+  ...teamRouteContracts,
 
   listResults: route("listResults", {
     summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",

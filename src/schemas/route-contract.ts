@@ -43,3 +43,4 @@ export const sessionIdParams = z.object({ sessionId: idSchema });
 export const workspaceIdParams = z.object({ workspaceId: idSchema });
 export const credentialsParams = z.object({ workspaceId: idSchema, credentialsId: idSchema });
 export const memberParams = z.object({ workspaceId: idSchema, userId: idSchema });
+export const folderParams = z.object({ workspaceId: idSchema, folderId: idSchema });

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../store/unique-violation.js";
 import type { AppContext } from "./context.js";
 import { requireWorkspace } from "./workspaces.js";
 import { GUEST_READ_ONLY } from "./auth/write-access.js";
+import { assertFolderOf } from "./folders.js";
 import { toApiBot, toBotDocument, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
 import { lintBot } from "./lint/lint-bot.js";
 import { assertCustomDomainAvailable, normalizeCustomDomain } from "./custom-domains.js";
@@ -31,6 +32,7 @@ function defaultStartEvent() {
 
 export async function createBot(ctx: AppContext, caller: Caller, workspaceId: string, input: BotCreateInput = {}) {
   await requireWorkspace(ctx, caller, workspaceId);
+  if (input.folderId) await assertFolderOf(ctx, workspaceId, input.folderId, "bot.folderId");
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : null;
   if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain);
@@ -95,6 +97,7 @@ export async function updateBot(
     if (Number.isFinite(given) && stored - given > STALE_UPDATE_TOLERANCE_MS)
       throw new AppError("CONFLICT", "Found newer version of the bot in database");
   }
+  if (input.folderId) await assertFolderOf(ctx, bot.workspaceId, input.folderId, "bot.folderId");
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId, botId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : input.customDomain;
   if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain, botId);

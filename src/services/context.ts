@@ -4,6 +4,7 @@ import { BotsRepository } from "../store/bots-repository.js";
 import { UsersRepository } from "../store/users-repository.js";
 import { WorkspacesRepository } from "../store/workspaces-repository.js";
 import { WorkspaceInvitationsRepository } from "../store/workspace-invitations-repository.js";
+import { FoldersRepository } from "../store/folders-repository.js";
 import type { ChatRepository } from "../store/chat-repository.js";
 import { createChatRepository } from "../store/chat/create-chat-repository.js";
 import { ResultsRepository } from "../store/results-repository.js";
@@ -30,6 +31,7 @@ export type AppContext = {
   previewTokens: PreviewTokensRepository;
   workspaces: WorkspacesRepository;
   invitations: WorkspaceInvitationsRepository;
+  folders: FoldersRepository;
   bots: BotsRepository;
   sessions: SessionsRepository;
   results: ResultsRepository;
@@ -73,6 +75,7 @@ export function createContext(config: Config, store: Store): AppContext {
     previewTokens: new PreviewTokensRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
     invitations: new WorkspaceInvitationsRepository(store.db),
+    folders: new FoldersRepository(store.db),
     bots,
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),

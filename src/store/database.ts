@@ -75,6 +75,16 @@ export interface WorkspaceInvitationsTable {
   expiresAt: string;
 }
 
+/** A folder of bots in a workspace; `parentFolderId` null: at the top (migration 0011). */
+export interface FoldersTable {
+  id: string;
+  workspaceId: string;
+  parentFolderId: string | null;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface BotsTable {
   id: string;
   workspaceId: string;
@@ -194,6 +204,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   members: MembersTable;
   workspaceInvitations: WorkspaceInvitationsTable;
+  folders: FoldersTable;
   bots: BotsTable;
   botVersions: BotVersionsTable;
   sessions: SessionsTable;

@@ -75,7 +75,9 @@ beforeAll(async () => {
     name: "Team key",
     data: { apiKey: "sk-fake-key", baseUrl: `${openAi.url}/v1` },
   });
+  const folder = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/folders`, { name: "Support" });
   Object.assign(ids, {
+    folderId: folder.body.folder.id,
     workspaceId: admin.workspaceId,
     botId: bot.id,
     resultId: started.body.resultId,

@@ -47,7 +47,7 @@ export type Authenticate = (request: FastifyRequest) => Promise<Caller | undefin
 /** Refuses a caller who may not change what a write names (guests); see src/services/auth/write-access.ts. */
 export type AuthorizeWrite = (caller: Caller, target: { workspaceId?: unknown; botId?: unknown }) => Promise<void>;
 
-const changesWorkspace = (route: RouteDefinition<any, any, any>) =>
+const changesWorkspace = (route: Pick<RouteContract, "access" | "method">) =>
   (route.access ?? (route.method === "GET" ? "read" : "write")) === "write";
 
 /** The workspace or bot a request names, from its path or, for creations, its JSON body. */

@@ -8,12 +8,14 @@ import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
+import { folderRoutes } from "./folders.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
 import { googleCallbackRoute, googleOAuthRoutes } from "./google-oauth.js";
 import { streamRoutes } from "./stream.js";
 import { createAuthenticate } from "./authenticate.js";
+import { requireWriter } from "../services/auth/write-access.js";
 import { authRoutes } from "./auth.js";
 import { tokenRoutes } from "./tokens.js";
 import { botToolRoutes } from "./bot-tools.js";
@@ -53,6 +55,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
   return [
     ...healthRoutes(ctx, redis),
     ...workspaceRoutes(ctx),
+    ...folderRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
     ...translationRoutes(ctx),
@@ -127,7 +130,11 @@ export async function buildApp(
   });
 
   const routes = apiRoutes(ctx, redis);
-  registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter, checkResponses: ctx.config.checkResponses });
+  registerRoutes(app, routes, createAuthenticate(ctx), {
+    rateLimiter,
+    checkResponses: ctx.config.checkResponses,
+    authorizeWrite: (caller, target) => requireWriter(ctx, caller, target),
+  });
   if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
   await app.register(googleCallbackRoute(ctx));
   await app.register(builderPages());

@@ -49,6 +49,8 @@ export function chatRoutes(ctx: AppContext) {
         "A 15-minute token for the builder's sandboxed preview frame: it starts previews of this bot only, nothing else",
       tags,
       auth: "token",
+      // Only reads the bot: guests may preview it too.
+      access: "read",
       params: z.object({ botId: idSchema }),
       response: z.object({ token: z.string(), expiresAt: z.string() }),
       handler: ({ params, caller }) => createPreviewToken(ctx, caller!, params.botId),

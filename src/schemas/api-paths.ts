@@ -18,6 +18,13 @@ export const managementPaths = {
   getWorkspace: "GET /api/v1/workspaces/:workspaceId",
   updateWorkspace: "PATCH /api/v1/workspaces/:workspaceId",
   listMembers: "GET /api/v1/workspaces/:workspaceId/members",
+  addMember: "POST /api/v1/workspaces/:workspaceId/members",
+  updateMember: "PATCH /api/v1/workspaces/:workspaceId/members/:userId",
+  removeMember: "DELETE /api/v1/workspaces/:workspaceId/members/:userId",
+  createFolder: "POST /api/v1/workspaces/:workspaceId/folders",
+  listFolders: "GET /api/v1/workspaces/:workspaceId/folders",
+  updateFolder: "PATCH /api/v1/workspaces/:workspaceId/folders/:folderId",
+  deleteFolder: "DELETE /api/v1/workspaces/:workspaceId/folders/:folderId",
 
   createBot: "POST /api/v1/bots",
   listBots: "GET /api/v1/bots",

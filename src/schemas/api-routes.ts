@@ -9,6 +9,7 @@ import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } f
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
 import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
+import { teamRouteContracts } from "./team-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
@@ -28,6 +29,7 @@ import {
 } from "./result.js";
 import {
   workspaceCreateInputSchema,
+  workspaceInvitationSchema,
   workspaceMemberSchema,
   workspaceSchema,
   workspaceUpdateInputSchema,
@@ -124,13 +126,15 @@ export const apiRoutes = {
     response: z.object({ workspace: workspaceSchema }),
   }),
   listMembers: route("listMembers", {
-    summary: "List the members of a workspace",
+    summary: "List the members of a workspace and its pending invitations, with their roles",
     tags: workspaces,
     auth: "token",
     params: workspaceIdParams,
-    response: z.object({ members: z.array(workspaceMemberSchema) }),
+    response: z.object({
+      members: z.array(workspaceMemberSchema),
+      invitations: z.array(workspaceInvitationSchema),
+    }),
   }),
-
   createBot: route("createBot", {
     summary: "Create a bot",
     tags: bots,
@@ -209,6 +213,8 @@ export const apiRoutes = {
     summary: "Check the draft: unreached groups, dead ends, unset variables, missing targets, empty bubbles",
     tags: bots,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: z.object({ findings: lintFindingsSchema }),
   }),
@@ -237,6 +243,8 @@ export const apiRoutes = {
       "A 15-minute token for the builder's sandboxed preview frame: it starts previews of this bot only, nothing else",
     tags: chat,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: z.object({ token: z.string(), expiresAt: z.string() }),
   }),
@@ -269,6 +277,8 @@ export const apiRoutes = {
     summary: "Run the bot's conversation tests against its draft (integrations answered by fixtures only)",
     tags: bots,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: botTestRunSchema,
   }),
@@ -295,6 +305,7 @@ export const apiRoutes = {
   }),
 
   ...chatRouteContracts,
+  ...teamRouteContracts,
 
   listResults: route("listResults", {
     summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",

@@ -3,6 +3,8 @@ import type { Store } from "../store/connect.js";
 import { BotsRepository } from "../store/bots-repository.js";
 import { UsersRepository } from "../store/users-repository.js";
 import { WorkspacesRepository } from "../store/workspaces-repository.js";
+import { WorkspaceInvitationsRepository } from "../store/workspace-invitations-repository.js";
+import { FoldersRepository } from "../store/folders-repository.js";
 import type { ChatRepository } from "../store/chat-repository.js";
 import { createChatRepository } from "../store/chat/create-chat-repository.js";
 import { ResultsRepository } from "../store/results-repository.js";
@@ -28,6 +30,8 @@ export type AppContext = {
   passwordSetups: PasswordSetupRepository;
   previewTokens: PreviewTokensRepository;
   workspaces: WorkspacesRepository;
+  invitations: WorkspaceInvitationsRepository;
+  folders: FoldersRepository;
   bots: BotsRepository;
   sessions: SessionsRepository;
   results: ResultsRepository;
@@ -70,6 +74,8 @@ export function createContext(config: Config, store: Store): AppContext {
     passwordSetups: new PasswordSetupRepository(store.db),
     previewTokens: new PreviewTokensRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
+    invitations: new WorkspaceInvitationsRepository(store.db),
+    folders: new FoldersRepository(store.db),
     bots,
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),

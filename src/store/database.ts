@@ -66,6 +66,25 @@ export interface MembersTable {
   createdAt: string;
 }
 
+/** An invitation to a workspace, pending until the invited user sets a password (migration 0011). */
+export interface WorkspaceInvitationsTable {
+  workspaceId: string;
+  userId: string;
+  role: MembersTable["role"];
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A folder of bots in a workspace; `parentFolderId` null: at the top (migration 0011). */
+export interface FoldersTable {
+  id: string;
+  workspaceId: string;
+  parentFolderId: string | null;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface BotsTable {
   id: string;
   workspaceId: string;
@@ -184,6 +203,8 @@ export interface Database {
   passwordSetupTokens: PasswordSetupTokensTable;
   workspaces: WorkspacesTable;
   members: MembersTable;
+  workspaceInvitations: WorkspaceInvitationsTable;
+  folders: FoldersTable;
   bots: BotsTable;
   botVersions: BotVersionsTable;
   sessions: SessionsTable;

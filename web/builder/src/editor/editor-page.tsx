@@ -24,7 +24,7 @@ import { blockById } from "./store/selectors";
 
 type Loaded = { store: EditorStore; autosave: Autosave };
 
-function open(bot: Bot): Loaded {
+function open(bot: Bot, readOnly: boolean): Loaded {
   const store = new EditorStore(
     {
       groups: bot.groups,
@@ -35,7 +35,14 @@ function open(bot: Bot): Loaded {
       settings: bot.settings,
       translations: bot.translations,
     },
-    { botId: bot.id, name: bot.name, workspaceId: bot.workspaceId, publicId: bot.publicId, isPublished: false },
+    {
+      botId: bot.id,
+      name: bot.name,
+      workspaceId: bot.workspaceId,
+      publicId: bot.publicId,
+      isPublished: false,
+      readOnly,
+    },
   );
   return { store, autosave: new Autosave(store, bot.updatedAt) };
 }
@@ -48,9 +55,9 @@ export function EditorPage({ botId }: { botId: string }) {
     setError(undefined);
     performance.mark("parley:editor-load-start");
     getBot(botId)
-      .then(({ bot }) => {
+      .then(({ bot, currentUserMode }) => {
         followWorkspace(bot.workspaceId);
-        setLoaded(open(bot));
+        setLoaded(open(bot, currentUserMode !== "write"));
       })
       .catch((failure) => setError(errorMessage(failure)));
   }, [botId]);

@@ -68,7 +68,17 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
   return finishTurn(
     bot,
     state,
-    { bot, messages: [], clientSideActions: [], logs: [], state, ended: false, input, currentBlockId: block.id },
+    {
+      bot,
+      messages: [],
+      clientSideActions: [],
+      logs: [],
+      effects: [],
+      state,
+      ended: false,
+      input,
+      currentBlockId: block.id,
+    },
     { messagesBefore: [textBubble(block.id, [{ type: "p", children: [{ text }] }], ctx.format)] },
   );
 }
@@ -200,6 +210,7 @@ const endedWalk = (bot: RuntimeBot, state: SessionState): WalkResult => ({
   messages: [],
   clientSideActions: [],
   logs: [],
+  effects: [],
   state,
   ended: true,
 });

@@ -17,6 +17,7 @@ import { sessionExpiry } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
+import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 
 type StartChatInput = z.output<typeof startChatInputSchema>;
 type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
@@ -127,6 +128,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
   const sessionId = createId();
   const now = nowIso();
+  const outbox = turnOutboxRows(turn, resultId, now);
   await ctx.chat.writeTurn({
     session: turn.ended
       ? { kind: "none" }
@@ -153,7 +155,9 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
     ),
     answers: answerRows(resultId, turn, now),
     logs: turnLogRows(turn, resultId, now),
+    outbox,
   });
+  notifyOutbox(ctx, outbox);
   // Always named, also when the chat ended in this turn: the page may show or report it.
   return startResponse(sessionId, bot, "6", turn, { resultId, publishedAt });
 }

@@ -4,7 +4,7 @@ import type { TurnEffect } from "../../engine/effects.js";
 import type { IntegrationScope, MailMessage } from "../../engine/ports.js";
 import type { OutboxRow, OutboxTable } from "../../store/database.js";
 import type { AppContext } from "../context.js";
-import type { OutboxOutcome } from "./outbox-worker.js";
+import type { OutboxOutcome } from "./outbox-outcome.js";
 
 type EmailPayload = { message: MailMessage; scope: IntegrationScope };
 

@@ -2,16 +2,13 @@ import type { Insertable } from "kysely";
 import type { TurnResult } from "../../engine/chat-turn.js";
 import { createId } from "../../lib/ids.js";
 import { nextRetryAt } from "../../lib/retry-schedule.js";
-import type { ChatLog } from "../../schemas/chat.js";
 import type { OutboxRow, OutboxTable } from "../../store/database.js";
 import type { OutboxSettlement } from "../../store/outbox-repository.js";
-import { startDueWorkRunner, type Attempt, type DueWorkRunner } from "../background/due-work-runner.js";
+import { startDueWorkRunner, type DueWorkRunner } from "../background/due-work-runner.js";
+import type { OutboxOutcome } from "./outbox-outcome.js";
 import type { AppContext } from "../context.js";
 import { logRows } from "../chat/turn-writes.js";
 import { attemptEmail, emailItem } from "./email-items.js";
-
-/** An attempt, and the logs it leaves on the item's result (written on success, first failure and giving up). */
-export type OutboxOutcome = Attempt & { logs?: ChatLog[] };
 
 type Handler = (ctx: AppContext, item: OutboxRow) => Promise<OutboxOutcome>;
 

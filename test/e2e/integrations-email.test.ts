@@ -81,7 +81,7 @@ describe("Email block over real SMTP", () => {
     expect(reply.body.logs).toBeUndefined();
 
     // Sent once the turn is saved, by the outbox: the log comes with the delivery.
-    await expect.poll(() => parley.storedLogs(started.body.resultId)).toHaveLength(1);
+    await expect.poll(() => parley.storedLogs(started.body.resultId), { timeout: 10_000 }).toHaveLength(1);
     const mails = smtp.mails.slice(before);
     expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([
       { from: "support@example.com", to: ["visitor@example.com", "cc@example.com"], user: "mailer" },
@@ -105,7 +105,7 @@ describe("Email block over real SMTP", () => {
     const started = await parley.start(publicId);
     const before = smtp.mails.length;
     await parley.send(started.body.sessionId, "someone@example.com");
-    await expect.poll(() => smtp.mails.length - before).toBe(1);
+    await expect.poll(() => smtp.mails.length - before, { timeout: 10_000 }).toBe(1);
     const mails = smtp.mails.slice(before);
     expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([
       { from: "instance@parley.test", to: ["someone@example.com"], user: undefined },
@@ -124,7 +124,7 @@ describe("Email block over real SMTP", () => {
     const before = smtp.mails.length;
     const reply = await parley.send(started.body.sessionId, "many@example.com");
     expect(bubbleTexts(reply.body)).toEqual(["Sent"]);
-    await expect.poll(() => parley.storedLogs(started.body.resultId)).toHaveLength(6);
+    await expect.poll(() => parley.storedLogs(started.body.resultId), { timeout: 10_000 }).toHaveLength(6);
     expect(smtp.mails.length - before).toBe(5);
     const logs = await parley.storedLogs(started.body.resultId);
     // The refusal is logged with the turn, the five deliveries as they happen after it.
@@ -153,7 +153,7 @@ describe("Email block over real SMTP", () => {
     );
     const started = await parley.start(publicId);
     await parley.send(started.body.sessionId, "a@example.com");
-    await expect.poll(() => parley.storedLogs(started.body.resultId)).toHaveLength(1);
+    await expect.poll(() => parley.storedLogs(started.body.resultId), { timeout: 10_000 }).toHaveLength(1);
     expect(closedSmtp.mails).toEqual([]);
     const [log] = await parley.storedLogs(started.body.resultId);
     expect(log.description).toBe("Email not sent");

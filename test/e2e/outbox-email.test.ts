@@ -66,7 +66,9 @@ describe("E-mails through the outbox", () => {
       expect(accepted).toHaveLength(1);
       // The other one lost the race (409) or found the chat already over (404): nothing of it is kept.
       expect(replies.map((reply) => reply.status).sort()).toEqual([200, expect.any(Number)]);
-      await expect.poll(() => outboxOf(resultId)).toMatchObject([{ kind: "email", status: "done" }]);
+      await expect
+        .poll(() => outboxOf(resultId), { timeout: 10_000 })
+        .toMatchObject([{ kind: "email", status: "done" }]);
       expect(await outboxOf(resultId)).toHaveLength(1);
       const winner = replies[0].status === 200 ? `first-${round}` : `second-${round}`;
       expect(subjects().filter((subject) => subject?.endsWith(`-${round}`))).toEqual([`Answer ${winner}`]);
@@ -80,9 +82,9 @@ describe("E-mails through the outbox", () => {
     smtp.state.refused = 0;
     const reply = await parley.send(started.body.sessionId, "retried");
     expect(reply.status).toBe(200);
-    await expect.poll(() => smtp.state.refused).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => smtp.state.refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     smtp.state.refusing = false;
-    await expect.poll(async () => (await outboxOf(started.body.resultId))[0]?.status).toBe("done");
+    await expect.poll(async () => (await outboxOf(started.body.resultId))[0]?.status, { timeout: 10_000 }).toBe("done");
 
     expect(subjects().filter((subject) => subject === "Answer retried")).toEqual(["Answer retried"]);
     const [item] = await outboxOf(started.body.resultId);

@@ -41,8 +41,10 @@ export type Config = {
    * that does not match becomes a 500 naming the difference. The test servers turn it on; off by default.
    */
   checkResponses: boolean;
-  /** Work done after commit: e-mails of chat turns, result webhooks (issue 20; README "Webhooks"). */
+  /** Work done after commit: e-mails of chat turns (issue 20; README "Work after commit"). */
   outbox: OutboxConfig;
+  /** The instance's Google OAuth client and Google's endpoints (Google Sheets and Gmail blocks; README "Google"). */
+  google: GoogleConfig;
 };
 
 export type OutboxConfig = {
@@ -57,6 +59,20 @@ export type OutboxConfig = {
   retryForMs: number;
   /** PARLEY_OUTBOX_LEASE_MS: an item whose instance died while working on it is due again after this. */
   leaseMs: number;
+};
+
+export type GoogleConfig = {
+  /** GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET; unset → the builder explains how to set them up. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** PARLEY_GOOGLE_AUTH_URL: the consent page. */
+  authUrl: string;
+  /** PARLEY_GOOGLE_TOKEN_URL: code exchange and token refresh. */
+  tokenUrl: string;
+  /** PARLEY_GOOGLE_SHEETS_API_URL: the Sheets API v4 root (…/v4/spreadsheets is appended). */
+  sheetsApiUrl: string;
+  /** PARLEY_GMAIL_API_URL: the Gmail API root (…/gmail/v1/users/me is appended). */
+  gmailApiUrl: string;
 };
 
 export type SizeLimits = {
@@ -150,6 +166,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: loadSizeLimits(env),
     checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
     outbox: loadOutboxConfig(env),
+    google: loadGoogleConfig(env),
+  };
+}
+
+function loadGoogleConfig(env: NodeJS.ProcessEnv): GoogleConfig {
+  const url = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/$/, "");
+  return {
+    clientId: env.GOOGLE_CLIENT_ID || undefined,
+    clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    authUrl: url(env.PARLEY_GOOGLE_AUTH_URL, "https://accounts.google.com/o/oauth2/v2/auth"),
+    tokenUrl: url(env.PARLEY_GOOGLE_TOKEN_URL, "https://oauth2.googleapis.com/token"),
+    sheetsApiUrl: url(env.PARLEY_GOOGLE_SHEETS_API_URL, "https://sheets.googleapis.com"),
+    gmailApiUrl: url(env.PARLEY_GMAIL_API_URL, "https://gmail.googleapis.com"),
   };
 }
 

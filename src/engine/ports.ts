@@ -196,9 +196,108 @@ export type AiPort = {
   ): Promise<{ ok: true; text: string } | AiFailure>;
 };
 
+/**
+ * Plug-in services called with a workspace credential (NocoDB, Segment, PostHog, Blink). Each adapter
+ * resolves the key and address from `credentialsId` in the scope's workspace and sends through the
+ * address guard. `status` is the service's HTTP status when it answered, `details` its body.
+ */
+export type PluginFailure = { ok: false; error: string; status?: number; details?: string };
+type PluginCall = { credentialsId: string };
+export type PluginRecord = Record<string, unknown>;
+export type NocoDbPort = {
+  /** The table's records matching `where` (NocoDB's filter syntax), first 1,000, in the view's order. */
+  searchRecords(
+    request: PluginCall & { tableId: string; viewId?: string; where?: string },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; records: PluginRecord[] } | PluginFailure>;
+  /** Creates one record; link columns named in `fields` are linked to the record ids they list. */
+  createRecord(
+    request: PluginCall & { tableId: string; fields: Record<string, string | null> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+  /** Gives every record of `ids` the same `fields` (link columns linked as on create). */
+  updateRecords(
+    request: PluginCall & { tableId: string; ids: unknown[]; fields: Record<string, string | null> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+/** One call of Segment's HTTP tracking API: its path (`identify`, `track`, `page`, `alias`) and body. */
+export type SegmentPort = {
+  send(
+    request: PluginCall & { call: "identify" | "track" | "page" | "alias"; body: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+/** One event for PostHog's capture endpoint (the project key is added by the adapter). */
+export type PostHogPort = {
+  capture(
+    request: PluginCall & { event: string; distinctId: string; properties: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+export type BlinkPort = {
+  getUsers(
+    request: PluginCall & { query: Record<string, string> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; users: PluginRecord[] } | PluginFailure>;
+  /** Posts a feed event (Blink's own body); answers the new event's id. */
+  sendFeedEvent(
+    request: PluginCall & { body: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; eventId?: string } | PluginFailure>;
+  /** What an attachment section needs of a file (a HEAD request through the address guard). */
+  describeFile(url: string): Promise<{ ok: true; name?: string; type?: string; size?: number } | PluginFailure>;
+};
+
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
 export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
+};
+
+/** A Google API call that gave nothing: `status` is Google's HTTP status when it answered. */
+export type GoogleFailure = { ok: false; error: string; status?: number };
+/** One sheet of a spreadsheet, read with the Google account of `credentialsId`. */
+export type SheetTarget = { credentialsId: string; spreadsheetId: string; sheetId?: string };
+/** A sheet's cells as text, the header row first; `sheetTitle` addresses it in A1 ranges. */
+export type SheetValues = { spreadsheetTitle: string; sheetTitle: string; rows: string[][] };
+/** One cell to write: `row` and `column` count from 0 (row 0 is the header). */
+export type SheetCell = { row: number; column: number; value: string };
+/** Google Sheets API v4; the implementation refreshes and saves an expired token. */
+export type GoogleSheetsPort = {
+  read(target: SheetTarget, scope: IntegrationScope): Promise<({ ok: true } & SheetValues) | GoogleFailure>;
+  /** Appends one row after the sheet's last (values as typed by a user: numbers, dates, formulas). */
+  appendRow(
+    target: SheetTarget & { sheetTitle: string },
+    values: string[],
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | GoogleFailure>;
+  updateCells(
+    target: SheetTarget & { sheetTitle: string },
+    cells: SheetCell[],
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; updatedCells: number } | GoogleFailure>;
+};
+export type GmailMessage = {
+  credentialsId: string;
+  to: string[];
+  subject?: string;
+  /** Plain text. */
+  body?: string;
+  /** Files fetched through the address guard (each size-limited) and attached. */
+  attachmentUrls?: string[];
+  /** A label (its id, or its name: created when the account lacks it) added to the sent message. */
+  label?: string;
+  /** Sends the message as a reply in this thread. */
+  threadId?: string;
+  /** The sender's display form ("Ann <ann@gmail.com>"); Gmail keeps the account's address. */
+  from?: string;
+  replyTo?: string;
+};
+export type GmailPort = {
+  send(
+    message: GmailMessage,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; messageId: string; threadId: string } | GoogleFailure>;
 };
 
 export type EnginePorts = {
@@ -210,4 +309,10 @@ export type EnginePorts = {
   chatCompletion?: ChatCompletionPort;
   ai?: AiPort;
   bots?: BotLoaderPort;
+  nocodb?: NocoDbPort;
+  segment?: SegmentPort;
+  posthog?: PostHogPort;
+  blink?: BlinkPort;
+  googleSheets?: GoogleSheetsPort;
+  gmail?: GmailPort;
 };

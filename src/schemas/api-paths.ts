@@ -55,6 +55,7 @@ export const managementPaths = {
   renameCredentials: "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
   credentialsUsage: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/usage",
   credentialsModels: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/models",
+  googleConsentUrl: "GET /api/v1/workspaces/:workspaceId/credentials/google/consent-url",
 } as const;
 
 export const apiPaths = { ...managementPaths, ...chatPaths } as const;

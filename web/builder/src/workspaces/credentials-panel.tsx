@@ -12,6 +12,7 @@ import { formatDateTime } from "../lib/format";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
+import { GoogleConnect } from "./google-connect";
 
 /** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
 const aiTypes = [
@@ -24,7 +25,20 @@ const aiTypes = [
   { value: "together-ai", label: "Together" },
   { value: "open-router", label: "OpenRouter" },
 ];
-const typeLabel = (type: string) => aiTypes.find((entry) => entry.value === type)?.label ?? type;
+/** Plug-in services keyed the same way; the base URL points at a self-hosted instance or another region. */
+const pluginKeyTypes = [
+  { value: "nocodb", label: "NocoDB" },
+  { value: "segment", label: "Segment" },
+  { value: "posthog", label: "PostHog" },
+  { value: "blink", label: "Blink" },
+];
+const keyedTypes = [...aiTypes, ...pluginKeyTypes];
+const googleTypes = [
+  { value: "google sheets", label: "Google Sheets" },
+  { value: "gmail", label: "Gmail" },
+] as const;
+const typeLabel = (type: string) =>
+  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -81,9 +95,12 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
       <div className="card-header">
         <h2 id="credentials-title">Credentials</h2>
       </div>
-      <p className="muted">API keys of the AI blocks. Keys are stored encrypted and never shown again.</p>
+      <p className="muted">API keys of the AI and plug-in blocks. Keys are stored encrypted and never shown again.</p>
+      <p className="muted">
+        API keys of the AI blocks and Google accounts. Secrets are stored encrypted and never shown again.
+      </p>
       <form className="inline-form" onSubmit={create}>
-        <SelectField label="Provider" value={type} options={aiTypes} onChange={setType} />
+        <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
         <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
         <TextField label="API key" type="password" value={apiKey} onChange={setApiKey} autoComplete="off" />
         <TextField label="Base URL" value={baseUrl} onChange={setBaseUrl} placeholder="The provider's own" />
@@ -91,6 +108,17 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
           Add credentials
         </button>
       </form>
+      <div className="inline-form google-accounts">
+        {googleTypes.map((entry, index) => (
+          <GoogleConnect
+            key={entry.value}
+            setupNotice={index === 0}
+            workspaceId={workspaceId}
+            type={entry.value}
+            label={`Connect a Google account for ${entry.label}`}
+          />
+        ))}
+      </div>
       <ErrorBanner error={error} />
       {!items && !error && <Spinner />}
       {items && items.length === 0 && <p className="muted">No credentials yet.</p>}

@@ -1,6 +1,7 @@
 import type { ReplyLengthLimits } from "./replies/reply-length.js";
 import type { ChatBubble, ChatLog, ClientSideAction, DynamicTheme, TextBubbleContentFormat } from "../schemas/chat.js";
 import type { NewAnswer } from "./answers.js";
+import type { TurnEffect } from "./effects.js";
 import type { ChatInput } from "./blocks/executor.js";
 import type { EnginePorts } from "./ports.js";
 import { computeProgress } from "./progress.js";
@@ -32,6 +33,8 @@ export type TurnResult = {
   results: ResultUpdate[];
   /** Every log of the turn (the reply may show fewer in live chats). */
   logs: ChatLog[];
+  /** To be stored with the turn and done once it is saved (never for a turn that was not). */
+  effects: TurnEffect[];
   ended: boolean;
 };
 
@@ -93,5 +96,13 @@ export function finishTurn(
     if (progress !== undefined) reply.progress = progress;
   }
   const results = touchedResults(state, next, walk.bot, walk.results, walk.ended);
-  return { state: next, reply, newAnswers: extra.newAnswers ?? [], results, logs, ended: walk.ended };
+  return {
+    state: next,
+    reply,
+    newAnswers: extra.newAnswers ?? [],
+    results,
+    logs,
+    effects: walk.effects,
+    ended: walk.ended,
+  };
 }

@@ -69,7 +69,17 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
   return finishTurn(
     bot,
     state,
-    { bot, messages: [], clientSideActions: [], logs: [], state, ended: false, input, currentBlockId: block.id },
+    {
+      bot,
+      messages: [],
+      clientSideActions: [],
+      logs: [],
+      effects: [],
+      state,
+      ended: false,
+      input,
+      currentBlockId: block.id,
+    },
     { messagesBefore: [textBubble(block.id, [{ type: "p", children: [{ text }] }], ctx.format)] },
   );
 }
@@ -216,6 +226,7 @@ const endedWalk = (bot: RuntimeBot, state: SessionState): WalkResult => ({
   messages: [],
   clientSideActions: [],
   logs: [],
+  effects: [],
   state,
   ended: true,
 });

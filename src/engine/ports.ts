@@ -71,7 +71,8 @@ export type MailMessage = {
   text?: string;
   html?: string;
 };
-export type MailResult = { ok: true; from: string } | { ok: false; error: string };
+/** `retryable`: the mail server may take it later (no answer, a 4xx); else trying again cannot help. */
+export type MailResult = { ok: true; from: string } | { ok: false; error: string; retryable?: boolean };
 export type MailerPort = { send(message: MailMessage, scope: IntegrationScope): Promise<MailResult> };
 
 export type ChatCompletionMessage = { role: "system" | "user" | "assistant"; content: string; name?: string };

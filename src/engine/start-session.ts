@@ -103,6 +103,7 @@ export async function startSession(input: StartSessionInput, options: TurnOption
         newAnswers: [],
         results: touchedResults(state, state, bot, undefined, false),
         logs: [],
+        effects: [],
         ended: false,
       }
     : await runStartFlow(bot, state, start, toReplyMessage(input.message), options);

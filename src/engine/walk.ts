@@ -1,5 +1,6 @@
 import type { ChatBubble, ChatLog, ClientSideAction } from "../schemas/chat.js";
 import { executorFor } from "./blocks/registry.js";
+import type { TurnEffect } from "./effects.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
 import { evaluateInlineAhead } from "./blocks/inline-code.js";
 import { enterLinkedBot, leaveLinkedBot } from "./link-frames.js";
@@ -22,6 +23,8 @@ export type WalkResult = {
   input?: ChatInput;
   clientSideActions: ClientSideAction[];
   logs: ChatLog[];
+  /** What the services do once the turn is saved, in block order. */
+  effects: TurnEffect[];
   /** The session state after the walk (variables, navigation). */
   state: SessionState;
   /** The block that waits for the visitor (an input, a waiting embed, an action expecting a reply). */
@@ -108,6 +111,7 @@ export async function walkFlow(
   const messages: ChatBubble[] = [];
   const clientSideActions: ClientSideAction[] = [];
   const logs: ChatLog[] = [];
+  const effects: TurnEffect[] = [];
   let state = initialState;
   let lastBubbleBlockId: string | undefined;
   let steps = 0;
@@ -117,6 +121,7 @@ export async function walkFlow(
     messages,
     clientSideActions,
     logs,
+    effects,
     state,
     ended: false,
     results,
@@ -186,6 +191,7 @@ export async function walkFlow(
       const outcome: ActionOutcome = withinVariableLimit(await executor.execute(ctx), context.maxVariableBytes, logs);
       state = followLocaleVariable(bot, applyOutcome(state, outcome), outcome.variables);
       if (outcome.logs) logs.push(...outcome.logs);
+      if (outcome.effects) effects.push(...outcome.effects);
       for (const action of outcome.clientSideActions ?? [])
         clientSideActions.push(lastBubbleBlockId ? { ...action, lastBubbleBlockId } : action);
       if (outcome.clientSideActions?.some((action) => action.expectsDedicatedReply))

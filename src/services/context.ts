@@ -20,6 +20,8 @@ import { createId } from "../lib/ids.js";
 import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
 import { CustomDomainCache } from "./custom-domains.js";
 import { ParleyMetrics } from "../integrations/metrics/parley-metrics.js";
+import { OutboxRepository } from "../store/outbox-repository.js";
+import { Wakeup } from "./background/wakeup.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -41,6 +43,9 @@ export type AppContext = {
   ports: EnginePorts;
   /** Set when PARLEY_METRICS=on: counters for GET /metrics. */
   metrics: ParleyMetrics | undefined;
+  /** Work done after commit (services/outbox); writers notify the wakeup so this instance starts at once. */
+  outbox: OutboxRepository;
+  outboxWakeup: Wakeup;
 };
 
 /** The real world, as the engine sees it. */
@@ -84,5 +89,7 @@ export function createContext(config: Config, store: Store): AppContext {
     customDomains: new CustomDomainCache(bots),
     ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics),
     metrics,
+    outbox: new OutboxRepository(store.db, store.dialect),
+    outboxWakeup: new Wakeup(),
   };
 }

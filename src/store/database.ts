@@ -195,6 +195,34 @@ export interface BotTestsTable {
   updatedAt: string;
 }
 
+/** Work done after commit, at least once (migration 0009; src/services/outbox). */
+export interface OutboxTable {
+  id: string;
+  /** Which handler does it: "email", "webhook". */
+  kind: string;
+  /** JSON: what the handler needs. */
+  payload: string;
+  resultId: string | null;
+  /** Whose it is (a webhook's id), for listing its deliveries. */
+  targetId: string | null;
+  status: "pending" | "done" | "failed";
+  attempts: number;
+  /** When it may next be tried (pending), past a claim's lease while it runs. */
+  dueAt: string;
+  createdAt: string;
+  finishedAt: string | null;
+  lastError: string | null;
+}
+
+export interface OutboxAttemptsTable {
+  id: string;
+  itemId: string;
+  attemptedAt: string;
+  ok: Flag;
+  statusCode: number | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -213,6 +241,8 @@ export interface Database {
   logs: LogsTable;
   credentials: CredentialsTable;
   botTests: BotTestsTable;
+  outbox: OutboxTable;
+  outboxAttempts: OutboxAttemptsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -220,3 +250,4 @@ export type BotRow = Selectable<BotsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type ResultRow = Selectable<ResultsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type OutboxRow = Selectable<OutboxTable>;

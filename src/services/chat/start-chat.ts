@@ -19,6 +19,7 @@ import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 import { localizedSystemMessage } from "../../engine/translations/localize.js";
 import { startLocale } from "../../engine/translations/session-locale.js";
+import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 
 type StartChatInput = z.output<typeof startChatInputSchema>;
 type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
@@ -137,6 +138,7 @@ export async function startPublicChat(
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
   const sessionId = createId();
   const now = nowIso();
+  const outbox = turnOutboxRows(turn, resultId, now);
   await ctx.chat.writeTurn({
     session: turn.ended
       ? { kind: "none" }
@@ -163,7 +165,9 @@ export async function startPublicChat(
     ),
     answers: answerRows(resultId, turn, now),
     logs: turnLogRows(turn, resultId, now),
+    outbox,
   });
+  notifyOutbox(ctx, outbox);
   // Always named, also when the chat ended in this turn: the page may show or report it.
   return startResponse(sessionId, bot, "6", turn, { resultId, publishedAt });
 }

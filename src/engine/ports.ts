@@ -200,6 +200,18 @@ export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
 };
 
+/**
+ * Zendesk's messaging widget, opened in the visitor's browser. The user token is signed here from the
+ * workspace's secret, which never reaches the browser.
+ */
+export type ZendeskUser = { externalId: string; name?: string; email?: string };
+export type ZendeskPort = {
+  openWidget(
+    request: { credentialsId: string; user?: ZendeskUser },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; widgetUrl: string; userToken?: string } | { ok: false; error: string }>;
+};
+
 export type EnginePorts = {
   clock: Clock;
   random: RandomSource;
@@ -209,4 +221,5 @@ export type EnginePorts = {
   chatCompletion?: ChatCompletionPort;
   ai?: AiPort;
   bots?: BotLoaderPort;
+  zendesk?: ZendeskPort;
 };

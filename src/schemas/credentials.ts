@@ -13,7 +13,7 @@ export const aiCredentialsTypes = [
 ] as const;
 export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
 
-export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes] as const;
+export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes, "zendesk"] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
 export const smtpCredentialsDataSchema = z.object({
@@ -47,8 +47,15 @@ export const httpCredentialsDataSchema = z.object({
   queryParams: z.record(z.string(), z.string().max(5000)).optional(),
 });
 
+/** Zendesk's Conversations API key: the id goes in the user token's header, the secret signs it on the server. */
+export const zendeskCredentialsDataSchema = z.object({
+  conversationsKeyId: z.string().trim().min(1).max(200),
+  conversationsSecretKey: z.string().trim().min(1).max(1000),
+});
+
 export const credentialsDataSchemas = {
   smtp: smtpCredentialsDataSchema,
+  zendesk: zendeskCredentialsDataSchema,
   http: httpCredentialsDataSchema,
   ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
     [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
@@ -63,6 +70,7 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("smtp"), name, data: smtpCredentialsDataSchema }),
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
   z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
+  z.object({ type: z.literal("zendesk"), name, data: zendeskCredentialsDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

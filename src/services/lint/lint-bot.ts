@@ -2,6 +2,7 @@ import type { BotDocument } from "../../schemas/bot.js";
 import { checkEmptyBubbles } from "./empty-bubbles.js";
 import type { LintCheck, LintFinding } from "./finding.js";
 import { checkMissingTargets } from "./missing-targets.js";
+import { checkNotRunnable } from "./not-runnable.js";
 import { checkSilentEndings } from "./silent-endings.js";
 import { checkUnreachableGroups } from "./unreachable-groups.js";
 import { checkUnsetVariables } from "./unset-variables.js";
@@ -14,6 +15,7 @@ const checks: readonly LintCheck[] = [
   checkUnreachableGroups,
   checkUnsetVariables,
   checkEmptyBubbles,
+  checkNotRunnable,
 ];
 
 /**

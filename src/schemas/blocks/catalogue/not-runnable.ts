@@ -1,0 +1,25 @@
+import type { BlockType } from "../index.js";
+
+/**
+ * Block kinds this server accepts and stores but cannot run yet, each with what it needs. A visitor
+ * reaching one gets an error log and the flow goes on; the builder marks it in the palette and its
+ * settings, and the publish check reports it as an error. The registry's executors are the truth:
+ * test/engine/not-runnable-kinds.test.ts fails naming the kind to drop here once it gets an executor
+ * (or to add when one runs on `unsupportedExecutor`).
+ */
+export const notRunnableKinds: { readonly [T in BlockType]?: string } = {
+  webhook: "needs the wait-for-webhook listener, not built yet",
+  "Google Sheets": "needs Google account connections (OAuth), not built yet",
+  gmail: "needs Google account connections (OAuth), not built yet",
+  elevenlabs: "needs its ElevenLabs adapter, not built yet",
+  "dify-ai": "needs its Dify adapter, not built yet",
+  "chat-node": "needs its ChatNode adapter, not built yet",
+  "qr-code": "needs its QR code generator, not built yet",
+  nocodb: "needs its NocoDB adapter, not built yet",
+  segment: "needs its Segment adapter, not built yet",
+  posthog: "needs its PostHog adapter, not built yet",
+};
+
+/** What a kind needs before this server can run it; undefined when it runs. */
+export const notRunnableReason = (type: string): string | undefined =>
+  Object.hasOwn(notRunnableKinds, type) ? notRunnableKinds[type as BlockType] : undefined;

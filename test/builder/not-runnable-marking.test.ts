@@ -64,6 +64,9 @@ describe.skipIf(!kind)("blocks this server cannot run, in the builder", { timeou
     await page.locator('[data-block-id="b-cal"]').click();
     await page.locator('[data-testid="block-settings"][data-block-type="cal-com"]').waitFor();
     expect(await page.getByTestId("block-needs").count()).toBe(0);
+    // A runnable plug-in gets its own form.
+    expect(await page.getByLabel("Event link").inputValue()).toBe("ada/intro");
+    expect(await page.getByLabel("Action").inputValue()).toBe("Book event");
     expect(page.problems).toEqual([]);
   });
 

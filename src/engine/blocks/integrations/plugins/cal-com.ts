@@ -14,7 +14,8 @@ export const calComExecutor: ActionExecutor<"cal-com"> = {
   execute(typed, ctx) {
     const block = typed as PluginBlock;
     const options = pluginOptions(block, ctx);
-    if (options.action !== calComDefaults.action) return notConfigured("cal-com", block);
+    // Its only action: a block whose action is unset books too.
+    if ((options.action ?? calComDefaults.action) !== calComDefaults.action) return notConfigured("cal-com", block);
     const link = text(options.link);
     if (!link)
       return { outgoingEdgeId: block.outgoingEdgeId, logs: [pluginError("Cal.com: the event link is missing")] };

@@ -15,7 +15,9 @@ export const zendeskExecutor: ActionExecutor<"zendesk"> = {
     const block = typed as PluginBlock;
     const next = { outgoingEdgeId: block.outgoingEdgeId };
     const options = pluginOptions(block, ctx);
-    if (options.action !== zendeskActions.openWebWidget) return notConfigured("zendesk", block);
+    // Its only action: a block whose action is unset opens the widget too.
+    if ((options.action ?? zendeskActions.openWebWidget) !== zendeskActions.openWebWidget)
+      return notConfigured("zendesk", block);
     const credentialsId = text(options.credentialsId);
     const port = ctx.ports.zendesk;
     if (!credentialsId || !port)

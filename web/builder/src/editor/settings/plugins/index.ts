@@ -1,8 +1,13 @@
 import type { ComponentType } from "react";
 import type { ForgedBlockType } from "../../../../../../src/schemas/blocks/index.js";
+import { CalComSettings } from "./cal-com-settings";
+import { ZendeskSettings } from "./zendesk-settings";
 
 /**
  * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
  * falls back to the raw JSON editor of forged-settings.tsx.
  */
-export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {};
+export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
+  "cal-com": CalComSettings,
+  zendesk: ZendeskSettings,
+};

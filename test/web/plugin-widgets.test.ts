@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
 import { FAKE_BOOKED_DATE, startWidgetFakes, type WidgetFakes } from "../helpers/widget-fakes.js";
 import { chatPageFrame, launchBrowser, openPage } from "./browser.js";
-import { startHostSite, type HostSite } from "./host-site.js";
+import { hostPage, startHostSite, type HostSite } from "./host-site.js";
 
 const NO_TYPING = { typingEmulation: { enabled: false } };
 const ZENDESK_SECRET = "zendesk-conversations-secret-value";
@@ -31,37 +31,38 @@ describe("client-side plug-ins in a real browser", { timeout: 90_000 }, () => {
     await fakes?.close();
   });
 
-  it("cal-com: shows the booking embed in the chat and saves the booked date the client sends back", async () => {
-    const conversation = await harness.conversation(
-      buildBot({
-        groups: [
-          {
-            id: "g-1",
-            blocks: [
-              say("b-hello", "Pick a time, {{Name}}"),
-              {
-                id: "b-cal",
-                type: "cal-com",
-                options: {
-                  action: "Book event",
-                  baseUrl: fakes.origin,
-                  link: "https://cal.com/ada/intro",
-                  layout: "Weekly",
-                  name: "{{Name}}",
-                  saveBookedDateInVariableId: "v-booked",
-                },
+  const calComBot = () =>
+    buildBot({
+      groups: [
+        {
+          id: "g-1",
+          blocks: [
+            say("b-hello", "Pick a time, {{Name}}"),
+            {
+              id: "b-cal",
+              type: "cal-com",
+              options: {
+                action: "Book event",
+                baseUrl: fakes.origin,
+                link: "https://cal.com/ada/intro",
+                layout: "Weekly",
+                name: "{{Name}}",
+                saveBookedDateInVariableId: "v-booked",
               },
-              say("b-done", "Booked for {{Booked}}"),
-            ],
-          },
-        ],
-        variables: [
-          { id: "v-name", name: "Name", value: "Ada" },
-          { id: "v-booked", name: "Booked" },
-        ],
-        settings: NO_TYPING,
-      }),
-    );
+            },
+            say("b-done", "Booked for {{Booked}}"),
+          ],
+        },
+      ],
+      variables: [
+        { id: "v-name", name: "Name", value: "Ada" },
+        { id: "v-booked", name: "Booked" },
+      ],
+      settings: NO_TYPING,
+    });
+
+  it("cal-com: shows the booking embed in the chat and saves the booked date the client sends back", async () => {
+    const conversation = await harness.conversation(calComBot());
     const page = await openPage(await browser.newContext());
     await page.goto(`${harness.server.url}/${conversation.publicId}`);
     const { chat } = chatPageFrame(page);
@@ -76,6 +77,20 @@ describe("client-side plug-ins in a real browser", { timeout: 90_000 }, () => {
     expect(fakes.requests.some((request) => request.startsWith("GET /ada/intro?name=Ada&layout=week_view"))).toBe(true);
     expect((await conversation.result()).variables.Booked).toBe(FAKE_BOOKED_DATE);
     expect(page.problems).toEqual([]);
+  });
+
+  it("cal-com in an embed on another site: the booking embed runs in the host page", async () => {
+    const conversation = await harness.conversation(calComBot());
+    const page = await openPage(await browser.newContext());
+    const body = `<parley-standard bot="${conversation.publicId}" style="display:block;height:640px"></parley-standard>
+      <script src="${harness.server.url}/embed.js"></script>`;
+    await page.goto(site.page("/booking-site", hostPage("Booking site", body)));
+    await page.locator("parley-standard").getByText("Pick a time, Ada").waitFor();
+    const booking = page.frameLocator("parley-standard .widget iframe[data-fake-cal]");
+    await booking.getByRole("button", { name: "Confirm booking" }).click();
+    await page.locator("parley-standard").getByText(`Booked for ${FAKE_BOOKED_DATE}`).waitFor();
+    expect(await page.evaluate("typeof window.Cal")).toBe("function");
+    expect((await conversation.result()).variables.Booked).toBe(FAKE_BOOKED_DATE);
   });
 
   it("zendesk: opens the messaging widget, logged in with a token the server signed", async () => {

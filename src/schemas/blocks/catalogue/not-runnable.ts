@@ -15,9 +15,6 @@ export const notRunnableKinds: { readonly [T in BlockType]?: string } = {
   "dify-ai": "needs its Dify adapter, not built yet",
   "chat-node": "needs its ChatNode adapter, not built yet",
   "qr-code": "needs its QR code generator, not built yet",
-  nocodb: "needs its NocoDB adapter, not built yet",
-  segment: "needs its Segment adapter, not built yet",
-  posthog: "needs its PostHog adapter, not built yet",
 };
 
 /** What a kind needs before this server can run it; undefined when it runs. */

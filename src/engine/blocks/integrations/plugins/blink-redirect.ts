@@ -1,5 +1,6 @@
 import type { ActionOutcome, ActionExecutor, ExecutionContext } from "../../executor.js";
-import { notConfigured, pluginError, pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { errorLog } from "../ai/chat-completion.js";
 
 export const blinkRedirectAction = "Redirect";
 
@@ -13,7 +14,7 @@ const FOLDER_ID = /([a-f0-9-]{36})$/;
 export function runBlinkRedirect(block: PluginBlock, ctx: ExecutionContext): ActionOutcome {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
   const url = text(pluginOptions(block, ctx).url);
-  if (!url) return { ...next, logs: [pluginError("Blink Redirect: the URL is missing")] };
+  if (!url) return { ...next, logs: [errorLog("Blink Redirect: the URL is missing")] };
   const folderId = url.match(FOLDER_ID)?.[1];
   return {
     ...next,
@@ -26,15 +27,13 @@ export function runBlinkRedirect(block: PluginBlock, ctx: ExecutionContext): Act
   };
 }
 
-/**
- * Blink's client action. Its server actions (Get Users, Send Feed Event) belong to their own executor,
- * which hands `Redirect` to `runBlinkRedirect`; until then only the redirect runs here.
- */
-export const blinkRedirectExecutor: ActionExecutor<"blink"> = {
-  kind: "action",
-  execute(typed, ctx) {
-    const block = typed as PluginBlock;
-    const action = (block.options as { action?: unknown } | undefined)?.action;
-    return action === blinkRedirectAction ? runBlinkRedirect(block, ctx) : notConfigured("blink", block);
-  },
-};
+/** Blink: its `Redirect` action here, every other action by its server-side executor (blink.ts). */
+export function withBlinkRedirect(server: ActionExecutor<"blink">): ActionExecutor<"blink"> {
+  return {
+    kind: "action",
+    execute(typed, ctx) {
+      const action = ((typed as PluginBlock).options as { action?: unknown } | undefined)?.action;
+      return action === blinkRedirectAction ? runBlinkRedirect(typed as PluginBlock, ctx) : server.execute(typed, ctx);
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import type { ActionExecutor } from "../../executor.js";
-import { notConfigured, pluginError, pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { notConfigured, pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { errorLog } from "../ai/chat-completion.js";
 
 export const calComDefaults = { baseUrl: "https://app.cal.com", action: "Book event" } as const;
 
@@ -17,8 +18,7 @@ export const calComExecutor: ActionExecutor<"cal-com"> = {
     // Its only action: a block whose action is unset books too.
     if ((options.action ?? calComDefaults.action) !== calComDefaults.action) return notConfigured("cal-com", block);
     const link = text(options.link);
-    if (!link)
-      return { outgoingEdgeId: block.outgoingEdgeId, logs: [pluginError("Cal.com: the event link is missing")] };
+    if (!link) return { outgoingEdgeId: block.outgoingEdgeId, logs: [errorLog("Cal.com: the event link is missing")] };
     const baseUrl = (text(options.baseUrl) ?? calComDefaults.baseUrl).replace(/\/+$/, "");
     const prefilled = Array.isArray(options.anyPrefilledInformations) ? options.anyPrefilledInformations : [];
     const phone = text(options.phone);

@@ -1,7 +1,11 @@
 import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
 import type { ActionExecutor } from "../../executor.js";
-import { blinkRedirectExecutor } from "./blink-redirect.js";
+import { blinkExecutor } from "./blink.js";
+import { withBlinkRedirect } from "./blink-redirect.js";
 import { calComExecutor } from "./cal-com.js";
+import { nocoDbExecutor } from "./nocodb.js";
+import { postHogExecutor } from "./posthog.js";
+import { segmentExecutor } from "./segment.js";
 import { zendeskExecutor } from "./zendesk.js";
 
 /**
@@ -9,7 +13,10 @@ import { zendeskExecutor } from "./zendesk.js";
  * this folder. A plug-in missing here is still unsupported: the registry logs it when reached.
  */
 export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {
+  nocodb: nocoDbExecutor,
+  segment: segmentExecutor,
+  posthog: postHogExecutor,
+  blink: withBlinkRedirect(blinkExecutor),
   "cal-com": calComExecutor,
   zendesk: zendeskExecutor,
-  blink: blinkRedirectExecutor,
 };

@@ -1,6 +1,7 @@
 import type { ActionExecutor } from "../../executor.js";
 import { integrationScope } from "../integration-scope.js";
-import { notConfigured, pluginError, pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { notConfigured, pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { errorLog } from "../ai/chat-completion.js";
 
 export const zendeskActions = { openWebWidget: "Open Web Widget" } as const;
 
@@ -20,14 +21,13 @@ export const zendeskExecutor: ActionExecutor<"zendesk"> = {
       return notConfigured("zendesk", block);
     const credentialsId = text(options.credentialsId);
     const port = ctx.ports.zendesk;
-    if (!credentialsId || !port)
-      return { ...next, logs: [pluginError("Could not find credentials for block zendesk")] };
+    if (!credentialsId || !port) return { ...next, logs: [errorLog("Could not find credentials for block zendesk")] };
     const key = text(options.webWidgetKey);
-    if (!key) return { ...next, logs: [pluginError("Zendesk: the web widget key is missing")] };
+    if (!key) return { ...next, logs: [errorLog("Zendesk: the web widget key is missing")] };
     const userId = text(options.userId);
     const user = userId ? { externalId: userId, name: text(options.name), email: text(options.email) } : undefined;
     const opened = await port.openWidget({ credentialsId, user }, integrationScope(ctx));
-    if (!opened.ok) return { ...next, logs: [pluginError(opened.error)] };
+    if (!opened.ok) return { ...next, logs: [errorLog(opened.error)] };
     const url = new URL(opened.widgetUrl);
     url.searchParams.set("key", key);
     return {

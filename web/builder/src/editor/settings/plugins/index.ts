@@ -1,5 +1,9 @@
 import type { ComponentType } from "react";
 import type { ForgedBlockType } from "../../../../../../src/schemas/blocks/index.js";
+import { BlinkSettings } from "./blink-settings";
+import { NocoDbSettings } from "./nocodb-settings";
+import { PostHogSettings } from "./posthog-settings";
+import { SegmentSettings } from "./segment-settings";
 import { CalComSettings } from "./cal-com-settings";
 import { ZendeskSettings } from "./zendesk-settings";
 
@@ -8,6 +12,10 @@ import { ZendeskSettings } from "./zendesk-settings";
  * falls back to the raw JSON editor of forged-settings.tsx.
  */
 export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
+  nocodb: NocoDbSettings,
+  segment: SegmentSettings,
+  posthog: PostHogSettings,
+  blink: BlinkSettings,
   "cal-com": CalComSettings,
   zendesk: ZendeskSettings,
 };

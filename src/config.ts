@@ -26,6 +26,8 @@ export type Config = {
   /** SMTP_URL / SMTP_FROM: the instance's own mail server, used by Email blocks without credentials. */
   smtpUrl: string | undefined;
   smtpFrom: string | undefined;
+  /** PARLEY_ZENDESK_WIDGET_URL: the script of Zendesk's messaging widget (a test points it at a local fake). */
+  zendeskWidgetUrl: string;
   /** PARLEY_UPLOAD_LIMIT_MB: the largest file a visitor may upload, in bytes (10 MiB when unset or not a positive number). */
   uploadLimitBytes: number;
   /** PARLEY_SQLITE_SYNCHRONOUS=FULL: every embedded-database commit waits for the disk (NORMAL otherwise). */
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssrfGuard: parseSwitch(env.PARLEY_HTTP_SSRF_GUARD, "PARLEY_HTTP_SSRF_GUARD", true),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
+    zendeskWidgetUrl: env.PARLEY_ZENDESK_WIDGET_URL || "https://static.zdassets.com/ekr/snippet.js",
     uploadLimitBytes: parseUploadLimit(env.PARLEY_UPLOAD_LIMIT_MB),
     sqliteSynchronous: env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
     protection: loadProtectionConfig(env),

@@ -41,6 +41,8 @@ export type Config = {
    * that does not match becomes a 500 naming the difference. The test servers turn it on; off by default.
    */
   checkResponses: boolean;
+  /** Messaging apps' API base URLs (issue 21): PARLEY_WHATSAPP_API_URL (Graph API, version included) and PARLEY_TELEGRAM_API_URL. */
+  channels: { whatsappApiUrl: string; telegramApiUrl: string };
 };
 
 export type SizeLimits = {
@@ -133,6 +135,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     limits: loadSizeLimits(env),
     checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
+    channels: {
+      whatsappApiUrl: (env.PARLEY_WHATSAPP_API_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, ""),
+      telegramApiUrl: (env.PARLEY_TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, ""),
+    },
   };
 }
 

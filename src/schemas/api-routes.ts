@@ -3,6 +3,7 @@ import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsType
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
+import { channelRouteContracts } from "./channel-routes.js";
 import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
@@ -270,6 +271,7 @@ export const apiRoutes = {
   }),
 
   ...chatRouteContracts,
+  ...channelRouteContracts,
 
   listResults: route("listResults", {
     summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",

@@ -13,7 +13,7 @@ export const aiCredentialsTypes = [
 ] as const;
 export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
 
-export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes] as const;
+export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes, "whatsapp", "telegram"] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
 export const smtpCredentialsDataSchema = z.object({
@@ -47,9 +47,32 @@ export const httpCredentialsDataSchema = z.object({
   queryParams: z.record(z.string(), z.string().max(5000)).optional(),
 });
 
+// Messaging-app channels (issue 21): the app's own secrets; see README "Messaging apps".
+const secretText = z.string().trim().min(1).max(1000);
+/** WhatsApp Cloud API: the business number's id, a system-user token, the app secret (signatures) and the handshake token. */
+export const whatsAppCredentialsDataSchema = z.object({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, "The phone number id is digits only"),
+  accessToken: secretText,
+  appSecret: secretText,
+  verifyToken: secretText,
+});
+/** Telegram Bot API: the bot's token from BotFather and the secret Telegram echoes on every webhook call. */
+export const telegramCredentialsDataSchema = z.object({
+  botToken: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, "A bot token looks like 123456:ABC-def"),
+  secretToken: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "The secret token is 1 to 256 letters, digits, _ or -"),
+});
+
 export const credentialsDataSchemas = {
   smtp: smtpCredentialsDataSchema,
   http: httpCredentialsDataSchema,
+  whatsapp: whatsAppCredentialsDataSchema,
+  telegram: telegramCredentialsDataSchema,
   ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
     [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
   }),
@@ -63,6 +86,8 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("smtp"), name, data: smtpCredentialsDataSchema }),
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
   z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
+  z.object({ type: z.literal("whatsapp"), name, data: whatsAppCredentialsDataSchema }),
+  z.object({ type: z.literal("telegram"), name, data: telegramCredentialsDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

@@ -14,7 +14,7 @@ import type { AppContext } from "./context.js";
  * (admins and members, not guests) see or change them; anyone else gets 404, as for a workspace they
  * do not belong to. The secret data goes in encrypted and never comes out of these functions.
  */
-async function requireEditor(ctx: AppContext, caller: Caller, workspaceId: string): Promise<void> {
+export async function requireEditor(ctx: AppContext, caller: Caller, workspaceId: string): Promise<void> {
   const workspace = await ctx.workspaces.findForMember(workspaceId, caller.userId);
   if (!workspace || workspace.role === "GUEST") throw notFound("Workspace not found");
 }

@@ -24,6 +24,7 @@ import * as browserSessions from "./migrations/0004-browser-sessions.js";
 import * as dropResultsBotIndex from "./migrations/0005-drop-results-bot-index.js";
 import * as previewTokens from "./migrations/0006-preview-tokens.js";
 import * as botTests from "./migrations/0008-bot-tests.js";
+import * as channels from "./migrations/0010-channels.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0005-drop-results-bot-index": dropResultsBotIndex,
   "0006-preview-tokens": previewTokens,
   "0008-bot-tests": botTests,
+  "0010-channels": channels,
 };
 
 export type StoreOptions = {

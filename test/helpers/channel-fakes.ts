@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** One call a fake app received: its path, its JSON body and its Authorization header. */
-export type AppCall = { method: string; path: string; body: any; authorization?: string };
+/** One call a fake app received: its path, its JSON body, its Authorization header and the status it got. */
+export type AppCall = { method: string; path: string; body: any; authorization?: string; status?: number };
 
 /**
  * Local stand-ins for the WhatsApp Cloud API and the Telegram Bot API over real HTTP: they record
@@ -18,6 +18,8 @@ export type ChannelFakes = {
   failNext(status: number, count?: number): void;
   /** Resolves when `count` calls match (polling the recorded calls); fails after a generous wait. */
   waitForCalls(match: (call: AppCall) => boolean, count?: number): Promise<AppCall[]>;
+  /** Resolves once `check` holds (polled), for state the server writes after its last app call. */
+  waitUntil(check: () => Promise<boolean>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -39,6 +41,8 @@ export async function startChannelFakes(): Promise<ChannelFakes> {
       }
       const path = (request.url ?? "").split("?")[0]!;
       const answer = (status: number, value: unknown) => {
+        const call = calls.at(-1);
+        if (call) call.status = status;
         response.writeHead(status, { "content-type": "application/json", "retry-after": "0" });
         response.end(JSON.stringify(value));
       };
@@ -51,7 +55,14 @@ export async function startChannelFakes(): Promise<ChannelFakes> {
       calls.push({ method: request.method ?? "", path, body, authorization: request.headers.authorization });
       if (failures && failures.left > 0) {
         failures.left--;
-        return answer(failures.status, { ok: false, error_code: failures.status, description: "Too Many Requests" });
+        // Both apps' error shapes at once: Telegram's `description`, WhatsApp's `error`.
+        const description = `Refused by the fake (${failures.status})`;
+        return answer(failures.status, {
+          ok: false,
+          error_code: failures.status,
+          description,
+          error: { message: description, code: failures.status },
+        });
       }
       if (path.startsWith("/wa/")) {
         if (request.method === "GET")
@@ -78,6 +89,13 @@ export async function startChannelFakes(): Promise<ChannelFakes> {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       throw new Error(`Expected ${count} matching app calls, got: ${JSON.stringify(calls, null, 1).slice(0, 3000)}`);
+    },
+    async waitUntil(check) {
+      for (let waited = 0; waited < 20_000; waited += 25) {
+        if (await check()) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error("The expected state was not reached");
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

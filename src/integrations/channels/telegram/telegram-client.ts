@@ -27,6 +27,9 @@ const describe = (body: unknown) => {
 
 const html = (text: string) => ({ text, parse_mode: "HTML" });
 
+/** Chat ids are integers (up to 52 bits: safe in a JS number); Parley keeps them as text. */
+const chatIdOf = (contactId: string) => (/^-?\d{1,16}$/.test(contactId) ? Number(contactId) : contactId);
+
 /** The Bot API calls one part becomes (without `chat_id`). */
 export function telegramCalls(part: OutgoingPart): TelegramCall[] {
   switch (part.kind) {
@@ -100,10 +103,10 @@ export function telegramClient(apiUrl: string, credentials: CredentialsData["tel
     setWebhook(url: string): Promise<void>;
   } = {
     async send(chatId, part) {
-      for (const { method, body } of telegramCalls(part)) await call(method, { chat_id: chatId, ...body });
+      for (const { method, body } of telegramCalls(part)) await call(method, { chat_id: chatIdOf(chatId), ...body });
     },
     async typing(chatId) {
-      await call("sendChatAction", { chat_id: chatId, action: "typing" });
+      await call("sendChatAction", { chat_id: chatIdOf(chatId), action: "typing" });
     },
     async download(fileId, maxBytes): Promise<DownloadedMedia> {
       const file = (await call("getFile", { file_id: fileId })).result as { file_path?: unknown } | undefined;

@@ -12,6 +12,7 @@ import { formatDateTime } from "../lib/format";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
+import { ConnectMessagingAppButton, MessagingAppCredentialsForm, messagingAppLabel } from "./messaging-app-credentials";
 
 /** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
 const aiTypes = [
@@ -24,7 +25,8 @@ const aiTypes = [
   { value: "together-ai", label: "Together" },
   { value: "open-router", label: "OpenRouter" },
 ];
-const typeLabel = (type: string) => aiTypes.find((entry) => entry.value === type)?.label ?? type;
+const typeLabel = (type: string) =>
+  aiTypes.find((entry) => entry.value === type)?.label ?? messagingAppLabel(type) ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -81,7 +83,10 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
       <div className="card-header">
         <h2 id="credentials-title">Credentials</h2>
       </div>
-      <p className="muted">API keys of the AI blocks. Keys are stored encrypted and never shown again.</p>
+      <p className="muted">
+        API keys of the AI blocks and messaging apps (WhatsApp, Telegram). Secrets are stored encrypted and never shown
+        again.
+      </p>
       <form className="inline-form" onSubmit={create}>
         <SelectField label="Provider" value={type} options={aiTypes} onChange={setType} />
         <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
@@ -91,6 +96,7 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
           Add credentials
         </button>
       </form>
+      <MessagingAppCredentialsForm workspaceId={workspaceId} onCreated={load} />
       <ErrorBanner error={error} />
       {!items && !error && <Spinner />}
       {items && items.length === 0 && <p className="muted">No credentials yet.</p>}
@@ -113,6 +119,9 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
                 <td>{typeLabel(item.type)}</td>
                 <td>{formatDateTime(item.createdAt)}</td>
                 <td>
+                  {messagingAppLabel(item.type) && (
+                    <ConnectMessagingAppButton workspaceId={workspaceId} credentialsId={item.id} />
+                  )}
                   <button type="button" className="button small" onClick={() => setRenaming(item)}>
                     Rename
                   </button>

@@ -4,7 +4,8 @@
 //   npm run bench              20 s per scenario, then RSS growth over 100 000 conversations
 //   npm run bench -- --quick   5 s per scenario, then RSS growth over 10 000 conversations
 //   npm run bench -- results   the results-at-scale benchmark (bench/results-bench.mjs)
-// With DATABASE_URL set, the chat scenarios run again on PostgreSQL.
+// With DATABASE_URL set, the chat scenarios run again on PostgreSQL, and once more with two instances
+// sharing that database. Each run ends with the targets, met or not.
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -119,7 +120,8 @@ async function freshPostgresSchema(base) {
   };
 }
 
-async function benchParley(label, env, ceilingRps) {
+/** A Parley instance on its own data folder; the first on a database prints the first token. */
+async function startParley(env, { firstToken = true } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
   const server = startChild(["bin/parley.js", "start"], {
     PORT: "0",
@@ -130,24 +132,61 @@ async function benchParley(label, env, ceilingRps) {
     PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
     ...env,
   });
+  const stop = async () => {
+    server.child.kill("SIGTERM");
+    await new Promise((r) => server.child.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const [, url] = await waitFor(server.output, /Parley is running at (http:\/\/\S+)/, "Parley");
-    const [, token] = await waitFor(server.output, /^ {2}(pat_\S+)$/m, "the first token");
-    const base = `${url}/api`;
-    const { workspaces } = await api(base, token, "GET", "/v1/workspaces");
-    const { bot } = await api(base, token, "POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
-    const { publicId } = await api(base, token, "POST", `/v1/bots/${bot.id}/publish`);
-    const common = { baseUrl: base, publicId, botId: bot.id, token };
-    await checkConversation(base, publicId);
+    const token = firstToken ? (await waitFor(server.output, /^ {2}(pat_\S+)$/m, "the first token"))[1] : undefined;
+    return { base: `${url}/api`, token, pid: server.child.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function publishBenchBot(base, token) {
+  const { workspaces } = await api(base, token, "GET", "/v1/workspaces");
+  const { bot } = await api(base, token, "POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
+  const { publicId } = await api(base, token, "POST", `/v1/bots/${bot.id}/publish`);
+  await checkConversation(base, publicId);
+  return { publicId, botId: bot.id, token };
+}
+
+function printFigures(label, name, figures, ceilingRps) {
+  const offered = figures.offeredRps
+    ? ` (offered ${figures.offeredRps}/s${figures.dropped ? `, ${figures.dropped} dropped` : ""})`
+    : "";
+  console.log(
+    `${label.padEnd(8)} ${name.padEnd(17)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50.toFixed(2).padStart(6)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ${((figures.rps / ceilingRps) * 100).toFixed(1).padStart(5)} % of ceiling${offered}${figures.errors ? `  ${figures.errors} errors (${figures.firstError})` : ""}`,
+  );
+}
+
+async function benchParley(label, env, ceilingRps) {
+  const instance = await startParley(env);
+  const { base } = instance;
+  try {
+    const common = { baseUrl: base, ...(await publishBenchBot(base, instance.token)) };
 
     await load({ ...common, scenario: "conversations", durationMs: warmupMs * 2, warmupMs: 0 });
     const scenarios = {};
-    for (const scenario of ["startChat", "continueChat", "previewStartChat", "getBot", "resultsPage"]) {
+    for (const scenario of ["startChat", "continueChat", "turns", "previewStartChat", "getBot", "resultsPage"]) {
       const figures = await load({ ...common, scenario });
       scenarios[scenario] = { ...figures, ratioToCeiling: Number((figures.rps / ceilingRps).toFixed(3)) };
-      console.log(
-        `${label.padEnd(8)} ${scenario.padEnd(17)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50.toFixed(2).padStart(6)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ${((figures.rps / ceilingRps) * 100).toFixed(1).padStart(5)} % of ceiling${figures.errors ? `  ${figures.errors} errors (${figures.firstError})` : ""}`,
-      );
+      printFigures(label, scenario, figures, ceilingRps);
+    }
+    // Latency below saturation: the closed loop above only shows it at saturation.
+    for (const share of [0.3, 0.6]) {
+      const name = `turns at ${share * 100} %`;
+      const figures = await load({
+        ...common,
+        scenario: "turns",
+        rate: Math.max(1, Math.round(scenarios.turns.rps * share)),
+      });
+      scenarios[name] = { ...figures, ratioToCeiling: Number((figures.rps / ceilingRps).toFixed(3)) };
+      printFigures(label, name, figures, ceilingRps);
     }
     // Memory: after every scenario has run (the heap has grown to its working size), a tenth of the
     // conversations as warm-up, then the full count; what grows between the two readings would be a leak.
@@ -166,18 +205,64 @@ async function benchParley(label, env, ceilingRps) {
       return done;
     };
     await conversations(rssConversations / 10);
-    const rssAfterWarmup = rssMb(server.child.pid);
+    const rssAfterWarmup = rssMb(instance.pid);
     const measured = await conversations(rssConversations);
-    const rssAfter = rssMb(server.child.pid);
+    const rssAfter = rssMb(instance.pid);
     console.log(
       `${label.padEnd(8)} RSS after warm-up ${rssAfterWarmup.toFixed(1)} MB, after ${measured} more conversations ${rssAfter.toFixed(1)} MB (${rssAfter >= rssAfterWarmup ? "+" : ""}${(rssAfter - rssAfterWarmup).toFixed(1)} MB)`,
     );
     return { scenarios, memory: { rssAfterWarmupMb: rssAfterWarmup, rssAfterMb: rssAfter, conversations: measured } };
   } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((r) => server.child.once("exit", r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await instance.stop();
   }
+}
+
+/** Two instances on one PostgreSQL database, the visitors spread over both: chat turns per second. */
+async function benchTwoInstances(databaseUrl, ceilingRps) {
+  const first = await startParley({ DATABASE_URL: databaseUrl });
+  try {
+    const second = await startParley({ DATABASE_URL: databaseUrl }, { firstToken: false });
+    try {
+      const common = { baseUrls: [first.base, second.base], ...(await publishBenchBot(first.base, first.token)) };
+      await load({ ...common, scenario: "conversations", durationMs: warmupMs * 2, warmupMs: 0 });
+      const figures = await load({ ...common, scenario: "turns" });
+      printFigures("pg ×2", "turns", figures, ceilingRps);
+      return { turns: { ...figures, ratioToCeiling: Number((figures.rps / ceilingRps).toFixed(3)) } };
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await first.stop();
+  }
+}
+
+/** The targets of issue #26, each with the figure it compares and whether this run meets it. */
+function targets(report) {
+  const sqlite = report.runs.sqlite.scenarios;
+  const rows = [
+    ["continueChat ≥ 40 % of the ceiling (embedded)", sqlite.continueChat.ratioToCeiling, 0.4],
+    ["results page of 100 ≥ 5 % of the ceiling", sqlite.resultsPage.ratioToCeiling, 0.05],
+    ["p99 ≤ 10 ms at 60 % of saturation (embedded), in ms", sqlite["turns at 60 %"].p99, 10, "max"],
+  ];
+  const postgres = report.runs.postgres?.scenarios;
+  if (postgres)
+    rows.push([
+      "continueChat on PostgreSQL ≥ 50 % of the embedded figure",
+      Number((postgres.continueChat.rps / sqlite.continueChat.rps).toFixed(3)),
+      0.5,
+    ]);
+  const two = report.runs.postgresTwoInstances;
+  if (two && postgres)
+    rows.push([
+      "two instances ÷ one on PostgreSQL, turns/s (2 cores: overhead, not scaling)",
+      Number((two.turns.rps / postgres.turns.rps).toFixed(3)),
+      undefined,
+    ]);
+  return rows.map(([target, value, limit, kind]) => ({
+    target,
+    value,
+    met: limit === undefined ? undefined : kind === "max" ? value <= limit : value >= limit,
+  }));
 }
 
 const ceilingServer = startChild(["bench/ceiling-server.mjs", "420"]);
@@ -197,7 +282,16 @@ if (process.env.DATABASE_URL) {
   } finally {
     await schema.drop();
   }
+  const shared = await freshPostgresSchema(process.env.DATABASE_URL);
+  try {
+    report.runs.postgresTwoInstances = await benchTwoInstances(shared.url, ceiling.rps);
+  } finally {
+    await shared.drop();
+  }
 }
+report.targets = targets(report);
+for (const { target, value, met } of report.targets)
+  console.log(`target   ${target}: ${value}${met === undefined ? "" : met ? "  met" : "  NOT met"}`);
 fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
 const file = path.join(root, "bench/results", `chat-${report.date.replace(/[:.]/g, "-")}.json`);
 fs.writeFileSync(file, JSON.stringify(report, null, 2));

@@ -5,28 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuilderHarness, recordBuilderMetric, shot, type BuilderHarness } from "./builder-harness.js";
 import { largeBot } from "./large-bot.js";
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** Typing in a text bubble: time from each inserted character to the next painted frame (runs in the page). */
-const KEYSTROKES = `(async () => {
-  const area = document.querySelector('[aria-label="Message"]');
-  area.focus();
-  const selection = getSelection();
-  selection.selectAllChildren(area);
-  selection.collapseToEnd();
-  const times = [];
-  for (let index = 0; index < 30; index++) {
-    const started = performance.now();
-    document.execCommand("insertText", false, "x");
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    times.push(performance.now() - started);
-  }
-  return times;
-})()`;
-
-const READY = `performance.getEntriesByName("parley:editor-ready")[0]?.startTime ?? null`;
-
-describe("editor performance", { timeout: 120_000 }, () => {
+describe("the editor of a large bot", { timeout: 120_000 }, () => {
   let harness: BuilderHarness;
 
   beforeAll(async () => {
@@ -36,35 +15,25 @@ describe("editor performance", { timeout: 120_000 }, () => {
     await harness?.close();
   });
 
-  it("opens the editor of a 100-group bot in under 2 seconds", async () => {
+  // How fast it opens and types is measured by bench/editor.measure.ts, not asserted here.
+  it("opens a 100-group bot with every group and edge, and typing in a bubble lands in it", async () => {
     const { bot } = await harness.api("POST", "/api/v1/bots", {
       workspaceId: harness.user.workspaceId,
       bot: largeBot(100),
     });
     const page = await harness.signedInPage();
-    const loads: number[] = [];
-    for (let run = 0; run < 3; run++) {
-      await page.goto(`${harness.server.url}/bots/${bot.id}/edit`);
-      await page.locator('[data-testid="group-Step 100"]').waitFor({ state: "attached" });
-      await expect.poll(() => page.evaluate(READY)).not.toBeNull();
-      const ready = (await page.evaluate(READY)) as number;
-      loads.push(Math.round(ready));
-    }
+    await page.goto(`${harness.server.url}/bots/${bot.id}/edit`);
+    await page.locator('[data-testid="group-Step 100"]').waitFor({ state: "attached" });
     expect(await page.locator(".react-flow__node").count()).toBe(101);
     expect(await page.locator(".react-flow__edge").count()).toBe(201);
     await shot(page, "20-editor-100-groups");
-    console.log(`editor of a 100-group bot ready after ${loads.join(", ")} ms (navigation start to painted canvas)`);
-    recordBuilderMetric("editor100GroupsLoadMs", median(loads));
-    expect(median(loads)).toBeLessThan(2_000);
 
-    // Typing in one block re-renders that block's group, not the canvas.
     await page.locator('[data-block-id="g0b1"]').click();
-    const small = (await page.evaluate(KEYSTROKES)) as number[];
-    console.log(
-      `keystroke to painted frame in the 100-group editor: median ${median(small).toFixed(1)} ms, max ${Math.max(...small).toFixed(1)} ms`,
-    );
-    recordBuilderMetric("editor100GroupsKeystrokeMedianMs", Number(median(small).toFixed(1)));
-    expect(median(small)).toBeLessThan(50);
+    const message = page.locator('[aria-label="Message"]');
+    await message.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Thanks");
+    await expect.poll(() => message.textContent()).toContain("what next? Thanks");
     expect(page.problems).toEqual([]);
   });
 

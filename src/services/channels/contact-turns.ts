@@ -3,7 +3,9 @@ import type { ChatMessage } from "../../schemas/chat.js";
 import { settingsDefaults } from "../../schemas/settings.js";
 import type { ChatReply } from "../../engine/chat-turn.js";
 import type { RuntimeBot } from "../../engine/runtime-bot.js";
+import { AppError } from "../../errors.js";
 import { createId, nowIso } from "../../lib/ids.js";
+import type { SessionRow } from "../../store/database.js";
 import type { ChannelInboxRow } from "../../store/channels-repository.js";
 import type { AppContext } from "../context.js";
 import { continueChat } from "../chat/continue-chat.js";
@@ -76,9 +78,9 @@ async function answerMessage(
   };
   const target = { credentials, contactId, inboundMessageId: message.appMessageId };
 
-  if (session) {
-    const bot = await sessionBot(ctx, session);
-    const reply = (await continueChat(ctx, session.id, { message: chatMessage }, undefined)) as ChatReply;
+  const continued = session && (await continueLiveChat(ctx, session, chatMessage));
+  if (session && continued) {
+    const { bot, reply } = continued;
     await keepUploads(ctx, attachments.stored, session.id, session.resultId);
     await logOnResult(ctx, session.resultId, attachments.failures);
     await sendReplyToContact(ctx, { ...target, resultId: session.resultId ?? undefined }, reply, {
@@ -116,6 +118,21 @@ async function answerMessage(
     typing: typingOf(selected.bot),
     isFirstMessage: true,
   });
+}
+
+/**
+ * The contact's next turn, or undefined when its chat cannot go on: the session ended or its bot
+ * version was deleted meanwhile. The contact then starts over rather than hearing nothing forever.
+ */
+async function continueLiveChat(ctx: AppContext, session: SessionRow, message: ChatMessage) {
+  try {
+    const bot = await sessionBot(ctx, session);
+    const reply = (await continueChat(ctx, session.id, { message }, undefined)) as ChatReply;
+    return { bot, reply };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return undefined;
+    throw error;
+  }
 }
 
 /** Downloaded files belong to the session and result, like a visitor's uploads (deleted with them). */

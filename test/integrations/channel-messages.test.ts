@@ -52,6 +52,14 @@ describe("WhatsApp messages within the app's limits", () => {
     ]);
   });
 
+  it("a question longer than an interactive body (1024) goes first as text, the buttons after it", () => {
+    const long = "x".repeat(1500);
+    const messages = whatsAppMessages({ kind: "buttons", body: question(long), buttons: buttons(2) });
+    expect(messages.map((message) => message.type)).toEqual(["text", "interactive"]);
+    expect(messages[0]).toEqual({ type: "text", text: { body: long } });
+    expect((messages[1] as any).interactive.body).toEqual({ text: "―" });
+  });
+
   it("writes WhatsApp's marks, drops underline and shows links as text (url); GIFs go as links", () => {
     const [message] = whatsAppMessages({
       kind: "text",

@@ -74,9 +74,15 @@ function mediaMessage(media: "image" | "video" | "audio" | "file", url: string):
 
 function questionMessages(part: Extract<OutgoingPart, { kind: "buttons" }>): WhatsAppMessage[] {
   const body = part.body ? whatsAppText(part.body) : "";
+  // A question longer than an interactive body may be goes first as text of its own.
+  if ([...body].length > BODY_MAX)
+    return [
+      ...splitText(body, TEXT_MAX).map((text) => ({ type: "text", text: { body: text } })),
+      ...questionMessages({ ...part, body: undefined }),
+    ];
   const { buttons } = part;
   const withinButtonLimits = buttons.length <= BUTTONS_MAX;
-  if (withinButtonLimits && [...body].length <= BODY_MAX) {
+  if (withinButtonLimits) {
     const titles = buttonTitles(buttons);
     return [
       {
@@ -96,7 +102,7 @@ function questionMessages(part: Extract<OutgoingPart, { kind: "buttons" }>): Wha
     ];
   }
   const image: WhatsAppMessage[] = part.imageUrl ? [mediaMessage("image", part.imageUrl)] : [];
-  if (buttons.length <= LIST_ROWS_MAX && [...body].length <= BODY_MAX)
+  if (buttons.length <= LIST_ROWS_MAX)
     return [
       ...image,
       {

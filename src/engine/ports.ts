@@ -195,6 +195,59 @@ export type AiPort = {
   ): Promise<{ ok: true; text: string } | AiFailure>;
 };
 
+/**
+ * Plug-in services called with a workspace credential (NocoDB, Segment, PostHog, Blink). Each adapter
+ * resolves the key and address from `credentialsId` in the scope's workspace and sends through the
+ * address guard. `status` is the service's HTTP status when it answered, `details` its body.
+ */
+export type PluginFailure = { ok: false; error: string; status?: number; details?: string };
+type PluginCall = { credentialsId: string };
+export type PluginRecord = Record<string, unknown>;
+export type NocoDbPort = {
+  /** The table's records matching `where` (NocoDB's filter syntax), first 1,000, in the view's order. */
+  searchRecords(
+    request: PluginCall & { tableId: string; viewId?: string; where?: string },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; records: PluginRecord[] } | PluginFailure>;
+  /** Creates one record; link columns named in `fields` are linked to the record ids they list. */
+  createRecord(
+    request: PluginCall & { tableId: string; fields: Record<string, string | null> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+  /** Gives every record of `ids` the same `fields` (link columns linked as on create). */
+  updateRecords(
+    request: PluginCall & { tableId: string; ids: unknown[]; fields: Record<string, string | null> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+/** One call of Segment's HTTP tracking API: its path (`identify`, `track`, `page`, `alias`) and body. */
+export type SegmentPort = {
+  send(
+    request: PluginCall & { call: "identify" | "track" | "page" | "alias"; body: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+/** One event for PostHog's capture endpoint (the project key is added by the adapter). */
+export type PostHogPort = {
+  capture(
+    request: PluginCall & { event: string; distinctId: string; properties: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+export type BlinkPort = {
+  getUsers(
+    request: PluginCall & { query: Record<string, string> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; users: PluginRecord[] } | PluginFailure>;
+  /** Posts a feed event (Blink's own body); answers the new event's id. */
+  sendFeedEvent(
+    request: PluginCall & { body: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; eventId?: string } | PluginFailure>;
+  /** What an attachment section needs of a file (a HEAD request through the address guard). */
+  describeFile(url: string): Promise<{ ok: true; name?: string; type?: string; size?: number } | PluginFailure>;
+};
+
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
 export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
@@ -209,4 +262,8 @@ export type EnginePorts = {
   chatCompletion?: ChatCompletionPort;
   ai?: AiPort;
   bots?: BotLoaderPort;
+  nocodb?: NocoDbPort;
+  segment?: SegmentPort;
+  posthog?: PostHogPort;
+  blink?: BlinkPort;
 };

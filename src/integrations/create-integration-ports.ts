@@ -1,5 +1,6 @@
 import type { Config } from "../config.js";
 import type { AiPort, ChatCompletionPort, HttpPort, MailerPort } from "../engine/ports.js";
+import type { PluginServicePorts } from "./plugins/plugin-service-ports.js";
 import type { Store } from "../store/connect.js";
 import { credentialsKit } from "./credentials/credentials-kit.js";
 import type { AddressGuard } from "./http/guarded-request.js";
@@ -9,6 +10,7 @@ import { createMailerPort } from "./mail/mailer-port.js";
 import { createAiPort } from "./ai/ai-port.js";
 import { audioStore } from "./ai/audio-store.js";
 import { chatCompletionOverAi } from "./ai/legacy-chat-completion.js";
+import { createPluginServicePorts } from "./plugins/plugin-service-ports.js";
 
 export function addressGuard(config: Config): AddressGuard {
   return { enabled: config.ssrfGuard, allowedHosts: parseAllowedHosts(config.httpAllowedHosts) };
@@ -21,12 +23,14 @@ export function addressGuard(config: Config): AddressGuard {
 export function createIntegrationPorts(
   config: Config,
   store: Store,
-): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort; ai: AiPort } {
+): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort; ai: AiPort } & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
   const ai = createAiPort({ vault, guard, storeAudio: audioStore(config.dataDir, config.publicUrl) });
+  const http = createHttpPort(guard);
   return {
-    http: createHttpPort(guard),
+    http,
+    ...createPluginServicePorts({ vault, http, guard }),
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),
     chatCompletion: chatCompletionOverAi(ai),
     ai,

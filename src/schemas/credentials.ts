@@ -13,7 +13,18 @@ export const aiCredentialsTypes = [
 ] as const;
 export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
 
-export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes, "whatsapp", "telegram"] as const;
+/** Plug-in blocks that call a service with an API key at a configurable address (NocoDB, Segment, PostHog, Blink). */
+export const pluginKeyCredentialsTypes = ["nocodb", "segment", "posthog", "blink"] as const;
+export type PluginKeyCredentialsType = (typeof pluginKeyCredentialsTypes)[number];
+
+export const credentialsTypes = [
+  "smtp",
+  "http",
+  ...aiCredentialsTypes,
+  ...pluginKeyCredentialsTypes,
+  "whatsapp",
+  "telegram",
+] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
 export const smtpCredentialsDataSchema = z.object({
@@ -39,6 +50,8 @@ export const aiCredentialsDataSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 export const openAiCredentialsDataSchema = aiCredentialsDataSchema;
+/** A plug-in's key (NocoDB API token, Segment write key, PostHog project key, Blink app token); `baseUrl`: a self-hosted instance or another region. */
+export const pluginKeyCredentialsDataSchema = aiCredentialsDataSchema;
 
 /** Secrets for HTTP requests (kept for the builder; no block of this server reads them yet). */
 export const httpCredentialsDataSchema = z.object({
@@ -76,6 +89,9 @@ export const credentialsDataSchemas = {
   ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
     [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
   }),
+  ...(Object.fromEntries(pluginKeyCredentialsTypes.map((type) => [type, pluginKeyCredentialsDataSchema])) as {
+    [T in PluginKeyCredentialsType]: typeof pluginKeyCredentialsDataSchema;
+  }),
 } as const;
 
 export type CredentialsData = { [T in CredentialsType]: z.infer<(typeof credentialsDataSchemas)[T]> };
@@ -86,6 +102,7 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("smtp"), name, data: smtpCredentialsDataSchema }),
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
   z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
+  z.object({ type: z.enum(pluginKeyCredentialsTypes), name, data: pluginKeyCredentialsDataSchema }),
   z.object({ type: z.literal("whatsapp"), name, data: whatsAppCredentialsDataSchema }),
   z.object({ type: z.literal("telegram"), name, data: telegramCredentialsDataSchema }),
 ]);

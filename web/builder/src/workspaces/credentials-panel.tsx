@@ -25,8 +25,16 @@ const aiTypes = [
   { value: "together-ai", label: "Together" },
   { value: "open-router", label: "OpenRouter" },
 ];
+/** Plug-in services keyed the same way; the base URL points at a self-hosted instance or another region. */
+const pluginKeyTypes = [
+  { value: "nocodb", label: "NocoDB" },
+  { value: "segment", label: "Segment" },
+  { value: "posthog", label: "PostHog" },
+  { value: "blink", label: "Blink" },
+];
+const keyedTypes = [...aiTypes, ...pluginKeyTypes];
 const typeLabel = (type: string) =>
-  aiTypes.find((entry) => entry.value === type)?.label ?? messagingAppLabel(type) ?? type;
+  keyedTypes.find((entry) => entry.value === type)?.label ?? messagingAppLabel(type) ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -84,11 +92,11 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         <h2 id="credentials-title">Credentials</h2>
       </div>
       <p className="muted">
-        API keys of the AI blocks and messaging apps (WhatsApp, Telegram). Secrets are stored encrypted and never shown
-        again.
+        API keys of the AI and plug-in blocks, and messaging apps (WhatsApp, Telegram). Secrets are stored encrypted and
+        never shown again.
       </p>
       <form className="inline-form" onSubmit={create}>
-        <SelectField label="Provider" value={type} options={aiTypes} onChange={setType} />
+        <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
         <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
         <TextField label="API key" type="password" value={apiKey} onChange={setApiKey} autoComplete="off" />
         <TextField label="Base URL" value={baseUrl} onChange={setBaseUrl} placeholder="The provider's own" />

@@ -1,8 +1,17 @@
 import type { ComponentType } from "react";
 import type { ForgedBlockType } from "../../../../../../src/schemas/blocks/index.js";
+import { BlinkSettings } from "./blink-settings";
+import { NocoDbSettings } from "./nocodb-settings";
+import { PostHogSettings } from "./posthog-settings";
+import { SegmentSettings } from "./segment-settings";
 
 /**
  * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
  * falls back to the raw JSON editor of forged-settings.tsx.
  */
-export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {};
+export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
+  nocodb: NocoDbSettings,
+  segment: SegmentSettings,
+  posthog: PostHogSettings,
+  blink: BlinkSettings,
+};

@@ -43,6 +43,22 @@ export type Config = {
   checkResponses: boolean;
   /** Messaging apps' API base URLs (issue 21): PARLEY_WHATSAPP_API_URL (Graph API, version included) and PARLEY_TELEGRAM_API_URL. */
   channels: { whatsappApiUrl: string; telegramApiUrl: string };
+  /** The instance's Google OAuth client and Google's endpoints (Google Sheets and Gmail blocks; README "Google"). */
+  google: GoogleConfig;
+};
+
+export type GoogleConfig = {
+  /** GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET; unset → the builder explains how to set them up. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** PARLEY_GOOGLE_AUTH_URL: the consent page. */
+  authUrl: string;
+  /** PARLEY_GOOGLE_TOKEN_URL: code exchange and token refresh. */
+  tokenUrl: string;
+  /** PARLEY_GOOGLE_SHEETS_API_URL: the Sheets API v4 root (…/v4/spreadsheets is appended). */
+  sheetsApiUrl: string;
+  /** PARLEY_GMAIL_API_URL: the Gmail API root (…/gmail/v1/users/me is appended). */
+  gmailApiUrl: string;
 };
 
 export type SizeLimits = {
@@ -139,6 +155,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       whatsappApiUrl: (env.PARLEY_WHATSAPP_API_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, ""),
       telegramApiUrl: (env.PARLEY_TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, ""),
     },
+    google: loadGoogleConfig(env),
+  };
+}
+
+function loadGoogleConfig(env: NodeJS.ProcessEnv): GoogleConfig {
+  const url = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/$/, "");
+  return {
+    clientId: env.GOOGLE_CLIENT_ID || undefined,
+    clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    authUrl: url(env.PARLEY_GOOGLE_AUTH_URL, "https://accounts.google.com/o/oauth2/v2/auth"),
+    tokenUrl: url(env.PARLEY_GOOGLE_TOKEN_URL, "https://oauth2.googleapis.com/token"),
+    sheetsApiUrl: url(env.PARLEY_GOOGLE_SHEETS_API_URL, "https://sheets.googleapis.com"),
+    gmailApiUrl: url(env.PARLEY_GMAIL_API_URL, "https://gmail.googleapis.com"),
   };
 }
 

@@ -253,6 +253,52 @@ export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
 };
 
+/** A Google API call that gave nothing: `status` is Google's HTTP status when it answered. */
+export type GoogleFailure = { ok: false; error: string; status?: number };
+/** One sheet of a spreadsheet, read with the Google account of `credentialsId`. */
+export type SheetTarget = { credentialsId: string; spreadsheetId: string; sheetId?: string };
+/** A sheet's cells as text, the header row first; `sheetTitle` addresses it in A1 ranges. */
+export type SheetValues = { spreadsheetTitle: string; sheetTitle: string; rows: string[][] };
+/** One cell to write: `row` and `column` count from 0 (row 0 is the header). */
+export type SheetCell = { row: number; column: number; value: string };
+/** Google Sheets API v4; the implementation refreshes and saves an expired token. */
+export type GoogleSheetsPort = {
+  read(target: SheetTarget, scope: IntegrationScope): Promise<({ ok: true } & SheetValues) | GoogleFailure>;
+  /** Appends one row after the sheet's last (values as typed by a user: numbers, dates, formulas). */
+  appendRow(
+    target: SheetTarget & { sheetTitle: string },
+    values: string[],
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | GoogleFailure>;
+  updateCells(
+    target: SheetTarget & { sheetTitle: string },
+    cells: SheetCell[],
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; updatedCells: number } | GoogleFailure>;
+};
+export type GmailMessage = {
+  credentialsId: string;
+  to: string[];
+  subject?: string;
+  /** Plain text. */
+  body?: string;
+  /** Files fetched through the address guard (each size-limited) and attached. */
+  attachmentUrls?: string[];
+  /** A label (its id, or its name: created when the account lacks it) added to the sent message. */
+  label?: string;
+  /** Sends the message as a reply in this thread. */
+  threadId?: string;
+  /** The sender's display form ("Ann <ann@gmail.com>"); Gmail keeps the account's address. */
+  from?: string;
+  replyTo?: string;
+};
+export type GmailPort = {
+  send(
+    message: GmailMessage,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; messageId: string; threadId: string } | GoogleFailure>;
+};
+
 export type EnginePorts = {
   clock: Clock;
   random: RandomSource;
@@ -266,4 +312,6 @@ export type EnginePorts = {
   segment?: SegmentPort;
   posthog?: PostHogPort;
   blink?: BlinkPort;
+  googleSheets?: GoogleSheetsPort;
+  gmail?: GmailPort;
 };

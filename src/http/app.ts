@@ -11,6 +11,7 @@ import { workspaceRoutes } from "./workspaces.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
+import { googleCallbackRoute, googleOAuthRoutes } from "./google-oauth.js";
 import { streamRoutes } from "./stream.js";
 import { createAuthenticate } from "./authenticate.js";
 import { authRoutes } from "./auth.js";
@@ -60,6 +61,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...chatRoutes(ctx),
     ...resultRoutes(ctx),
     ...credentialsRoutes(ctx),
+    ...googleOAuthRoutes(ctx),
     ...streamRoutes(ctx),
     ...typebotCompatRoutes(ctx),
     ...channelRoutes(ctx),
@@ -126,6 +128,7 @@ export async function buildApp(
   const routes = apiRoutes(ctx, redis);
   registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter, checkResponses: ctx.config.checkResponses });
   if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
+  await app.register(googleCallbackRoute(ctx));
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
   await app.register(fileRoutes(ctx, rateLimiter));

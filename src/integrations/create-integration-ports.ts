@@ -1,5 +1,5 @@
 import type { Config } from "../config.js";
-import type { AiPort, ChatCompletionPort, HttpPort, MailerPort } from "../engine/ports.js";
+import type { AiPort, ChatCompletionPort, GmailPort, GoogleSheetsPort, HttpPort, MailerPort } from "../engine/ports.js";
 import type { PluginServicePorts } from "./plugins/plugin-service-ports.js";
 import type { Store } from "../store/connect.js";
 import { credentialsKit } from "./credentials/credentials-kit.js";
@@ -11,6 +11,8 @@ import { createAiPort } from "./ai/ai-port.js";
 import { audioStore } from "./ai/audio-store.js";
 import { chatCompletionOverAi } from "./ai/legacy-chat-completion.js";
 import { createPluginServicePorts } from "./plugins/plugin-service-ports.js";
+import { createGooglePorts } from "./google/index.js";
+import { createGuardedFetch } from "./http/guarded-fetch.js";
 
 export function addressGuard(config: Config): AddressGuard {
   return { enabled: config.ssrfGuard, allowedHosts: parseAllowedHosts(config.httpAllowedHosts) };
@@ -23,12 +25,22 @@ export function addressGuard(config: Config): AddressGuard {
 export function createIntegrationPorts(
   config: Config,
   store: Store,
-): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort; ai: AiPort } & PluginServicePorts {
+): {
+  http: HttpPort;
+  mailer: MailerPort;
+  chatCompletion: ChatCompletionPort;
+  ai: AiPort;
+  googleSheets: GoogleSheetsPort;
+  gmail: GmailPort;
+} & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
   const ai = createAiPort({ vault, guard, storeAudio: audioStore(config.dataDir, config.publicUrl) });
+  const { googleSheets, gmail } = createGooglePorts({ config: config.google, vault, fetch: createGuardedFetch(guard) });
   const http = createHttpPort(guard);
   return {
+    googleSheets,
+    gmail,
     http,
     ...createPluginServicePorts({ vault, http, guard }),
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),

@@ -59,6 +59,7 @@ export const managementPaths = {
   channelHandshake: "GET /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",
   channelWebhook: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",
   connectChannel: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/connect",
+  googleConsentUrl: "GET /api/v1/workspaces/:workspaceId/credentials/google/consent-url",
 } as const;
 
 export const apiPaths = { ...managementPaths, ...chatPaths } as const;

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsTypes } from "./credentials.js";
+import {
+  credentialsCreateInputSchema,
+  credentialsSummarySchema,
+  credentialsTypes,
+  googleCredentialsTypes,
+} from "./credentials.js";
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
@@ -374,6 +379,14 @@ export const apiRoutes = {
     auth: "token",
     params: credentialsParams,
     response: z.object({ models: z.array(z.string()) }),
+  }),
+  googleConsentUrl: route("googleConsentUrl", {
+    summary: "Start connecting a Google account: the consent page to open (the callback stores the credentials)",
+    tags: credentials,
+    auth: "token",
+    params: workspaceIdParams,
+    query: z.object({ type: z.enum(googleCredentialsTypes) }),
+    response: z.object({ url: z.string() }),
   }),
 } satisfies { [N in RouteName]: RouteContract };
 

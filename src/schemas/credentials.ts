@@ -17,6 +17,10 @@ export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
 export const pluginKeyCredentialsTypes = ["nocodb", "segment", "posthog", "blink"] as const;
 export type PluginKeyCredentialsType = (typeof pluginKeyCredentialsTypes)[number];
 
+/** Google accounts connected through the consent flow; the type says which block (and scopes) it is for. */
+export const googleCredentialsTypes = ["google sheets", "gmail"] as const;
+export type GoogleCredentialsType = (typeof googleCredentialsTypes)[number];
+
 export const credentialsTypes = [
   "smtp",
   "http",
@@ -24,6 +28,7 @@ export const credentialsTypes = [
   ...pluginKeyCredentialsTypes,
   "whatsapp",
   "telegram",
+  ...googleCredentialsTypes,
 ] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
@@ -81,6 +86,16 @@ export const telegramCredentialsDataSchema = z.object({
   secretToken: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "The secret token is 1 to 256 letters, digits, _ or -"),
 });
 
+/** Google's token object as its token endpoint gives it; `expiry_date` in epoch ms. */
+export const googleTokenDataSchema = z.object({
+  access_token: z.string().min(1).max(5000),
+  refresh_token: z.string().max(5000).optional(),
+  expiry_date: z.number().optional(),
+  token_type: z.string().max(100).optional(),
+  id_token: z.string().max(10000).optional(),
+  scope: z.string().max(2000).optional(),
+});
+
 export const credentialsDataSchemas = {
   smtp: smtpCredentialsDataSchema,
   http: httpCredentialsDataSchema,
@@ -92,6 +107,8 @@ export const credentialsDataSchemas = {
   ...(Object.fromEntries(pluginKeyCredentialsTypes.map((type) => [type, pluginKeyCredentialsDataSchema])) as {
     [T in PluginKeyCredentialsType]: typeof pluginKeyCredentialsDataSchema;
   }),
+  "google sheets": googleTokenDataSchema,
+  gmail: googleTokenDataSchema,
 } as const;
 
 export type CredentialsData = { [T in CredentialsType]: z.infer<(typeof credentialsDataSchemas)[T]> };
@@ -105,6 +122,8 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.enum(pluginKeyCredentialsTypes), name, data: pluginKeyCredentialsDataSchema }),
   z.object({ type: z.literal("whatsapp"), name, data: whatsAppCredentialsDataSchema }),
   z.object({ type: z.literal("telegram"), name, data: telegramCredentialsDataSchema }),
+  // Usually stored by the builder's "Connect a Google account"; a token from elsewhere may be given too.
+  z.object({ type: z.enum(googleCredentialsTypes), name, data: googleTokenDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
 import { ConnectMessagingAppButton, MessagingAppCredentialsForm, messagingAppLabel } from "./messaging-app-credentials";
+import { GoogleConnect } from "./google-connect";
 
 /** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
 const aiTypes = [
@@ -33,8 +34,12 @@ const pluginKeyTypes = [
   { value: "blink", label: "Blink" },
 ];
 const keyedTypes = [...aiTypes, ...pluginKeyTypes];
+const googleTypes = [
+  { value: "google sheets", label: "Google Sheets" },
+  { value: "gmail", label: "Gmail" },
+] as const;
 const typeLabel = (type: string) =>
-  keyedTypes.find((entry) => entry.value === type)?.label ?? messagingAppLabel(type) ?? type;
+  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? messagingAppLabel(type) ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -92,8 +97,8 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         <h2 id="credentials-title">Credentials</h2>
       </div>
       <p className="muted">
-        API keys of the AI and plug-in blocks, and messaging apps (WhatsApp, Telegram). Secrets are stored encrypted and
-        never shown again.
+        API keys of the AI and plug-in blocks, Google accounts and messaging apps (WhatsApp, Telegram). Secrets are
+        stored encrypted and never shown again.
       </p>
       <form className="inline-form" onSubmit={create}>
         <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
@@ -105,6 +110,17 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         </button>
       </form>
       <MessagingAppCredentialsForm workspaceId={workspaceId} onCreated={load} />
+      <div className="inline-form google-accounts">
+        {googleTypes.map((entry, index) => (
+          <GoogleConnect
+            key={entry.value}
+            setupNotice={index === 0}
+            workspaceId={workspaceId}
+            type={entry.value}
+            label={`Connect a Google account for ${entry.label}`}
+          />
+        ))}
+      </div>
       <ErrorBanner error={error} />
       {!items && !error && <Spinner />}
       {items && items.length === 0 && <p className="muted">No credentials yet.</p>}

@@ -4,6 +4,7 @@ import { blinkExecutor } from "./blink.js";
 import { nocoDbExecutor } from "./nocodb.js";
 import { postHogExecutor } from "./posthog.js";
 import { segmentExecutor } from "./segment.js";
+import { gmailExecutor } from "./gmail.js";
 
 /**
  * The plug-in blocks (forged types other than the AI providers) this server runs, one home each in
@@ -14,4 +15,5 @@ export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {
   segment: segmentExecutor,
   posthog: postHogExecutor,
   blink: blinkExecutor,
+  gmail: gmailExecutor,
 };

@@ -4,6 +4,7 @@ import { BlinkSettings } from "./blink-settings";
 import { NocoDbSettings } from "./nocodb-settings";
 import { PostHogSettings } from "./posthog-settings";
 import { SegmentSettings } from "./segment-settings";
+import { GmailSettings } from "./gmail-settings";
 
 /**
  * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
@@ -14,4 +15,5 @@ export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
   segment: SegmentSettings,
   posthog: PostHogSettings,
   blink: BlinkSettings,
+  gmail: GmailSettings,
 };

@@ -45,6 +45,8 @@ export type Config = {
   checkResponses: boolean;
   /** Work done after commit: e-mails of chat turns (issue 20; README "Work after commit"). */
   outbox: OutboxConfig;
+  /** Messaging apps' API base URLs (issue 21): PARLEY_WHATSAPP_API_URL (Graph API, version included) and PARLEY_TELEGRAM_API_URL. */
+  channels: { whatsappApiUrl: string; telegramApiUrl: string };
   /** The instance's Google OAuth client and Google's endpoints (Google Sheets and Gmail blocks; README "Google"). */
   google: GoogleConfig;
 };
@@ -169,6 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: loadSizeLimits(env),
     checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
     outbox: loadOutboxConfig(env),
+    channels: {
+      whatsappApiUrl: (env.PARLEY_WHATSAPP_API_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, ""),
+      telegramApiUrl: (env.PARLEY_TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, ""),
+    },
     google: loadGoogleConfig(env),
   };
 }

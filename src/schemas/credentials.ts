@@ -27,6 +27,8 @@ export const credentialsTypes = [
   ...aiCredentialsTypes,
   ...pluginKeyCredentialsTypes,
   "dify-ai",
+  "whatsapp",
+  "telegram",
   ...googleCredentialsTypes,
   "zendesk",
 ] as const;
@@ -76,6 +78,27 @@ export const httpCredentialsDataSchema = z.object({
   queryParams: z.record(z.string(), z.string().max(5000)).optional(),
 });
 
+// Messaging-app channels (issue 21): the app's own secrets; see README "Messaging apps".
+const secretText = z.string().trim().min(1).max(1000);
+/** WhatsApp Cloud API: the business number's id, a system-user token, the app secret (signatures) and the handshake token. */
+export const whatsAppCredentialsDataSchema = z.object({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, "The phone number id is digits only"),
+  accessToken: secretText,
+  appSecret: secretText,
+  verifyToken: secretText,
+});
+/** Telegram Bot API: the bot's token from BotFather and the secret Telegram echoes on every webhook call. */
+export const telegramCredentialsDataSchema = z.object({
+  botToken: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, "A bot token looks like 123456:ABC-def"),
+  secretToken: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "The secret token is 1 to 256 letters, digits, _ or -"),
+});
+
 /** Google's token object as its token endpoint gives it; `expiry_date` in epoch ms. */
 export const googleTokenDataSchema = z.object({
   access_token: z.string().min(1).max(5000),
@@ -96,6 +119,8 @@ export const credentialsDataSchemas = {
   smtp: smtpCredentialsDataSchema,
   zendesk: zendeskCredentialsDataSchema,
   http: httpCredentialsDataSchema,
+  whatsapp: whatsAppCredentialsDataSchema,
+  telegram: telegramCredentialsDataSchema,
   ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
     [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
   }),
@@ -116,6 +141,8 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
   z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
   z.object({ type: z.enum(pluginKeyCredentialsTypes), name, data: pluginKeyCredentialsDataSchema }),
+  z.object({ type: z.literal("whatsapp"), name, data: whatsAppCredentialsDataSchema }),
+  z.object({ type: z.literal("telegram"), name, data: telegramCredentialsDataSchema }),
   // Usually stored by the builder's "Connect a Google account"; a token from elsewhere may be given too.
   z.object({ type: z.enum(googleCredentialsTypes), name, data: googleTokenDataSchema }),
   z.object({ type: z.literal("dify-ai"), name, data: difyCredentialsDataSchema }),

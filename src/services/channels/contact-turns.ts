@@ -110,7 +110,7 @@ async function answerMessage(
     contactId,
     ...(message.contactName ? { contactName: message.contactName } : {}),
   };
-  const { reply, sessionOpen } = await startLiveChat(ctx, selected, { message: chatMessage }, chatApp);
+  const { reply, sessionOpen } = await startLiveChat(ctx, selected, { message: chatMessage }, { chatApp });
   await repository.saveContact(credentials.id, contactId, { sessionId: sessionOpen ? reply.sessionId : null }, now);
   await keepUploads(ctx, attachments.stored, reply.sessionId, reply.resultId);
   await logOnResult(ctx, reply.resultId, attachments.failures);

@@ -106,7 +106,8 @@ export async function startPublicChat(
     const locale = startLocale(bot, [], { prefilledVariables: input.prefilledVariables, acceptLanguage }).locale;
     throw new AppError("BOT_CLOSED", localizedSystemMessage(bot, { locale }, "botClosed") || "This bot is now closed");
   }
-  return (await startLiveChat(ctx, { workspaceId: row.workspaceId, bot, versionId, publishedAt }, input)).reply;
+  const live = { workspaceId: row.workspaceId, bot, versionId, publishedAt };
+  return (await startLiveChat(ctx, live, input, { acceptLanguage })).reply;
 }
 
 /** A published bot, loaded, as a live chat starts it. */
@@ -114,10 +115,15 @@ export type LiveBot = { workspaceId: string; bot: RuntimeBot; versionId: string;
 
 /**
  * Starts a live chat on a loaded published bot: the web chat's start once the bot is found and
- * allowed, and a messaging app's (`chatApp` names the contact). `sessionOpen` is false when the
- * chat ended in this very turn, so no session was kept.
+ * allowed (`acceptLanguage` picks the visitor's language), and a messaging app's (`chatApp` names the
+ * contact). `sessionOpen` is false when the chat ended in this very turn, so no session was kept.
  */
-export async function startLiveChat(ctx: AppContext, live: LiveBot, input: StartChatInput, chatApp?: ChatAppContact) {
+export async function startLiveChat(
+  ctx: AppContext,
+  live: LiveBot,
+  input: StartChatInput,
+  { chatApp, acceptLanguage }: { chatApp?: ChatAppContact; acceptLanguage?: string } = {},
+) {
   const { bot, versionId, publishedAt } = live;
   const resumed = await resumableResult(ctx, bot, input.resultId);
   if (resumed) await assertRoomForSession(ctx, resumed.result.id);

@@ -43,7 +43,7 @@ const bot = () =>
             },
           },
           { id: "cw", type: "Chatwoot", options: { websiteToken: "token-1", user: { email: "{{Plan}}@example.com" } } },
-          { id: "sheet", type: "Google Sheets", options: { action: "Insert a row" } },
+          { id: "wait-hook", type: "webhook", options: {} },
           { id: "cal", type: "cal-com", options: { action: "Book event" } },
           say("bye", "Bye"),
         ],
@@ -74,7 +74,7 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"websiteToken":"token-1"');
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"identifier":"pro@example.com"');
     expect(started.body.logs).toEqual([
-      { status: "error", description: "Google Sheets is not supported by this server" },
+      { status: "error", description: "webhook is not supported by this server" },
       { status: "error", description: "Cal.com: the event link is missing" },
     ]);
   });
@@ -87,7 +87,7 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     ]);
     expect(started.body.logs).toEqual([
       { status: "info", description: "Chatwoot block is not supported in preview" },
-      { status: "error", description: "Google Sheets is not supported by this server" },
+      { status: "error", description: "webhook is not supported by this server" },
       { status: "error", description: "Cal.com: the event link is missing" },
     ]);
   });

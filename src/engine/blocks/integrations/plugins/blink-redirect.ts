@@ -1,5 +1,6 @@
 import type { ActionOutcome, ActionExecutor, ExecutionContext } from "../../executor.js";
-import { pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { pluginOptions, text } from "./client-plugin.js";
+import type { PluginBlock } from "./plugin-block.js";
 import { errorLog } from "../ai/chat-completion.js";
 
 export const blinkRedirectAction = "Redirect";

@@ -11,7 +11,7 @@ import {
   filled,
   missingLog,
   type PluginAction,
-  pluginExecutor,
+  servicePluginExecutor,
   serviceFailureLog,
   variableUpdate,
 } from "./plugin-kit.js";
@@ -80,7 +80,7 @@ export const blinkServerActions: Record<string, Action> = {
 };
 
 /** Blink: find users and post feed events with an app token. */
-export const blinkExecutor = pluginExecutor("blink", {
+export const blinkExecutor = servicePluginExecutor("blink", {
   schema: blinkOptionsSchema,
   port: (ports) => ports.blink,
   service: "Blink",

@@ -1,5 +1,6 @@
 import type { ActionExecutor } from "../../executor.js";
-import { notConfigured, pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { pluginOptions, text } from "./client-plugin.js";
+import { notConfigured, type PluginBlock } from "./plugin-block.js";
 import { errorLog } from "../ai/chat-completion.js";
 
 export const calComDefaults = { baseUrl: "https://app.cal.com", action: "Book event" } as const;

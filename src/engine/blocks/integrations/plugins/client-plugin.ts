@@ -1,9 +1,6 @@
 import { deepSubstitute } from "../../../variables/substitute.js";
 import type { ExecutionContext } from "../../executor.js";
-import { errorLog } from "../ai/chat-completion.js";
-
-/** Every plug-in block has this shape: an id, an edge and loose options named by their action. */
-export type PluginBlock = { id: string; outgoingEdgeId?: string; options?: unknown };
+import type { PluginBlock } from "./plugin-block.js";
 
 /**
  * A client-side plug-in's options with `{{variables}}` filled in and blank texts dropped (an unset
@@ -21,10 +18,3 @@ export function pluginOptions(block: PluginBlock, ctx: ExecutionContext): Record
 
 export const text = (value: unknown): string | undefined =>
   typeof value === "string" && value !== "" ? value : undefined;
-
-/** A block without an action, or with one this plug-in does not have: logged, and the flow goes on. */
-export function notConfigured(type: string, block: PluginBlock) {
-  const action = (block.options as { action?: unknown } | undefined)?.action;
-  const description = action ? `${type} has no action "${String(action)}"` : `${type} is not configured`;
-  return { outgoingEdgeId: block.outgoingEdgeId, logs: [errorLog(description)] };
-}

@@ -11,7 +11,7 @@ import {
   infoLog,
   missingLog,
   type PluginAction,
-  pluginExecutor,
+  servicePluginExecutor,
   serviceFailureLog,
   variableUpdate,
 } from "./plugin-kit.js";
@@ -96,7 +96,7 @@ const updateExistingRecord: Action = async (options, { port, credentialsId, scop
 };
 
 /** NocoDB: search, create and update records of a table, on NocoDB's cloud or a self-hosted instance. */
-export const nocoDbExecutor = pluginExecutor("nocodb", {
+export const nocoDbExecutor = servicePluginExecutor("nocodb", {
   schema: nocoDbOptionsSchema,
   port: (ports) => ports.nocodb,
   service: "NocoDB",

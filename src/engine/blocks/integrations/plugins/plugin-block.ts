@@ -26,12 +26,17 @@ export function pluginExecutor<T extends ForgedBlockType>(
       const block = typed as PluginBlock;
       const action = (block.options as { action?: unknown } | undefined)?.action;
       const run = typeof action === "string" && Object.hasOwn(actions, action) ? actions[action] : undefined;
-      if (run) return run(block, ctx);
-      const description = action ? `${type} has no action "${String(action)}"` : `${type} is not configured`;
-      return { outgoingEdgeId: block.outgoingEdgeId, logs: [errorLog(description)] };
+      return run ? run(block, ctx) : notConfigured(type, block);
     },
     ...(resume ? { resume: (block, reply, ctx) => resume(block as PluginBlock, reply, ctx) } : {}),
   };
+}
+
+/** A block without an action, or with one this plug-in does not have: logged, and the flow goes on. */
+export function notConfigured(type: string, block: PluginBlock): ActionOutcome {
+  const action = (block.options as { action?: unknown } | undefined)?.action;
+  const description = action ? `${type} has no action "${String(action)}"` : `${type} is not configured`;
+  return { outgoingEdgeId: block.outgoingEdgeId, logs: [errorLog(description)] };
 }
 
 /** A text option with its `{{variables}}` filled, trimmed ("" when unset). */

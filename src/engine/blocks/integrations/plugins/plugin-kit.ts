@@ -7,6 +7,7 @@ import { deepSubstitute } from "../../../variables/substitute.js";
 import type { ActionExecutor, ExecutionContext, VariableUpdate } from "../../executor.js";
 import { errorLog, failureLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
+import { notConfigured, type PluginBlock } from "./plugin-block.js";
 
 /** What a plug-in action gives back; the flow always goes on along the block's edge. */
 export type PluginResult = { variables?: VariableUpdate[]; logs?: ChatLog[] };
@@ -29,7 +30,7 @@ type Options = { credentialsId?: string; action?: string };
  * block without an action, credential or port is logged, as is every failure of the service (with
  * context), and the flow goes on along the block's edge either way.
  */
-export function pluginExecutor<T extends ForgedBlockType, O extends Options, P>(
+export function servicePluginExecutor<T extends ForgedBlockType, O extends Options, P>(
   type: T,
   definition: {
     schema: z.ZodType<O>;
@@ -43,13 +44,12 @@ export function pluginExecutor<T extends ForgedBlockType, O extends Options, P>(
     kind: "action",
     async execute(typed, ctx) {
       // Every plug-in block has the same shape: an id, an edge and loose options.
-      const block = typed as { outgoingEdgeId?: string; options?: unknown };
+      const block = typed as PluginBlock;
       const next = { outgoingEdgeId: block.outgoingEdgeId };
       const parsed = definition.schema.safeParse(block.options ?? {});
       const action = parsed.success ? parsed.data.action : undefined;
-      if (!parsed.success || !action) return { ...next, logs: [errorLog(`${type} is not configured`)] };
-      const run = Object.hasOwn(definition.actions, action) ? definition.actions[action] : undefined;
-      if (!run) return { ...next, logs: [errorLog(`${type} has no action "${action}"`)] };
+      const run = action && Object.hasOwn(definition.actions, action) ? definition.actions[action] : undefined;
+      if (!parsed.success || !run) return notConfigured(type, { ...block, options: parsed.data });
       const { credentialsId } = parsed.data;
       if (!credentialsId) return { ...next, logs: [errorLog(`Could not find credentials for block ${type}`)] };
       const port = definition.port(ctx.ports);

@@ -4,7 +4,14 @@ import {
   type PostHogOptions,
 } from "../../../../schemas/blocks/integrations/plugins/posthog.js";
 import type { PostHogPort } from "../../../ports.js";
-import { filled, keyValues, missingLog, type PluginAction, pluginExecutor, serviceFailureLog } from "./plugin-kit.js";
+import {
+  filled,
+  keyValues,
+  missingLog,
+  type PluginAction,
+  servicePluginExecutor,
+  serviceFailureLog,
+} from "./plugin-kit.js";
 
 type Action = PluginAction<PostHogOptions, PostHogPort>;
 const CONTEXT = "While sending the event to PostHog";
@@ -54,7 +61,7 @@ const identifyGroup: Action = async (options, { port, credentialsId, scope }) =>
 };
 
 /** PostHog: capture events and identify groups through PostHog's ingestion API (cloud or self-hosted). */
-export const postHogExecutor = pluginExecutor("posthog", {
+export const postHogExecutor = servicePluginExecutor("posthog", {
   schema: postHogOptionsSchema,
   port: (ports) => ports.posthog,
   service: "PostHog",

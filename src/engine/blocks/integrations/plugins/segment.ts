@@ -10,7 +10,7 @@ import {
   missingLog,
   type PluginAction,
   type PluginResult,
-  pluginExecutor,
+  servicePluginExecutor,
   serviceFailureLog,
 } from "./plugin-kit.js";
 
@@ -48,7 +48,7 @@ function segmentCall(
 }
 
 /** Segment: identify, track, page and alias calls through Segment's HTTP tracking API. */
-export const segmentExecutor = pluginExecutor("segment", {
+export const segmentExecutor = servicePluginExecutor("segment", {
   schema: segmentOptionsSchema,
   port: (ports) => ports.segment,
   service: "Segment",

@@ -1,6 +1,7 @@
 import type { ActionExecutor } from "../../executor.js";
 import { integrationScope } from "../integration-scope.js";
-import { notConfigured, pluginOptions, text, type PluginBlock } from "./client-plugin.js";
+import { pluginOptions, text } from "./client-plugin.js";
+import { notConfigured, type PluginBlock } from "./plugin-block.js";
 import { errorLog } from "../ai/chat-completion.js";
 
 export const zendeskActions = { openWebWidget: "Open Web Widget" } as const;

@@ -13,6 +13,7 @@ import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
 import type { RuntimeBot } from "./runtime-bot.js";
 import type { FlowPoint, SessionState } from "./session-state.js";
+import { assertIdleDue, showInput, withoutIdleDeadline } from "./idle-timeout.js";
 import { findCommandEvent, findEvent, replyEventVariables } from "./events.js";
 import { serializeVariableValue } from "./variables/serialize.js";
 import { substituteVariables } from "./variables/substitute.js";
@@ -64,11 +65,21 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
       : undefined,
     systemMessage ? substituteVariables(systemMessage, state.variables) : undefined,
   );
-  const input = executorFor(block).present(ctx);
+  // The input is shown again, so its idle timer starts again.
+  const shown = showInput(block, executorFor(block).present(ctx), state, ctx.ports.clock);
   return finishTurn(
     bot,
     state,
-    { bot, messages: [], clientSideActions: [], logs: [], state, ended: false, input, currentBlockId: block.id },
+    {
+      bot,
+      messages: [],
+      clientSideActions: [],
+      logs: [],
+      state: shown.state,
+      ended: false,
+      input: shown.input,
+      currentBlockId: block.id,
+    },
     { messagesBefore: [textBubble(block.id, [{ type: "p", children: [{ text }] }], ctx.format)] },
   );
 }
@@ -112,6 +123,14 @@ export async function continueSession(
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("NOT_WAITING_FOR_REPLY", "This chat is not waiting for a reply");
   const block = location.block;
+  if (message && typeof message === "object" && message.type === "idle") {
+    // Only once the deadline has passed; an ordinary answer that comes later still answers the input.
+    const idleTimeout = assertIdleDue(block, state, options.ports.clock);
+    const cleared = withoutIdleDeadline(state);
+    const walk = await walkFlow(bot, cleared, { edgeId: idleTimeout.outgoingEdgeId }, options);
+    const idled = { blockId: block.id, groupId: location.group.id, seconds: idleTimeout.seconds };
+    return finishTurn(bot, cleared, walk, { idled: state.resultId ? { ...idled, resultId: state.resultId } : idled });
+  }
   const ctx: ExecutionContext = { bot, state, ports: options.ports, format: options.format };
 
   if (isInputBlock(block)) {

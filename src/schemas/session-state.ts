@@ -84,6 +84,11 @@ export const sessionStateSchema = z.object({
   currentBotId: z.string().optional(),
   /** Bots that linked to the running one and wait for it to finish, innermost last. */
   linkStack: z.array(linkFrameSchema).optional(),
+  /**
+   * When the waiting input's idle path may be taken (epoch milliseconds, from the clock when it was shown).
+   * Unset when the waiting block has no idle timeout, and in sessions from before idle timeouts existed.
+   */
+  idleDeadline: z.number().optional(),
   /** Emails sent by this session's Email blocks (a session may send at most a few). */
   emailsSent: z.number().int().nonnegative().optional(),
 });

@@ -36,8 +36,11 @@ const bot = buildBot({
   variables: [{ id: "v-name", name: "Name" }],
 });
 
-const messageTexts = (body: { messages: { content: { richText: { children: { text: string }[] }[] } }[] }) =>
-  body.messages.map((message) => message.content.richText[0].children.map((child) => child.text).join(""));
+type Bubble = { content: { richText: { children: { text: string }[] }[] } };
+const messageTexts = (body: Record<string, unknown>) =>
+  (body.messages as Bubble[]).map((message) =>
+    message.content.richText[0].children.map((child) => child.text).join(""),
+  );
 
 describe("idle timeout over HTTP", () => {
   it("tells the client how long the input waits", async () => {

@@ -141,7 +141,9 @@ describe("input idle timeout (engine, fake clock)", () => {
     const child = { ...askName("bot-child"), versionId: "bot-child-v1" };
     const parent = {
       ...engineBot({
-        groups: [group("g-p", [{ id: "link", type: "Bot link", options: { botId: "bot-child" } }, text("t-p", "Back")])],
+        groups: [
+          group("g-p", [{ id: "link", type: "Bot link", options: { botId: "bot-child" } }, text("t-p", "Back")]),
+        ],
       }),
       id: "bot-parent",
       versionId: "bot-parent-v1",

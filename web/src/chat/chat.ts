@@ -331,7 +331,10 @@ export class Chat {
       return;
     }
     // A refused idle report (the server's clock disagrees) is nothing the visitor did: the input just stays.
-    if (message?.type === "idle" && error.status === 400 && input) return this.showInput(run, input, false);
+    if (message?.type === "idle" && error.status === 400 && input) {
+      this.showInput(run, input, false);
+      return;
+    }
     if (this.sessionId)
       void this.api.saveClientLogs(this.sessionId, [
         { status: "error", description: "Failed to send the reply", details: `${error.status} ${error.message}` },

@@ -41,6 +41,38 @@ export type Config = {
    * that does not match becomes a 500 naming the difference. The test servers turn it on; off by default.
    */
   checkResponses: boolean;
+  /** Work done after commit: e-mails of chat turns (issue 20; README "Work after commit"). */
+  outbox: OutboxConfig;
+  /** The instance's Google OAuth client and Google's endpoints (Google Sheets and Gmail blocks; README "Google"). */
+  google: GoogleConfig;
+};
+
+export type OutboxConfig = {
+  /** PARLEY_OUTBOX_WORKER=off: this instance stores outbox items but leaves their delivery to others. */
+  worker: boolean;
+  /** PARLEY_OUTBOX_POLL_MS: how often to look for due items (new ones of this instance go at once). */
+  pollMs: number;
+  /** PARLEY_OUTBOX_RETRY_BASE_MS / _MAX_MS: the first back-off after a failure, doubling up to the max. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** PARLEY_OUTBOX_RETRY_HOURS: how long an item is retried before it fails for good (24). */
+  retryForMs: number;
+  /** PARLEY_OUTBOX_LEASE_MS: an item whose instance died while working on it is due again after this. */
+  leaseMs: number;
+};
+
+export type GoogleConfig = {
+  /** GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET; unset → the builder explains how to set them up. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** PARLEY_GOOGLE_AUTH_URL: the consent page. */
+  authUrl: string;
+  /** PARLEY_GOOGLE_TOKEN_URL: code exchange and token refresh. */
+  tokenUrl: string;
+  /** PARLEY_GOOGLE_SHEETS_API_URL: the Sheets API v4 root (…/v4/spreadsheets is appended). */
+  sheetsApiUrl: string;
+  /** PARLEY_GMAIL_API_URL: the Gmail API root (…/gmail/v1/users/me is appended). */
+  gmailApiUrl: string;
 };
 
 export type SizeLimits = {
@@ -133,6 +165,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     limits: loadSizeLimits(env),
     checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
+    outbox: loadOutboxConfig(env),
+    google: loadGoogleConfig(env),
+  };
+}
+
+function loadGoogleConfig(env: NodeJS.ProcessEnv): GoogleConfig {
+  const url = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/$/, "");
+  return {
+    clientId: env.GOOGLE_CLIENT_ID || undefined,
+    clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    authUrl: url(env.PARLEY_GOOGLE_AUTH_URL, "https://accounts.google.com/o/oauth2/v2/auth"),
+    tokenUrl: url(env.PARLEY_GOOGLE_TOKEN_URL, "https://oauth2.googleapis.com/token"),
+    sheetsApiUrl: url(env.PARLEY_GOOGLE_SHEETS_API_URL, "https://sheets.googleapis.com"),
+    gmailApiUrl: url(env.PARLEY_GMAIL_API_URL, "https://gmail.googleapis.com"),
   };
 }
 
@@ -179,6 +225,17 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
       `PARLEY_TRUST_PROXY must be "on", "off", a number of proxy hops or comma-separated proxy addresses, got "${value}"`,
     );
   return entries;
+}
+
+function loadOutboxConfig(env: NodeJS.ProcessEnv): OutboxConfig {
+  return {
+    worker: parseSwitch(env.PARLEY_OUTBOX_WORKER, "PARLEY_OUTBOX_WORKER", true),
+    pollMs: parsePositive(env.PARLEY_OUTBOX_POLL_MS, "PARLEY_OUTBOX_POLL_MS", 1000),
+    retryBaseMs: parsePositive(env.PARLEY_OUTBOX_RETRY_BASE_MS, "PARLEY_OUTBOX_RETRY_BASE_MS", 30_000),
+    retryMaxMs: parsePositive(env.PARLEY_OUTBOX_RETRY_MAX_MS, "PARLEY_OUTBOX_RETRY_MAX_MS", 3_600_000),
+    retryForMs: parsePositive(env.PARLEY_OUTBOX_RETRY_HOURS, "PARLEY_OUTBOX_RETRY_HOURS", 24) * 3_600_000,
+    leaseMs: parsePositive(env.PARLEY_OUTBOX_LEASE_MS, "PARLEY_OUTBOX_LEASE_MS", 300_000),
+  };
 }
 
 function loadProtectionConfig(env: NodeJS.ProcessEnv): ProtectionConfig {

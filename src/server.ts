@@ -7,6 +7,7 @@ import { isUniqueViolation } from "./store/unique-violation.js";
 import { scheduleSessionCleanup } from "./services/chat/session-cleanup.js";
 import { createSetupToken } from "./services/auth/setup-links.js";
 import { closeSandboxPort } from "./sandbox/index.js";
+import { startOutboxWorker } from "./services/outbox/outbox-worker.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
@@ -53,6 +54,9 @@ export async function startServer(
     const stopCleanup = scheduleSessionCleanup(ctx, (error) =>
       app?.log.error({ err: error }, "session clean-up failed"),
     );
+    const outboxWorker = config.outbox.worker
+      ? startOutboxWorker(ctx, (error) => app?.log.error({ err: error }, "outbox delivery failed"))
+      : undefined;
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
@@ -65,6 +69,8 @@ export async function startServer(
       close: async () => {
         stopCleanup();
         await running.close();
+        // After the last requests, whose turns may have queued work; what is left is delivered after restart.
+        await outboxWorker?.stop();
         await closeSandboxPort(ctx.ports.sandbox);
         await store.close();
       },

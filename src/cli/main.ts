@@ -94,16 +94,18 @@ async function token(args: string[]) {
     await withStore(async (ctx) => {
       const tokens = await ctx.users.listTokens();
       if (tokens.length === 0) process.stdout.write("No tokens.\n");
+      else process.stdout.write("ID\tE-MAIL\tNAME\tCREATED\tSTATUS\n");
       for (const t of tokens)
         process.stdout.write(
-          `${t.id}\t${t.email}\t${t.name}\tcreated ${t.createdAt}\t${t.revokedAt ? `revoked ${t.revokedAt}` : "active"}\n`,
+          `${t.id}\t${t.email}\t${t.name}\t${t.createdAt}\t${t.revokedAt ? `revoked ${t.revokedAt}` : "active"}\n`,
         );
     });
   } else if (sub === "revoke") {
     const id = rest[0];
     if (!id) throw new UsageError("token revoke needs a token id (see: parley token list)");
     await withStore(async (ctx) => {
-      if (!(await ctx.users.revokeToken(id))) throw new UsageError(`No active token with id ${id}`);
+      // A wrong id is not a wrong command: one line, not the whole usage.
+      if (!(await ctx.users.revokeToken(id))) throw new Error(`No active token with id ${id} (see: parley token list)`);
       process.stdout.write(`Revoked token ${id}\n`);
     });
   } else throw new UsageError(`Unknown token command "${sub ?? ""}"`);
@@ -179,6 +181,12 @@ async function main(argv: string[]) {
   }
   throw new UsageError(`Unknown command "${command}"`);
 }
+
+// Output piped into a reader that stops early (`parley token list | head`) ends quietly.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || error instanceof ConfigError) {

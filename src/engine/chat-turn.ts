@@ -1,6 +1,7 @@
 import type { ReplyLengthLimits } from "./replies/reply-length.js";
 import type { ChatBubble, ChatLog, ClientSideAction, DynamicTheme, TextBubbleContentFormat } from "../schemas/chat.js";
 import type { NewAnswer } from "./answers.js";
+import type { TurnEffect } from "./effects.js";
 import type { ChatInput } from "./blocks/executor.js";
 import type { EnginePorts } from "./ports.js";
 import { withoutIdleDeadline } from "./idle-timeout.js";
@@ -33,6 +34,8 @@ export type TurnResult = {
   results: ResultUpdate[];
   /** Every log of the turn (the reply may show fewer in live chats). */
   logs: ChatLog[];
+  /** To be stored with the turn and done once it is saved (never for a turn that was not). */
+  effects: TurnEffect[];
   ended: boolean;
   /** The input the visitor left unanswered past its idle timeout, when this turn took its idle path. */
   idled?: IdledInput;
@@ -102,7 +105,15 @@ export function finishTurn(
     if (progress !== undefined) reply.progress = progress;
   }
   const results = touchedResults(state, next, walk.bot, walk.results, walk.ended);
-  const turn: TurnResult = { state: next, reply, newAnswers: extra.newAnswers ?? [], results, logs, ended: walk.ended };
+  const turn: TurnResult = {
+    state: next,
+    reply,
+    newAnswers: extra.newAnswers ?? [],
+    results,
+    logs,
+    effects: walk.effects,
+    ended: walk.ended,
+  };
   if (extra.idled) turn.idled = extra.idled;
   return turn;
 }

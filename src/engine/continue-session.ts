@@ -19,6 +19,8 @@ import { serializeVariableValue } from "./variables/serialize.js";
 import { substituteVariables } from "./variables/substitute.js";
 import { setVariableValues } from "./variables/update.js";
 import { walkFlow, type WalkResult, type WalkStart } from "./walk.js";
+import { localizedBlock, localizedSystemMessage, translationTable } from "./translations/localize.js";
+import { followLocaleVariable } from "./translations/session-locale.js";
 
 /** Where the flow goes after the current block: its chosen edge, else the next block of its group. */
 function nextStart(bot: RuntimeBot, blockId: string, edgeId: string | undefined): WalkStart {
@@ -55,8 +57,7 @@ async function runCommand(
 }
 
 function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, ctx: ExecutionContext): TurnResult {
-  const settings = bot.document.settings as { general?: { systemMessages?: { invalidMessage?: string } } };
-  const systemMessage = settings.general?.systemMessages?.invalidMessage;
+  const systemMessage = localizedSystemMessage(bot, state, "invalidMessage");
   const options = block.options as { retryMessageContent?: string } | undefined;
   const text = retryMessageText(
     block.type,
@@ -75,6 +76,7 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
       messages: [],
       clientSideActions: [],
       logs: [],
+      effects: [],
       state: shown.state,
       ended: false,
       input: shown.input,
@@ -122,8 +124,8 @@ export async function continueSession(
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("NOT_WAITING_FOR_REPLY", "This chat is not waiting for a reply");
-  const block = location.block;
   if (message && typeof message === "object" && message.type === "idle") {
+    const block = location.block;
     // Only once the deadline has passed; an ordinary answer that comes later still answers the input.
     const idleTimeout = assertIdleDue(block, state, options.ports.clock);
     const cleared = withoutIdleDeadline(state);
@@ -131,6 +133,9 @@ export async function continueSession(
     const idled = { blockId: block.id, groupId: location.group.id, seconds: idleTimeout.seconds };
     return finishTurn(bot, cleared, walk, { idled: state.resultId ? { ...idled, resultId: state.resultId } : idled });
   }
+  // The block as the visitor saw it: a reply in their language matches its translated labels.
+  const table = translationTable(bot, state);
+  const block = localizedBlock(location.block, table);
   const ctx: ExecutionContext = { bot, state, ports: options.ports, format: options.format };
 
   if (isInputBlock(block)) {
@@ -156,8 +161,17 @@ export async function continueSession(
     }
     if (parsed.status === "skip") return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
     const extra = (parsed.variablesToUpdate ?? []).map((update) => ({ id: update.variableId, value: update.value }));
-    const saved = saveAnswer(bot, state, block, parsed.content, reply, extra);
-    const lastMessageNewFormat = reply && parsed.content !== reply.text ? parsed.content : undefined;
+    const answered = saveAnswer(bot, state, block, parsed.content, reply, extra);
+    // An input saving to `locale` (a language picker) switches the language like a Set variable.
+    const answerVariableId = (block.options as { variableId?: string } | undefined)?.variableId;
+    const saved = answerVariableId
+      ? { ...answered, state: followLocaleVariable(bot, answered.state, [{ id: answerVariableId }]) }
+      : answered;
+    // A pick in another language is saved as the default language's value; the visitor keeps seeing their words.
+    const keepsVisitorWords =
+      table !== undefined && (block.type === "choice input" || block.type === "picture choice input");
+    const lastMessageNewFormat =
+      reply && parsed.content !== reply.text && !keepsVisitorWords ? parsed.content : undefined;
     const turnExtra = { newAnswers: [saved.answer], lastMessageNewFormat };
     const edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId;
     // A reply event runs after the answer is saved; a Return block then goes on where the answer led.
@@ -193,7 +207,11 @@ export async function continueSession(
   if (executor.kind === "action" && executor.resume) {
     const outcome = await executor.resume(reply?.text, ctx);
     const next = outcome.variables?.length
-      ? { ...state, variables: setVariableValues(state.variables, outcome.variables) }
+      ? followLocaleVariable(
+          bot,
+          { ...state, variables: setVariableValues(state.variables, outcome.variables) },
+          outcome.variables,
+        )
       : state;
     const extra = { logsBefore: outcome.logs, clientSideActionsBefore: outcome.clientSideActions };
     if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(bot, next), extra);
@@ -219,6 +237,7 @@ const endedWalk = (bot: RuntimeBot, state: SessionState): WalkResult => ({
   messages: [],
   clientSideActions: [],
   logs: [],
+  effects: [],
   state,
   ended: true,
 });

@@ -71,7 +71,8 @@ export type MailMessage = {
   text?: string;
   html?: string;
 };
-export type MailResult = { ok: true; from: string } | { ok: false; error: string };
+/** `retryable`: the mail server may take it later (no answer, a 4xx); else trying again cannot help. */
+export type MailResult = { ok: true; from: string } | { ok: false; error: string; retryable?: boolean };
 export type MailerPort = { send(message: MailMessage, scope: IntegrationScope): Promise<MailResult> };
 
 export type ChatCompletionMessage = { role: "system" | "user" | "assistant"; content: string; name?: string };
@@ -195,9 +196,153 @@ export type AiPort = {
   ): Promise<{ ok: true; text: string } | AiFailure>;
 };
 
+/**
+ * Plug-in services called with a workspace credential (NocoDB, Segment, PostHog, Blink). Each adapter
+ * resolves the key and address from `credentialsId` in the scope's workspace and sends through the
+ * address guard. `status` is the service's HTTP status when it answered, `details` its body.
+ */
+export type PluginFailure = { ok: false; error: string; status?: number; details?: string };
+type PluginCall = { credentialsId: string };
+export type PluginRecord = Record<string, unknown>;
+export type NocoDbPort = {
+  /** The table's records matching `where` (NocoDB's filter syntax), first 1,000, in the view's order. */
+  searchRecords(
+    request: PluginCall & { tableId: string; viewId?: string; where?: string },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; records: PluginRecord[] } | PluginFailure>;
+  /** Creates one record; link columns named in `fields` are linked to the record ids they list. */
+  createRecord(
+    request: PluginCall & { tableId: string; fields: Record<string, string | null> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+  /** Gives every record of `ids` the same `fields` (link columns linked as on create). */
+  updateRecords(
+    request: PluginCall & { tableId: string; ids: unknown[]; fields: Record<string, string | null> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+/** One call of Segment's HTTP tracking API: its path (`identify`, `track`, `page`, `alias`) and body. */
+export type SegmentPort = {
+  send(
+    request: PluginCall & { call: "identify" | "track" | "page" | "alias"; body: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+/** One event for PostHog's capture endpoint (the project key is added by the adapter). */
+export type PostHogPort = {
+  capture(
+    request: PluginCall & { event: string; distinctId: string; properties: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | PluginFailure>;
+};
+export type BlinkPort = {
+  getUsers(
+    request: PluginCall & { query: Record<string, string> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; users: PluginRecord[] } | PluginFailure>;
+  /** Posts a feed event (Blink's own body); answers the new event's id. */
+  sendFeedEvent(
+    request: PluginCall & { body: Record<string, unknown> },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; eventId?: string } | PluginFailure>;
+  /** What an attachment section needs of a file (a HEAD request through the address guard). */
+  describeFile(url: string): Promise<{ ok: true; name?: string; type?: string; size?: number } | PluginFailure>;
+};
+
+/** ElevenLabs text to speech; the audio is stored with the uploads and its public URL returned. */
+export type ElevenLabsPort = {
+  textToSpeech(
+    request: { credentialsId: string; voiceId: string; modelId?: string; text: string; deadline?: number },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; url: string } | AiFailure>;
+};
+
+export type DifyChatRequest = {
+  credentialsId: string;
+  query: string;
+  /** The conversation to continue; unset starts a new one. */
+  conversationId?: string;
+  user: string;
+  inputs: Record<string, string>;
+  /** Epoch ms by which the call must be over (the turn's deadline). */
+  deadline?: number;
+};
+export type DifyChatResult = { ok: true; answer: string; conversationId?: string; usage: AiUsage } | AiFailure;
+/** A Dify.AI app (chat messages) and its knowledge bases. */
+export type DifyPort = {
+  chatMessage(request: DifyChatRequest, scope: IntegrationScope): Promise<DifyChatResult>;
+  /** The answer as text pieces; `result` settles once the stream ended (or failed). */
+  streamChatMessage(
+    request: DifyChatRequest,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; chunks: AsyncIterable<string>; result: Promise<DifyChatResult> } | AiFailure>;
+  /** The content of each chunk a knowledge base retrieves for the query. */
+  retrieve(
+    request: { credentialsId: string; datasetId: string; query: string; deadline?: number },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; chunks: string[] } | AiFailure>;
+};
+
+/** A ChatNode bot: one message in, its answer and the chat session (thread) it belongs to out. */
+export type ChatNodePort = {
+  sendMessage(
+    request: { credentialsId: string; botId: string; message: string; threadId?: string; deadline?: number },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; message: string; threadId?: string } | AiFailure>;
+};
+
+/** QR codes drawn on this server as PNG images, stored with the uploads. */
+export type QrCodePort = { generate(data: string): Promise<{ ok: true; url: string } | AiFailure> };
+
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
 export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
+};
+
+/** A Google API call that gave nothing: `status` is Google's HTTP status when it answered. */
+export type GoogleFailure = { ok: false; error: string; status?: number };
+/** One sheet of a spreadsheet, read with the Google account of `credentialsId`. */
+export type SheetTarget = { credentialsId: string; spreadsheetId: string; sheetId?: string };
+/** A sheet's cells as text, the header row first; `sheetTitle` addresses it in A1 ranges. */
+export type SheetValues = { spreadsheetTitle: string; sheetTitle: string; rows: string[][] };
+/** One cell to write: `row` and `column` count from 0 (row 0 is the header). */
+export type SheetCell = { row: number; column: number; value: string };
+/** Google Sheets API v4; the implementation refreshes and saves an expired token. */
+export type GoogleSheetsPort = {
+  read(target: SheetTarget, scope: IntegrationScope): Promise<({ ok: true } & SheetValues) | GoogleFailure>;
+  /** Appends one row after the sheet's last (values as typed by a user: numbers, dates, formulas). */
+  appendRow(
+    target: SheetTarget & { sheetTitle: string },
+    values: string[],
+    scope: IntegrationScope,
+  ): Promise<{ ok: true } | GoogleFailure>;
+  updateCells(
+    target: SheetTarget & { sheetTitle: string },
+    cells: SheetCell[],
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; updatedCells: number } | GoogleFailure>;
+};
+export type GmailMessage = {
+  credentialsId: string;
+  to: string[];
+  subject?: string;
+  /** Plain text. */
+  body?: string;
+  /** Files fetched through the address guard (each size-limited) and attached. */
+  attachmentUrls?: string[];
+  /** A label (its id, or its name: created when the account lacks it) added to the sent message. */
+  label?: string;
+  /** Sends the message as a reply in this thread. */
+  threadId?: string;
+  /** The sender's display form ("Ann <ann@gmail.com>"); Gmail keeps the account's address. */
+  from?: string;
+  replyTo?: string;
+};
+export type GmailPort = {
+  send(
+    message: GmailMessage,
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; messageId: string; threadId: string } | GoogleFailure>;
 };
 
 export type EnginePorts = {
@@ -209,4 +354,14 @@ export type EnginePorts = {
   chatCompletion?: ChatCompletionPort;
   ai?: AiPort;
   bots?: BotLoaderPort;
+  nocodb?: NocoDbPort;
+  segment?: SegmentPort;
+  posthog?: PostHogPort;
+  blink?: BlinkPort;
+  googleSheets?: GoogleSheetsPort;
+  gmail?: GmailPort;
+  elevenlabs?: ElevenLabsPort;
+  difyAi?: DifyPort;
+  chatNode?: ChatNodePort;
+  qrCode?: QrCodePort;
 };

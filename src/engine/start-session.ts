@@ -10,6 +10,8 @@ import { deepSubstitute } from "./variables/substitute.js";
 import { applyPrefilledVariables } from "./variables/update.js";
 import type { VariableLike } from "./variables/types.js";
 import type { WalkStart } from "./walk.js";
+import { localizedSettings } from "./translations/localize.js";
+import { startLocale } from "./translations/session-locale.js";
 
 export type StartFrom = { type: "group"; groupId: string } | { type: "event"; eventId: string };
 
@@ -29,6 +31,8 @@ export type StartSessionInput = {
     answerCount?: number;
   };
   prefilledVariables?: Record<string, unknown>;
+  /** The start request's `Accept-Language` header: picks the bot's language when `locale` is not prefilled. */
+  acceptLanguage?: string;
   startFrom?: StartFrom;
   message?: ChatMessage;
   isOnlyRegistering?: boolean;
@@ -36,7 +40,12 @@ export type StartSessionInput = {
   isStreamEnabled?: boolean;
 };
 
-export type StartResult = TurnResult & { theme: Record<string, unknown>; settings: Record<string, unknown> };
+export type StartResult = TurnResult & {
+  theme: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  /** The language the session speaks; unset when the bot speaks one language. */
+  locale?: string;
+};
 
 function initialVariables(input: StartSessionInput): VariableLike[] {
   let variables: VariableLike[] = input.bot.document.variables.map((variable) => ({ ...variable }));
@@ -69,6 +78,7 @@ export async function startSession(input: StartSessionInput, options: TurnOption
   const start = startPoint(bot, input.startFrom);
   const themeSettings = (bot.document.theme as { general?: { progressBar?: { isEnabled?: boolean } } }).general
     ?.progressBar;
+  const { locale, variables } = startLocale(bot, initialVariables(input), input);
   const state: SessionState = {
     version: CURRENT_SESSION_STATE_VERSION,
     status: input.isOnlyRegistering ? "registered" : "waiting",
@@ -77,7 +87,8 @@ export async function startSession(input: StartSessionInput, options: TurnOption
     ...(input.resultId ? { resultId: input.resultId } : {}),
     resultAnswers: input.resultId ? (input.resumed?.answerCount ?? 0) : 0,
     ...(input.workspaceId ? { workspaceId: input.workspaceId } : {}),
-    variables: initialVariables(input),
+    variables,
+    ...(locale ? { locale } : {}),
     answers: input.resumed?.answers ?? [],
     totalAnswers: 0,
     isProgressBarEnabled: input.isProgressBarEnabled ?? Boolean(themeSettings?.isEnabled),
@@ -92,9 +103,13 @@ export async function startSession(input: StartSessionInput, options: TurnOption
         newAnswers: [],
         results: touchedResults(state, state, bot, undefined, false),
         logs: [],
+        effects: [],
         ended: false,
       }
     : await runStartFlow(bot, state, start, toReplyMessage(input.message), options);
-  const settings = deepSubstitute(bot.document.settings as Record<string, unknown>, turn.state.variables);
-  return { ...turn, theme, settings };
+  const settings = deepSubstitute(
+    localizedSettings(bot, turn.state, bot.document.settings as Record<string, unknown>),
+    turn.state.variables,
+  );
+  return { ...turn, theme, settings, ...(turn.state.locale ? { locale: turn.state.locale } : {}) };
 }

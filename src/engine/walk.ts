@@ -1,5 +1,6 @@
 import type { ChatBubble, ChatLog, ClientSideAction } from "../schemas/chat.js";
 import { executorFor } from "./blocks/registry.js";
+import type { TurnEffect } from "./effects.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
 import { evaluateInlineAhead } from "./blocks/inline-code.js";
 import { showInput } from "./idle-timeout.js";
@@ -7,6 +8,8 @@ import { enterLinkedBot, leaveLinkedBot } from "./link-frames.js";
 import { emptyTrail, finishedResult, type ResultTrail } from "./result-updates.js";
 import type { RuntimeBot } from "./runtime-bot.js";
 import type { BlockPosition, FlowPoint, SessionState } from "./session-state.js";
+import { localizedBlock, translationTable } from "./translations/localize.js";
+import { followLocaleVariable } from "./translations/session-locale.js";
 import { setVariableValues } from "./variables/update.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
@@ -21,6 +24,8 @@ export type WalkResult = {
   input?: ChatInput;
   clientSideActions: ClientSideAction[];
   logs: ChatLog[];
+  /** What the services do once the turn is saved, in block order. */
+  effects: TurnEffect[];
   /** The session state after the walk (variables, navigation). */
   state: SessionState;
   /** The block that waits for the visitor (an input, a waiting embed, an action expecting a reply). */
@@ -107,6 +112,7 @@ export async function walkFlow(
   const messages: ChatBubble[] = [];
   const clientSideActions: ClientSideAction[] = [];
   const logs: ChatLog[] = [];
+  const effects: TurnEffect[] = [];
   let state = initialState;
   let lastBubbleBlockId: string | undefined;
   let steps = 0;
@@ -116,6 +122,7 @@ export async function walkFlow(
     messages,
     clientSideActions,
     logs,
+    effects,
     state,
     ended: false,
     results,
@@ -156,7 +163,8 @@ export async function walkFlow(
         });
         return result({ ended: true });
       }
-      const block = group.blocks[index];
+      // The visitor's language: texts with a translation show it, the others the default language's.
+      const block = localizedBlock(group.blocks[index], translationTable(bot, state));
       next = block.outgoingEdgeId ? { edgeId: block.outgoingEdgeId } : undefined;
       const executor = executorFor(block);
       const inlineValues = executor.evaluatesInlineCode
@@ -183,8 +191,9 @@ export async function walkFlow(
         return result({ input: shown.input, currentBlockId: block.id });
       }
       const outcome: ActionOutcome = withinVariableLimit(await executor.execute(ctx), context.maxVariableBytes, logs);
-      state = applyOutcome(state, outcome);
+      state = followLocaleVariable(bot, applyOutcome(state, outcome), outcome.variables);
       if (outcome.logs) logs.push(...outcome.logs);
+      if (outcome.effects) effects.push(...outcome.effects);
       for (const action of outcome.clientSideActions ?? [])
         clientSideActions.push(lastBubbleBlockId ? { ...action, lastBubbleBlockId } : action);
       if (outcome.clientSideActions?.some((action) => action.expectsDedicatedReply))

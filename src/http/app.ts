@@ -8,11 +8,14 @@ import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
+import { folderRoutes } from "./folders.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
+import { googleCallbackRoute, googleOAuthRoutes } from "./google-oauth.js";
 import { streamRoutes } from "./stream.js";
 import { createAuthenticate } from "./authenticate.js";
+import { requireWriter } from "../services/auth/write-access.js";
 import { authRoutes } from "./auth.js";
 import { tokenRoutes } from "./tokens.js";
 import { botToolRoutes } from "./bot-tools.js";
@@ -23,6 +26,7 @@ import { healthRoutes } from "./health.js";
 import { addRequestMetrics, metricsRoute } from "./metrics.js";
 import { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { addJsonBodyParser } from "./json-body.js";
+import { addCsvBodyParser, translationRoutes } from "./translations.js";
 import { addInputGuard } from "./input-guard.js";
 import { addCustomDomainPages, pageRoutes } from "./pages.js";
 import { fileRoutes } from "./files.js";
@@ -51,14 +55,17 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
   return [
     ...healthRoutes(ctx, redis),
     ...workspaceRoutes(ctx),
+    ...folderRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
+    ...translationRoutes(ctx),
     ...botTestRoutes(ctx),
     ...authRoutes(ctx, redis),
     ...tokenRoutes(ctx),
     ...chatRoutes(ctx),
     ...resultRoutes(ctx),
     ...credentialsRoutes(ctx),
+    ...googleOAuthRoutes(ctx),
     ...streamRoutes(ctx),
     ...typebotCompatRoutes(ctx),
   ];
@@ -98,6 +105,7 @@ export async function buildApp(
   if (ctx.metrics) addRequestMetrics(app, ctx.metrics);
   addSecurityHeaders(app);
   addJsonBodyParser(app);
+  addCsvBodyParser(app);
   addInputGuard(app);
   addCustomDomainPages(app, ctx);
   // One Redis connection per instance, shared by rate limits, sign-in throttling and the readiness check.
@@ -122,8 +130,13 @@ export async function buildApp(
   });
 
   const routes = apiRoutes(ctx, redis);
-  registerRoutes(app, routes, createAuthenticate(ctx), { rateLimiter, checkResponses: ctx.config.checkResponses });
+  registerRoutes(app, routes, createAuthenticate(ctx), {
+    rateLimiter,
+    checkResponses: ctx.config.checkResponses,
+    authorizeWrite: (caller, target) => requireWriter(ctx, caller, target),
+  });
   if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
+  await app.register(googleCallbackRoute(ctx));
   await app.register(builderPages());
   await app.register(pageRoutes(ctx));
   await app.register(fileRoutes(ctx, rateLimiter));

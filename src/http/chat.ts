@@ -22,6 +22,12 @@ import { callingOrigin, defineRoute } from "./route.js";
 /** A visitor's message is small; only a preview carrying a whole bot needs the larger limit. */
 const CHAT_BODY_LIMIT = 256 * 1024;
 
+/** The visitor's preferred languages, for bots that speak several (only a string header counts). */
+const acceptLanguage = (request: FastifyRequest): string | undefined => {
+  const header = request.headers["accept-language"];
+  return typeof header === "string" ? header : undefined;
+};
+
 const PREVIEW_TOKEN_HEADER = new RegExp(`^Bearer (${PREVIEW_TOKEN_PREFIX}[A-Za-z0-9_-]{1,100})$`);
 
 export function chatRoutes(ctx: AppContext) {
@@ -43,6 +49,8 @@ export function chatRoutes(ctx: AppContext) {
         "A 15-minute token for the builder's sandboxed preview frame: it starts previews of this bot only, nothing else",
       tags,
       auth: "token",
+      // Only reads the bot: guests may preview it too.
+      access: "read",
       params: z.object({ botId: idSchema }),
       response: z.object({ token: z.string(), expiresAt: z.string() }),
       handler: ({ params, caller }) => createPreviewToken(ctx, caller!, params.botId),
@@ -59,7 +67,8 @@ export function chatRoutes(ctx: AppContext) {
       params: z.object({ publicId: idSchema }),
       body: startChatInputSchema,
       response: startChatResponseSchema,
-      handler: ({ params, body, request }) => startPublicChat(ctx, params.publicId, body, callingOrigin(request)),
+      handler: ({ params, body, request }) =>
+        startPublicChat(ctx, params.publicId, body, callingOrigin(request), acceptLanguage(request)),
     }),
     defineRoute({
       method: "POST",
@@ -77,7 +86,7 @@ export function chatRoutes(ctx: AppContext) {
       body: previewStartChatInputSchema,
       response: startChatResponseSchema,
       handler: async ({ params, body, request }) =>
-        startPreviewChat(ctx, await previewStarter(request, params.botId), params.botId, body),
+        startPreviewChat(ctx, await previewStarter(request, params.botId), params.botId, body, acceptLanguage(request)),
     }),
     defineRoute({
       method: "POST",

@@ -44,6 +44,23 @@ export const defineRoute = <P, Q, B>(definition: RouteDefinition<P, Q, B>): Rout
 
 export type Authenticate = (request: FastifyRequest) => Promise<Caller | undefined>;
 
+/** Refuses a caller who may not change what a write names (guests); see src/services/auth/write-access.ts. */
+export type AuthorizeWrite = (caller: Caller, target: { workspaceId?: unknown; botId?: unknown }) => Promise<void>;
+
+const changesWorkspace = (route: Pick<RouteContract, "access" | "method">) =>
+  (route.access ?? (route.method === "GET" ? "read" : "write")) === "write";
+
+/** The workspace or bot a request names, from its path or, for creations, its JSON body. */
+function writeTarget(request: FastifyRequest): { workspaceId?: unknown; botId?: unknown } {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const body = request.body;
+  const bodyWorkspace =
+    body && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>).workspaceId
+      : undefined;
+  return { workspaceId: params.workspaceId ?? bodyWorkspace, botId: params.botId };
+}
+
 /** Exactly one Access-Control-Allow-Origin, echoing the caller; allowed origins are checked per bot. */
 export function allowCallingOrigin(request: FastifyRequest, reply: FastifyReply): void {
   const origin = request.headers.origin;
@@ -100,7 +117,7 @@ export function registerRoutes(
   app: FastifyInstance,
   routes: readonly RouteDefinition<any, any, any>[],
   authenticate: Authenticate,
-  options: { rateLimiter?: RateLimiter; checkResponses?: boolean } = {},
+  options: { rateLimiter?: RateLimiter; checkResponses?: boolean; authorizeWrite?: AuthorizeWrite } = {},
 ): void {
   for (const route of routes) {
     // CORS first, so that a browser can read the 429 too.
@@ -117,6 +134,9 @@ export function registerRoutes(
       handler: async function routeHandler(request, reply) {
         const caller = route.auth === "none" ? undefined : await authenticate(request);
         if (route.auth === "token" && !caller) throw new AppError("UNAUTHORIZED");
+        // Before the body is validated: a guest learns they may not write, not what a valid body would be.
+        if (caller && options.authorizeWrite && changesWorkspace(route))
+          await options.authorizeWrite(caller, writeTarget(request));
         const params = route.params ? parseInput(route.params, request.params, "params") : request.params;
         const query = route.query ? parseInput(route.query, request.query ?? {}, "query") : request.query;
         const body = route.body ? parseInput(route.body, request.body ?? {}, "body") : request.body;

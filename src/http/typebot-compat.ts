@@ -72,6 +72,7 @@ export function typebotCompatRoutes(ctx: AppContext) {
       summary: "Start a preview chat, as the reference's embed client asks (`typebot`: an id or a whole bot)",
       tags,
       auth: "optional",
+      access: "read",
       cors: true,
       rateLimit: ["startPerIp"],
       bodyLimit: BOT_BODY_LIMIT,

@@ -1,12 +1,12 @@
 import type { AppContext } from "../services/context.js";
 import {
   createWorkspace,
-  listMembers,
   listWorkspaces,
   requireWorkspace,
   toWorkspace,
   updateWorkspace,
 } from "../services/workspaces.js";
+import { addMember, listMembersAndInvitations, removeMember, updateMember } from "../services/members.js";
 import { apiRoutes } from "../schemas/api-routes.js";
 import { defineRoute } from "./route.js";
 
@@ -34,7 +34,20 @@ export function workspaceRoutes(ctx: AppContext) {
     }),
     defineRoute({
       ...apiRoutes.listMembers,
-      handler: async ({ caller, params }) => ({ members: await listMembers(ctx, caller!, params.workspaceId) }),
+      handler: async ({ caller, params }) => listMembersAndInvitations(ctx, caller!, params.workspaceId),
+    }),
+    defineRoute({
+      ...apiRoutes.addMember,
+      handler: async ({ caller, params, body }) => addMember(ctx, caller!, params.workspaceId, body),
+    }),
+    defineRoute({
+      ...apiRoutes.updateMember,
+      handler: async ({ caller, params, body }) =>
+        updateMember(ctx, caller!, params.workspaceId, params.userId, body.role),
+    }),
+    defineRoute({
+      ...apiRoutes.removeMember,
+      handler: async ({ caller, params }) => removeMember(ctx, caller!, params.workspaceId, params.userId),
     }),
   ];
 }

@@ -1,5 +1,17 @@
 import type { Config } from "../config.js";
-import type { AiPort, ChatCompletionPort, HttpPort, MailerPort } from "../engine/ports.js";
+import type {
+  AiPort,
+  ChatCompletionPort,
+  ChatNodePort,
+  DifyPort,
+  ElevenLabsPort,
+  GmailPort,
+  GoogleSheetsPort,
+  HttpPort,
+  MailerPort,
+  QrCodePort,
+} from "../engine/ports.js";
+import type { PluginServicePorts } from "./plugins/plugin-service-ports.js";
 import type { Store } from "../store/connect.js";
 import { credentialsKit } from "./credentials/credentials-kit.js";
 import type { AddressGuard } from "./http/guarded-request.js";
@@ -9,6 +21,10 @@ import { createMailerPort } from "./mail/mailer-port.js";
 import { createAiPort } from "./ai/ai-port.js";
 import { audioStore } from "./ai/audio-store.js";
 import { chatCompletionOverAi } from "./ai/legacy-chat-completion.js";
+import { createPluginServicePorts } from "./plugins/plugin-service-ports.js";
+import { createGooglePorts } from "./google/index.js";
+import { createGuardedFetch } from "./http/guarded-fetch.js";
+import { createServicePorts } from "./service-ports.js";
 
 export function addressGuard(config: Config): AddressGuard {
   return { enabled: config.ssrfGuard, allowedHosts: parseAllowedHosts(config.httpAllowedHosts) };
@@ -21,14 +37,31 @@ export function addressGuard(config: Config): AddressGuard {
 export function createIntegrationPorts(
   config: Config,
   store: Store,
-): { http: HttpPort; mailer: MailerPort; chatCompletion: ChatCompletionPort; ai: AiPort } {
+): {
+  http: HttpPort;
+  mailer: MailerPort;
+  chatCompletion: ChatCompletionPort;
+  ai: AiPort;
+  googleSheets: GoogleSheetsPort;
+  gmail: GmailPort;
+  elevenlabs: ElevenLabsPort;
+  difyAi: DifyPort;
+  chatNode: ChatNodePort;
+  qrCode: QrCodePort;
+} & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
   const ai = createAiPort({ vault, guard, storeAudio: audioStore(config.dataDir, config.publicUrl) });
+  const { googleSheets, gmail } = createGooglePorts({ config: config.google, vault, fetch: createGuardedFetch(guard) });
+  const http = createHttpPort(guard);
   return {
-    http: createHttpPort(guard),
+    googleSheets,
+    gmail,
+    http,
+    ...createPluginServicePorts({ vault, http, guard }),
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),
     chatCompletion: chatCompletionOverAi(ai),
     ai,
+    ...createServicePorts(config, vault, guard),
   };
 }

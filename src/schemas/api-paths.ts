@@ -18,6 +18,13 @@ export const managementPaths = {
   getWorkspace: "GET /api/v1/workspaces/:workspaceId",
   updateWorkspace: "PATCH /api/v1/workspaces/:workspaceId",
   listMembers: "GET /api/v1/workspaces/:workspaceId/members",
+  addMember: "POST /api/v1/workspaces/:workspaceId/members",
+  updateMember: "PATCH /api/v1/workspaces/:workspaceId/members/:userId",
+  removeMember: "DELETE /api/v1/workspaces/:workspaceId/members/:userId",
+  createFolder: "POST /api/v1/workspaces/:workspaceId/folders",
+  listFolders: "GET /api/v1/workspaces/:workspaceId/folders",
+  updateFolder: "PATCH /api/v1/workspaces/:workspaceId/folders/:folderId",
+  deleteFolder: "DELETE /api/v1/workspaces/:workspaceId/folders/:folderId",
 
   createBot: "POST /api/v1/bots",
   listBots: "GET /api/v1/bots",
@@ -30,6 +37,8 @@ export const managementPaths = {
   duplicateBot: "POST /api/v1/bots/:botId/duplicate",
   importBot: "POST /api/v1/bots/import",
   lintBot: "POST /api/v1/bots/:botId/lint",
+  exportTranslations: "GET /api/v1/bots/:botId/translations",
+  importTranslations: "PUT /api/v1/bots/:botId/translations",
   createPreviewToken: "POST /api/v1/bots/:botId/preview/token",
 
   getBotTests: "GET /api/v1/bots/:botId/tests",
@@ -55,6 +64,7 @@ export const managementPaths = {
   renameCredentials: "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
   credentialsUsage: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/usage",
   credentialsModels: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/models",
+  googleConsentUrl: "GET /api/v1/workspaces/:workspaceId/credentials/google/consent-url",
 } as const;
 
 export const apiPaths = { ...managementPaths, ...chatPaths } as const;

@@ -1,10 +1,17 @@
 import { z } from "zod";
-import { credentialsCreateInputSchema, credentialsSummarySchema, credentialsTypes } from "./credentials.js";
+import {
+  credentialsCreateInputSchema,
+  credentialsSummarySchema,
+  credentialsTypes,
+  googleCredentialsTypes,
+} from "./credentials.js";
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
 import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
+import { teamRouteContracts } from "./team-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
+import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
 import { lintFindingsSchema } from "./lint.js";
@@ -22,6 +29,7 @@ import {
 } from "./result.js";
 import {
   workspaceCreateInputSchema,
+  workspaceInvitationSchema,
   workspaceMemberSchema,
   workspaceSchema,
   workspaceUpdateInputSchema,
@@ -118,13 +126,15 @@ export const apiRoutes = {
     response: z.object({ workspace: workspaceSchema }),
   }),
   listMembers: route("listMembers", {
-    summary: "List the members of a workspace",
+    summary: "List the members of a workspace and its pending invitations, with their roles",
     tags: workspaces,
     auth: "token",
     params: workspaceIdParams,
-    response: z.object({ members: z.array(workspaceMemberSchema) }),
+    response: z.object({
+      members: z.array(workspaceMemberSchema),
+      invitations: z.array(workspaceInvitationSchema),
+    }),
   }),
-
   createBot: route("createBot", {
     summary: "Create a bot",
     tags: bots,
@@ -203,8 +213,29 @@ export const apiRoutes = {
     summary: "Check the draft: unreached groups, dead ends, unset variables, missing targets, empty bubbles",
     tags: bots,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: z.object({ findings: lintFindingsSchema }),
+  }),
+  exportTranslations: route("exportTranslations", {
+    summary:
+      "The bot's texts for translators as CSV: key, default text, one column per language (rich text as markdown)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    query: z.object({ format: z.enum(["csv"]).optional() }),
+    response: z.string().meta({ description: "text/csv" }),
+    responseContentType: "text/csv",
+  }),
+  importTranslations: route("importTranslations", {
+    summary:
+      "Update the translations from a CSV as exported: filled cells set texts, empty cells remove them; 400 names the faulty row and changes nothing",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    rawBody: { contentType: "text/csv", description: "The CSV, as GET /translations?format=csv exports it" },
+    response: z.object({ translations: translationsSchema }),
   }),
 
   createPreviewToken: route("createPreviewToken", {
@@ -212,6 +243,8 @@ export const apiRoutes = {
       "A 15-minute token for the builder's sandboxed preview frame: it starts previews of this bot only, nothing else",
     tags: chat,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: z.object({ token: z.string(), expiresAt: z.string() }),
   }),
@@ -244,6 +277,8 @@ export const apiRoutes = {
     summary: "Run the bot's conversation tests against its draft (integrations answered by fixtures only)",
     tags: bots,
     auth: "token",
+    // Only reads the bot: guests may run it too.
+    access: "read",
     params: botIdParams,
     response: botTestRunSchema,
   }),
@@ -270,6 +305,7 @@ export const apiRoutes = {
   }),
 
   ...chatRouteContracts,
+  ...teamRouteContracts,
 
   listResults: route("listResults", {
     summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",
@@ -372,6 +408,14 @@ export const apiRoutes = {
     auth: "token",
     params: credentialsParams,
     response: z.object({ models: z.array(z.string()) }),
+  }),
+  googleConsentUrl: route("googleConsentUrl", {
+    summary: "Start connecting a Google account: the consent page to open (the callback stores the credentials)",
+    tags: credentials,
+    auth: "token",
+    params: workspaceIdParams,
+    query: z.object({ type: z.enum(googleCredentialsTypes) }),
+    response: z.object({ url: z.string() }),
   }),
 } satisfies { [N in RouteName]: RouteContract };
 

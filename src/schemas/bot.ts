@@ -2,10 +2,12 @@ import { z } from "zod";
 import { blockSchema } from "./blocks/index.js";
 import { settingsSchema } from "./settings.js";
 import { themeSchema } from "./theme.js";
+import { translationsSchema } from "./translations.js";
 import { LATEST_BOT_VERSION } from "./upgrade.js";
 
 export * from "./theme.js";
 export * from "./settings.js";
+export * from "./translations.js";
 
 export const graphCoordinatesSchema = z.object({ x: z.number(), y: z.number() });
 export type GraphCoordinates = z.infer<typeof graphCoordinatesSchema>;
@@ -124,6 +126,8 @@ export const botDocumentSchema = z.object({
   variables: z.array(variableSchema),
   theme: themeSchema,
   settings: settingsSchema,
+  /** Texts in the languages of `settings.languages` other than the default (absent: none). */
+  translations: translationsSchema.optional(),
 });
 export type BotDocument = z.infer<typeof botDocumentSchema>;
 
@@ -174,6 +178,8 @@ export const botSchema = z
     theme: themeSchema,
     selectedThemeTemplateId: z.string().nullable(),
     settings: settingsSchema,
+    /** Always sent (`{}` without any); optional so that resources written before languages existed still parse. */
+    translations: translationsSchema.optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
     icon: z.string().nullable(),
@@ -199,6 +205,7 @@ export const botCreateInputSchema = z.object({
   events: eventsSchema.optional(),
   theme: themeSchema.optional(),
   settings: settingsSchema.optional(),
+  translations: translationsSchema.optional(),
   folderId: z.string().nullish(),
   variables: z.array(variableSchema).optional(),
   edges: z.array(edgeSchema).optional(),
@@ -233,6 +240,7 @@ export const publishedBotSchema = z
     variables: z.array(variableSchema),
     theme: themeSchema,
     settings: settingsSchema,
+    translations: translationsSchema.optional(),
   })
   .meta({ id: "PublishedBot" });
 export type PublishedBot = z.infer<typeof publishedBotSchema>;

@@ -35,6 +35,8 @@ export const chatRouteContracts = {
       "Start a preview chat (the bot in the body, or the stored draft for a member); nothing is saved to results",
     tags: chat,
     auth: "optional",
+    // A preview saves nothing: guests may try the bots they can read.
+    access: "read",
     params: botIdParams,
     body: previewStartChatInputSchema,
     response: startChatResponseSchema,

@@ -135,5 +135,7 @@ export const startChatResponseSchema = continueChatResponseSchema.extend({
     theme: z.record(z.string(), z.unknown()),
     settings: z.record(z.string(), z.unknown()),
     publishedAt: z.string().optional(),
+    /** The language the chat speaks (bots with `settings.languages`), chosen from `locale` or Accept-Language. */
+    locale: z.string().optional(),
   }),
 });

@@ -13,7 +13,25 @@ export const aiCredentialsTypes = [
 ] as const;
 export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
 
-export const credentialsTypes = ["smtp", "http", ...aiCredentialsTypes] as const;
+/** Plug-in blocks that call a service with an API key at a configurable address (NocoDB, Segment, PostHog, Blink). */
+export const pluginKeyCredentialsTypes = ["nocodb", "segment", "posthog", "blink"] as const;
+export type PluginKeyCredentialsType = (typeof pluginKeyCredentialsTypes)[number];
+
+/** Google accounts connected through the consent flow; the type says which block (and scopes) it is for. */
+export const googleCredentialsTypes = ["google sheets", "gmail"] as const;
+export type GoogleCredentialsType = (typeof googleCredentialsTypes)[number];
+
+/** Plug-in services with an API key and an address of their own (self-hosted instances, test fakes). */
+export const serviceCredentialsTypes = ["elevenlabs", "dify-ai", "chat-node"] as const;
+
+export const credentialsTypes = [
+  "smtp",
+  "http",
+  ...aiCredentialsTypes,
+  ...pluginKeyCredentialsTypes,
+  ...serviceCredentialsTypes,
+  ...googleCredentialsTypes,
+] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
 export const smtpCredentialsDataSchema = z.object({
@@ -39,6 +57,21 @@ export const aiCredentialsDataSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 export const openAiCredentialsDataSchema = aiCredentialsDataSchema;
+/** A plug-in's key (NocoDB API token, Segment write key, PostHog project key, Blink app token); `baseUrl`: a self-hosted instance or another region. */
+export const pluginKeyCredentialsDataSchema = aiCredentialsDataSchema;
+
+const optionalBaseUrl = aiCredentialsDataSchema.shape.baseUrl;
+const optionalKey = z.string().trim().max(1000).optional();
+
+/** ElevenLabs and ChatNode: the key; `baseUrl` replaces the service's own address. */
+export const serviceCredentialsDataSchema = aiCredentialsDataSchema;
+/** Dify.AI: the app's key (chat messages) and/or the knowledge base key; `baseUrl` is a self-hosted instance. */
+export const difyCredentialsDataSchema = z
+  .object({ apiKey: optionalKey, knowledgeApiKey: optionalKey, baseUrl: optionalBaseUrl })
+  .refine((data) => Boolean(data.apiKey || data.knowledgeApiKey), {
+    message: "Give the app's API key, the knowledge base API key, or both",
+    path: ["apiKey"],
+  });
 
 /** Secrets for HTTP requests (kept for the builder; no block of this server reads them yet). */
 export const httpCredentialsDataSchema = z.object({
@@ -47,12 +80,30 @@ export const httpCredentialsDataSchema = z.object({
   queryParams: z.record(z.string(), z.string().max(5000)).optional(),
 });
 
+/** Google's token object as its token endpoint gives it; `expiry_date` in epoch ms. */
+export const googleTokenDataSchema = z.object({
+  access_token: z.string().min(1).max(5000),
+  refresh_token: z.string().max(5000).optional(),
+  expiry_date: z.number().optional(),
+  token_type: z.string().max(100).optional(),
+  id_token: z.string().max(10000).optional(),
+  scope: z.string().max(2000).optional(),
+});
+
 export const credentialsDataSchemas = {
   smtp: smtpCredentialsDataSchema,
   http: httpCredentialsDataSchema,
   ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
     [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
   }),
+  ...(Object.fromEntries(pluginKeyCredentialsTypes.map((type) => [type, pluginKeyCredentialsDataSchema])) as {
+    [T in PluginKeyCredentialsType]: typeof pluginKeyCredentialsDataSchema;
+  }),
+  "google sheets": googleTokenDataSchema,
+  gmail: googleTokenDataSchema,
+  elevenlabs: serviceCredentialsDataSchema,
+  "dify-ai": difyCredentialsDataSchema,
+  "chat-node": serviceCredentialsDataSchema,
 } as const;
 
 export type CredentialsData = { [T in CredentialsType]: z.infer<(typeof credentialsDataSchemas)[T]> };
@@ -63,6 +114,11 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("smtp"), name, data: smtpCredentialsDataSchema }),
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
   z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
+  z.object({ type: z.enum(pluginKeyCredentialsTypes), name, data: pluginKeyCredentialsDataSchema }),
+  // Usually stored by the builder's "Connect a Google account"; a token from elsewhere may be given too.
+  z.object({ type: z.enum(googleCredentialsTypes), name, data: googleTokenDataSchema }),
+  z.object({ type: z.enum(["elevenlabs", "chat-node"]), name, data: serviceCredentialsDataSchema }),
+  z.object({ type: z.literal("dify-ai"), name, data: difyCredentialsDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

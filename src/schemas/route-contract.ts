@@ -16,6 +16,8 @@ export type RouteContract = {
   summary: string;
   tags: readonly string[];
   auth: AuthMode;
+  /** Whether the route changes a workspace (guests may not); by default every method but GET does. */
+  access?: "read" | "write";
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -40,3 +42,5 @@ export const botIdParams = z.object({ botId: idSchema });
 export const sessionIdParams = z.object({ sessionId: idSchema });
 export const workspaceIdParams = z.object({ workspaceId: idSchema });
 export const credentialsParams = z.object({ workspaceId: idSchema, credentialsId: idSchema });
+export const memberParams = z.object({ workspaceId: idSchema, userId: idSchema });
+export const folderParams = z.object({ workspaceId: idSchema, folderId: idSchema });

@@ -85,6 +85,11 @@ export const sessionStateSchema = z.object({
   /** Bots that linked to the running one and wait for it to finish, innermost last. */
   linkStack: z.array(linkFrameSchema).optional(),
   /**
+   * The language the visitor sees (issue #23), one of the bot's `settings.languages`. Unset in bots
+   * with one language and in sessions from before languages existed: the blocks' own texts.
+   */
+  locale: z.string().optional(),
+  /**
    * When the waiting input's idle path may be taken (epoch milliseconds, from the clock when it was shown).
    * Unset when the waiting block has no idle timeout, and in sessions from before idle timeouts existed.
    */

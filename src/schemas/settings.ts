@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { comparisonOperators, logicalOperators } from "./blocks/shared.js";
+import { languagesSettingsSchema } from "./translations.js";
 
 export const rememberUserStorages = ["session", "local"] as const;
 
@@ -84,6 +85,8 @@ export const settingsSchema = z
       .optional(),
     publicShare: z.object({ isEnabled: z.boolean().optional() }).optional(),
     security: z.object({ allowedOrigins: z.array(z.string()).optional() }).optional(),
+    /** The languages the bot speaks; absent: one language (the blocks' own texts). */
+    languages: languagesSettingsSchema.optional(),
   })
   .meta({ id: "Settings" });
 export type Settings = z.infer<typeof settingsSchema>;

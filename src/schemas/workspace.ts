@@ -23,8 +23,31 @@ export const workspaceUpdateInputSchema = z.object({
   icon: z.string().max(2048).nullish(),
 });
 
+export const memberRoleSchema = z.enum(["ADMIN", "MEMBER", "GUEST"]);
+
 export const workspaceMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
-  role: z.enum(["ADMIN", "MEMBER", "GUEST"]),
+  role: memberRoleSchema,
+});
+
+/** Someone invited who has not signed up yet; the invitation lapses at `expiresAt` (7 days). */
+export const workspaceInvitationSchema = workspaceMemberSchema.extend({ expiresAt: z.string() });
+
+export const memberInviteInputSchema = z.object({
+  email: z.string().trim().email("Enter an e-mail address").max(320),
+  role: memberRoleSchema,
+});
+
+export const memberUpdateInputSchema = z.object({ role: memberRoleSchema });
+
+/**
+ * Adding someone: a user with an account joins at once (`member`); anyone else is invited
+ * (`invitation`, with the sign-up link `inviteUrl`, mailed to them when the server has SMTP_URL).
+ */
+export const memberAddedSchema = z.object({
+  member: workspaceMemberSchema.optional(),
+  invitation: workspaceInvitationSchema.optional(),
+  inviteUrl: z.string().optional(),
+  emailSent: z.boolean().optional(),
 });

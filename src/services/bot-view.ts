@@ -29,6 +29,7 @@ export function toApiBot(row: BotRow) {
     theme: document.theme,
     selectedThemeTemplateId: row.selectedThemeTemplateId,
     settings: document.settings,
+    translations: document.translations ?? {},
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     icon: row.icon,
@@ -58,5 +59,6 @@ export function toPublishedBot(version: BotVersionRow) {
     variables: document.variables,
     theme: document.theme,
     settings: document.settings,
+    translations: document.translations ?? {},
   };
 }

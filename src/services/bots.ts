@@ -8,6 +8,8 @@ import type { Caller } from "../store/users-repository.js";
 import { isUniqueViolation } from "../store/unique-violation.js";
 import type { AppContext } from "./context.js";
 import { requireWorkspace } from "./workspaces.js";
+import { GUEST_READ_ONLY } from "./auth/write-access.js";
+import { assertFolderOf } from "./folders.js";
 import { toApiBot, toBotDocument, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
 import { lintBot } from "./lint/lint-bot.js";
 import { assertCustomDomainAvailable, normalizeCustomDomain } from "./custom-domains.js";
@@ -30,6 +32,7 @@ function defaultStartEvent() {
 
 export async function createBot(ctx: AppContext, caller: Caller, workspaceId: string, input: BotCreateInput = {}) {
   await requireWorkspace(ctx, caller, workspaceId);
+  if (input.folderId) await assertFolderOf(ctx, workspaceId, input.folderId, "bot.folderId");
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : null;
   if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain);
@@ -41,6 +44,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     variables: input.variables ?? [],
     theme: input.theme ?? {},
     settings: input.settings ?? {},
+    ...(input.translations ? { translations: input.translations } : {}),
   };
   const row: BotRow = {
     id: createId(),
@@ -69,7 +73,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
 export async function getBot(ctx: AppContext, caller: Caller | undefined, botId: string) {
   if (caller) {
     const bot = await ctx.bots.findForMember(botId, caller.userId);
-    if (bot) return { bot: toApiBot(bot), currentUserMode: bot.role === "GUEST" ? "read" : "write" };
+    if (bot) return { bot: toApiBot(bot), currentUserMode: bot.role === "GUEST" ? "guest" : "write" };
   }
   // Public sharing lets anyone read the bot, as a guest.
   const shared = await ctx.bots.findById(botId);
@@ -87,13 +91,14 @@ export async function updateBot(
   overwrite: boolean,
 ) {
   const bot = await requireBot(ctx, caller, botId);
-  if (bot.role === "GUEST") throw notFound("Bot not found");
+  if (bot.role === "GUEST") throw new AppError("FORBIDDEN", GUEST_READ_ONLY);
   if (input.updatedAt && !overwrite) {
     const stored = Date.parse(bot.updatedAt);
     const given = Date.parse(input.updatedAt);
     if (Number.isFinite(given) && stored - given > STALE_UPDATE_TOLERANCE_MS)
       throw new AppError("CONFLICT", "Found newer version of the bot in database");
   }
+  if (input.folderId) await assertFolderOf(ctx, bot.workspaceId, input.folderId, "bot.folderId");
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId, botId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : input.customDomain;
   if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain, botId);
@@ -106,6 +111,9 @@ export async function updateBot(
     variables: input.variables ?? current.variables,
     theme: input.theme ?? current.theme,
     settings: input.settings ?? current.settings,
+    ...((input.translations ?? current.translations)
+      ? { translations: input.translations ?? current.translations }
+      : {}),
   };
   const patch = {
     document: JSON.stringify(document),
@@ -189,7 +197,7 @@ export async function getPublishedBot(ctx: AppContext, caller: Caller, botId: st
 
 export async function requireWritableBot(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireBot(ctx, caller, botId);
-  if (bot.role === "GUEST") throw notFound("Bot not found");
+  if (bot.role === "GUEST") throw new AppError("FORBIDDEN", GUEST_READ_ONLY);
   return bot;
 }
 

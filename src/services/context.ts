@@ -3,6 +3,8 @@ import type { Store } from "../store/connect.js";
 import { BotsRepository } from "../store/bots-repository.js";
 import { UsersRepository } from "../store/users-repository.js";
 import { WorkspacesRepository } from "../store/workspaces-repository.js";
+import { WorkspaceInvitationsRepository } from "../store/workspace-invitations-repository.js";
+import { FoldersRepository } from "../store/folders-repository.js";
 import type { ChatRepository } from "../store/chat-repository.js";
 import { createChatRepository } from "../store/chat/create-chat-repository.js";
 import { ResultsRepository } from "../store/results-repository.js";
@@ -18,6 +20,8 @@ import { createId } from "../lib/ids.js";
 import { RuntimeBotCache } from "./chat/runtime-bot-cache.js";
 import { CustomDomainCache } from "./custom-domains.js";
 import { ParleyMetrics } from "../integrations/metrics/parley-metrics.js";
+import { OutboxRepository } from "../store/outbox-repository.js";
+import { Wakeup } from "./background/wakeup.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -28,6 +32,8 @@ export type AppContext = {
   passwordSetups: PasswordSetupRepository;
   previewTokens: PreviewTokensRepository;
   workspaces: WorkspacesRepository;
+  invitations: WorkspaceInvitationsRepository;
+  folders: FoldersRepository;
   bots: BotsRepository;
   sessions: SessionsRepository;
   results: ResultsRepository;
@@ -37,6 +43,9 @@ export type AppContext = {
   ports: EnginePorts;
   /** Set when PARLEY_METRICS=on: counters for GET /metrics. */
   metrics: ParleyMetrics | undefined;
+  /** Work done after commit (services/outbox); writers notify the wakeup so this instance starts at once. */
+  outbox: OutboxRepository;
+  outboxWakeup: Wakeup;
 };
 
 /** The real world, as the engine sees it. */
@@ -70,6 +79,8 @@ export function createContext(config: Config, store: Store): AppContext {
     passwordSetups: new PasswordSetupRepository(store.db),
     previewTokens: new PreviewTokensRepository(store.db),
     workspaces: new WorkspacesRepository(store.db),
+    invitations: new WorkspaceInvitationsRepository(store.db),
+    folders: new FoldersRepository(store.db),
     bots,
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),
@@ -78,5 +89,7 @@ export function createContext(config: Config, store: Store): AppContext {
     customDomains: new CustomDomainCache(bots),
     ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics),
     metrics,
+    outbox: new OutboxRepository(store.db, store.dialect),
+    outboxWakeup: new Wakeup(),
   };
 }

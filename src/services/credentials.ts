@@ -10,13 +10,14 @@ import type { Caller } from "../store/users-repository.js";
 import type { AppContext } from "./context.js";
 
 /**
- * Workspace credentials (SMTP servers, OpenAI keys, HTTP secrets). Only members who may edit bots
- * (admins and members, not guests) see or change them; anyone else gets 404, as for a workspace they
- * do not belong to. The secret data goes in encrypted and never comes out of these functions.
+ * Workspace credentials (SMTP servers, OpenAI keys, HTTP secrets). Members see their names; guests
+ * cannot change them (refused by the route table, src/services/auth/write-access.ts); anyone else gets
+ * 404, as for a workspace they do not belong to. The secret data goes in encrypted and never comes out
+ * of these functions.
  */
-async function requireEditor(ctx: AppContext, caller: Caller, workspaceId: string): Promise<void> {
+export async function requireEditor(ctx: AppContext, caller: Caller, workspaceId: string): Promise<void> {
   const workspace = await ctx.workspaces.findForMember(workspaceId, caller.userId);
-  if (!workspace || workspace.role === "GUEST") throw notFound("Workspace not found");
+  if (!workspace) throw notFound("Workspace not found");
 }
 
 function toSummary(row: CredentialsSummaryRow): CredentialsSummary {

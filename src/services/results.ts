@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import { notFound } from "../errors.js";
+import { AppError, notFound } from "../errors.js";
+import { GUEST_READ_ONLY } from "./auth/write-access.js";
 import { deleteResultUploads } from "./files/upload-records.js";
 import type { RuntimeBot } from "../engine/runtime-bot.js";
 import type { ResultsTablePreferences } from "../schemas/bot.js";
@@ -32,7 +33,7 @@ const requireResultsReader = requireBot;
 /** Archiving changes data: guests may read results but not archive them. */
 async function requireResultsWriter(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireBot(ctx, caller, botId);
-  if (bot.role === "GUEST") throw notFound("Bot not found");
+  if (bot.role === "GUEST") throw new AppError("FORBIDDEN", GUEST_READ_ONLY);
   return bot;
 }
 

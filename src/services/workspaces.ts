@@ -64,8 +64,3 @@ export async function updateWorkspace(
   await ctx.workspaces.update(workspaceId, patch);
   return toWorkspace((await ctx.workspaces.findForMember(workspaceId, caller.userId))!);
 }
-
-export async function listMembers(ctx: AppContext, caller: Caller, workspaceId: string) {
-  await requireWorkspace(ctx, caller, workspaceId);
-  return ctx.workspaces.listMembers(workspaceId);
-}

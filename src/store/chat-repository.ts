@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { AnswersTable, LogsTable, ResultsTable, SessionRow, SessionsTable } from "./database.js";
+import type { AnswersTable, LogsTable, OutboxTable, ResultsTable, SessionRow, SessionsTable } from "./database.js";
 
 export type SessionWrite =
   | { kind: "insert"; row: Insertable<SessionsTable> }
@@ -17,6 +17,8 @@ export type TurnWrite = {
   results: ResultWrite[];
   answers: Insertable<AnswersTable>[];
   logs: Insertable<LogsTable>[];
+  /** Work to do once this turn is committed (its e-mails): written with it, or not at all. */
+  outbox?: Insertable<OutboxTable>[];
 };
 
 export class SessionConflictError extends Error {}
@@ -66,6 +68,17 @@ export const answerColumns = [
   "position",
   "content",
   "attachedFileUrls",
+  "createdAt",
+] as const;
+export const outboxColumns = [
+  "id",
+  "kind",
+  "payload",
+  "resultId",
+  "targetId",
+  "status",
+  "attempts",
+  "dueAt",
   "createdAt",
 ] as const;
 export const logColumns = ["id", "resultId", "status", "description", "details", "context", "createdAt"] as const;

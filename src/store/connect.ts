@@ -24,6 +24,8 @@ import * as browserSessions from "./migrations/0004-browser-sessions.js";
 import * as dropResultsBotIndex from "./migrations/0005-drop-results-bot-index.js";
 import * as previewTokens from "./migrations/0006-preview-tokens.js";
 import * as botTests from "./migrations/0008-bot-tests.js";
+import * as outbox from "./migrations/0009-outbox.js";
+import * as membersFolders from "./migrations/0011-members-folders.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -53,6 +55,8 @@ const migrations: Record<string, Migration> = {
   "0005-drop-results-bot-index": dropResultsBotIndex,
   "0006-preview-tokens": previewTokens,
   "0008-bot-tests": botTests,
+  "0009-outbox": outbox,
+  "0011-members-folders": membersFolders,
 };
 
 export type StoreOptions = {

@@ -41,6 +41,17 @@ export class CredentialsRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Replaces the ciphertext (a refreshed OAuth token); true when a row was updated. */
+  async updateData(workspaceId: string, id: string, data: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("credentials")
+      .set({ data })
+      .where("id", "=", id)
+      .where("workspaceId", "=", workspaceId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** True when a row was renamed. */
   async rename(workspaceId: string, id: string, name: string): Promise<boolean> {
     const result = await this.db

@@ -66,6 +66,25 @@ export interface MembersTable {
   createdAt: string;
 }
 
+/** An invitation to a workspace, pending until the invited user sets a password (migration 0011). */
+export interface WorkspaceInvitationsTable {
+  workspaceId: string;
+  userId: string;
+  role: MembersTable["role"];
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A folder of bots in a workspace; `parentFolderId` null: at the top (migration 0011). */
+export interface FoldersTable {
+  id: string;
+  workspaceId: string;
+  parentFolderId: string | null;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface BotsTable {
   id: string;
   workspaceId: string;
@@ -176,6 +195,34 @@ export interface BotTestsTable {
   updatedAt: string;
 }
 
+/** Work done after commit, at least once (migration 0009; src/services/outbox). */
+export interface OutboxTable {
+  id: string;
+  /** Which handler does it: "email", "webhook". */
+  kind: string;
+  /** JSON: what the handler needs. */
+  payload: string;
+  resultId: string | null;
+  /** Whose it is (a webhook's id), for listing its deliveries. */
+  targetId: string | null;
+  status: "pending" | "done" | "failed";
+  attempts: number;
+  /** When it may next be tried (pending), past a claim's lease while it runs. */
+  dueAt: string;
+  createdAt: string;
+  finishedAt: string | null;
+  lastError: string | null;
+}
+
+export interface OutboxAttemptsTable {
+  id: string;
+  itemId: string;
+  attemptedAt: string;
+  ok: Flag;
+  statusCode: number | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -184,6 +231,8 @@ export interface Database {
   passwordSetupTokens: PasswordSetupTokensTable;
   workspaces: WorkspacesTable;
   members: MembersTable;
+  workspaceInvitations: WorkspaceInvitationsTable;
+  folders: FoldersTable;
   bots: BotsTable;
   botVersions: BotVersionsTable;
   sessions: SessionsTable;
@@ -192,6 +241,8 @@ export interface Database {
   logs: LogsTable;
   credentials: CredentialsTable;
   botTests: BotTestsTable;
+  outbox: OutboxTable;
+  outboxAttempts: OutboxAttemptsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -199,3 +250,4 @@ export type BotRow = Selectable<BotsTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type ResultRow = Selectable<ResultsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -69,4 +69,53 @@ export class WorkspacesRepository {
       .where("members.userId", "=", userId)
       .executeTakeFirst();
   }
+
+  /** Adds a member, or changes the role of one who is already there. */
+  async addMember(workspaceId: string, userId: string, role: MemberRole): Promise<void> {
+    await this.db
+      .insertInto("members")
+      .values({ workspaceId, userId, role, createdAt: nowIso() })
+      .onConflict((conflict) => conflict.columns(["workspaceId", "userId"]).doUpdateSet({ role }))
+      .execute();
+  }
+
+  /**
+   * Changes a member's role, or removes them (`role` null), unless that would leave the workspace
+   * without an admin. Checked and written in one transaction so two admins demoting each other cannot
+   * both succeed.
+   */
+  async changeMember(
+    workspaceId: string,
+    userId: string,
+    role: MemberRole | null,
+  ): Promise<"changed" | "not-member" | "last-admin"> {
+    return this.db.transaction().execute(async (trx) => {
+      const member = await trx
+        .selectFrom("members")
+        .select("role")
+        .where("workspaceId", "=", workspaceId)
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      if (!member) return "not-member";
+      if (member.role === "ADMIN" && role !== "ADMIN") {
+        const admins = await trx
+          .selectFrom("members")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("workspaceId", "=", workspaceId)
+          .where("role", "=", "ADMIN")
+          .executeTakeFirstOrThrow();
+        if (Number(admins.n) <= 1) return "last-admin";
+      }
+      if (role === null)
+        await trx.deleteFrom("members").where("workspaceId", "=", workspaceId).where("userId", "=", userId).execute();
+      else
+        await trx
+          .updateTable("members")
+          .set({ role })
+          .where("workspaceId", "=", workspaceId)
+          .where("userId", "=", userId)
+          .execute();
+      return "changed";
+    });
+  }
 }

@@ -353,3 +353,27 @@ describe("failed sign-ins", () => {
     }
   });
 });
+
+describe("npx parley token", () => {
+  const run = promisify(execFile);
+  const parley = (args: string[]) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PARLEY_DATA_DIR: server.dataDir, LOG_LEVEL: "warn" };
+    if (server.databaseUrl) env.DATABASE_URL = server.databaseUrl;
+    else delete env.DATABASE_URL;
+    return run(process.execPath, ["bin/parley.js", ...args], { env });
+  };
+
+  it("lists tokens under column headers", async () => {
+    const { stdout } = await parley(["token", "list"]);
+    const [header, ...rows] = stdout.trimEnd().split("\n");
+    expect(header).toBe("ID\tE-MAIL\tNAME\tCREATED\tSTATUS");
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.split("\t").length === 5)).toBe(true);
+  });
+
+  it("refuses an unknown id in one line, exit code 1, without the usage", async () => {
+    const failed = await parley(["token", "revoke", "nosuchtoken"]).catch((error) => error);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe("parley: No active token with id nosuchtoken (see: parley token list)\n");
+  });
+});

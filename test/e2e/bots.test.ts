@@ -26,6 +26,8 @@ const botFields = [
   "selectedThemeTemplateId",
   "settings",
   "theme",
+  // Issue #23: `{}` for a bot without other languages.
+  "translations",
   "updatedAt",
   "variables",
   "version",
@@ -141,7 +143,8 @@ describe("read a bot (operation 3)", () => {
 
 describe("update a bot (operation 4)", () => {
   it("changes only the given fields, clears nullable fields with null and replaces arrays", async () => {
-    const bot = await createBot({ ...greetingBot(), icon: "🤖", folderId: "folder-1" });
+    const folder = (await api.post(`/v1/workspaces/${workspaceId}/folders`, { name: "Support" })).body.folder;
+    const bot = await createBot({ ...greetingBot(), icon: "🤖", folderId: folder.id });
     const { status, body } = await api.patch(`/v1/bots/${bot.id}`, {
       bot: { name: "Renamed", icon: null, variables: [] },
     });
@@ -149,7 +152,7 @@ describe("update a bot (operation 4)", () => {
     expect(body.bot).toMatchObject({
       name: "Renamed",
       icon: null,
-      folderId: "folder-1",
+      folderId: folder.id,
       variables: [],
       groups: bot.groups,
     });
@@ -215,6 +218,7 @@ describe("publish, read published, unpublish, list and delete", () => {
       "id",
       "settings",
       "theme",
+      "translations",
       "updatedAt",
       "variables",
       "version",

@@ -117,6 +117,7 @@ describe("workspaces", () => {
         { userId: admin.userId, email: await emailOf(admin.userId), role: "ADMIN" },
         { userId: member.userId, email: await emailOf(member.userId), role: "MEMBER" },
       ],
+      invitations: [],
     });
     const refused = await createClient(server.baseUrl, member.token).patch(`/v1/workspaces/${admin.workspaceId}`, {
       name: "Mine",

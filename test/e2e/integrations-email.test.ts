@@ -1,50 +1,7 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBot, say } from "../helpers/conversation.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";
-
-type Mail = { from: string; to: string[]; user?: string; raw: string };
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives; it accepts one account. */
-async function smtpServer() {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === "mailer" && auth.password === "s3cret-pass") return callback(null, { user: auth.username });
-      callback(new Error("Invalid username or password"));
-    },
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => (raw += chunk));
-      stream.on("end", () => {
-        const envelope = session.envelope;
-        mails.push({
-          from: envelope.mailFrom ? envelope.mailFrom.address : "",
-          to: envelope.rcptTo.map((rcpt) => rcpt.address),
-          user: session.user as string | undefined,
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The decoded value of one header of a raw message (unfolded). */
-const header = (raw: string, name: string) =>
-  raw
-    .split("\r\n\r\n")[0]
-    .replace(/\r\n\s+/g, " ")
-    .match(new RegExp(`^${name}: (.*)$`, "im"))?.[1];
+import { header, smtpServer } from "../helpers/smtp-sink.js";
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
 let closedSmtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -58,6 +15,8 @@ beforeAll(async () => {
     PARLEY_HTTP_ALLOWED_HOSTS: `127.0.0.1:${smtp.port}`,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     SMTP_FROM: '"Parley instance" <instance@parley.test>',
+    // A failed e-mail comes back in tens of milliseconds rather than the default half minute.
+    PARLEY_OUTBOX_RETRY_BASE_MS: "50",
   });
   credentialsId = await parley.createCredentials("smtp", "Team mail", {
     host: "127.0.0.1",
@@ -121,6 +80,8 @@ describe("Email block over real SMTP", () => {
     expect(bubbleTexts(reply.body)).toEqual(["Sent"]);
     expect(reply.body.logs).toBeUndefined();
 
+    // Sent once the turn is saved, by the outbox: the log comes with the delivery.
+    await expect.poll(() => parley.storedLogs(started.body.resultId), { timeout: 10_000 }).toHaveLength(1);
     const mails = smtp.mails.slice(before);
     expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([
       { from: "support@example.com", to: ["visitor@example.com", "cc@example.com"], user: "mailer" },
@@ -144,6 +105,7 @@ describe("Email block over real SMTP", () => {
     const started = await parley.start(publicId);
     const before = smtp.mails.length;
     await parley.send(started.body.sessionId, "someone@example.com");
+    await expect.poll(() => smtp.mails.length - before, { timeout: 10_000 }).toBe(1);
     const mails = smtp.mails.slice(before);
     expect(mails.map(({ from, to, user }) => ({ from, to, user }))).toEqual([
       { from: "instance@parley.test", to: ["someone@example.com"], user: undefined },
@@ -162,10 +124,13 @@ describe("Email block over real SMTP", () => {
     const before = smtp.mails.length;
     const reply = await parley.send(started.body.sessionId, "many@example.com");
     expect(bubbleTexts(reply.body)).toEqual(["Sent"]);
+    await expect.poll(() => parley.storedLogs(started.body.resultId), { timeout: 10_000 }).toHaveLength(6);
     expect(smtp.mails.length - before).toBe(5);
     const logs = await parley.storedLogs(started.body.resultId);
-    expect(logs.map((log) => log.description)).toEqual([...Array(5).fill("Email successfully sent"), "Email not sent"]);
-    expect(JSON.parse(logs[5].details!)).toEqual({ error: "A chat sends at most 5 emails" });
+    // The refusal is logged with the turn, the five deliveries as they happen after it.
+    const refused = logs.filter((log) => log.description === "Email not sent");
+    expect(refused.map((log) => JSON.parse(log.details!))).toEqual([{ error: "A chat sends at most 5 emails" }]);
+    expect(logs.filter((log) => log.description === "Email successfully sent")).toHaveLength(5);
   });
 
   it("skips e-mails in preview with an info log", async () => {
@@ -188,6 +153,7 @@ describe("Email block over real SMTP", () => {
     );
     const started = await parley.start(publicId);
     await parley.send(started.body.sessionId, "a@example.com");
+    await expect.poll(() => parley.storedLogs(started.body.resultId), { timeout: 10_000 }).toHaveLength(1);
     expect(closedSmtp.mails).toEqual([]);
     const [log] = await parley.storedLogs(started.body.resultId);
     expect(log.description).toBe("Email not sent");

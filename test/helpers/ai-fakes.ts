@@ -359,3 +359,6 @@ export async function fakeAnthropic(options: { delayMs?: number } = {}) {
     }, options.delayMs ?? 15);
   });
 }
+
+/** A recording HTTP server on 127.0.0.1, for the fakes of other services. */
+export { start as startFakeServer, send as sendFakeJson };

@@ -1,5 +1,6 @@
 import type { Block, BlockType, BubbleBlockType, InputBlockType } from "../../schemas/blocks/index.js";
 import type { ChatBubble, ChatInput, ChatLog, ClientSideAction, TextBubbleContentFormat } from "../../schemas/chat.js";
+import type { TurnEffect } from "../effects.js";
 import type { EnginePorts } from "../ports.js";
 import type { ParsedReply, ReplyMessage } from "../replies/types.js";
 import type { RuntimeBot } from "../runtime-bot.js";
@@ -40,6 +41,8 @@ export type ActionOutcome = {
   variables?: VariableUpdate[];
   clientSideActions?: ClientSideAction[];
   logs?: ChatLog[];
+  /** Done by the services once the turn is saved (an e-mail to send). */
+  effects?: TurnEffect[];
 };
 
 export type { ChatInput } from "../../schemas/chat.js";

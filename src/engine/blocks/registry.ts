@@ -42,6 +42,7 @@ import { googleAnalyticsExecutor } from "./integrations/google-analytics.js";
 import { httpRequestExecutor } from "./integrations/http-request.js";
 import { openAiExecutor } from "./integrations/openai.js";
 import { pixelExecutor } from "./integrations/pixel.js";
+import { googleSheetsExecutor } from "./integrations/google-sheets/google-sheets.js";
 import { unsupportedExecutor } from "./unsupported.js";
 import { aiBlockExecutor, isAiProvider } from "./integrations/ai/ai-block.js";
 import { pluginExecutors } from "./integrations/plugins/index.js";
@@ -89,7 +90,7 @@ export const registry: ExecutorRegistry = {
   Return: returnExecutor,
   ...httpRequestExecutors,
   Email: emailExecutor,
-  "Google Sheets": unsupportedExecutor("Google Sheets"),
+  "Google Sheets": googleSheetsExecutor,
   OpenAI: openAiExecutor,
   "Google Analytics": googleAnalyticsExecutor,
   Chatwoot: chatwootExecutor,

@@ -139,3 +139,12 @@ function regexTest(text: string, source: string): boolean | undefined {
     return undefined;
   }
 }
+
+/** One comparison between two values already at hand (a sheet's cell and a filter's value), as a Condition does it. */
+export function compareValues(
+  operator: string,
+  left: VariableValue | undefined,
+  right: VariableValue | undefined,
+): boolean {
+  return applyOperator(operator, left ?? null, right ?? null);
+}

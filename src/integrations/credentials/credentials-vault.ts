@@ -19,8 +19,7 @@ export class CredentialsVault {
     id: string,
     scope: IntegrationScope,
   ): Promise<CredentialsData[T] | undefined> {
-    const workspaceId =
-      scope.workspaceId ?? (scope.mode === "live" ? await this.repository.botWorkspaceId(scope.botId) : undefined);
+    const workspaceId = await this.workspaceOf(scope);
     if (!workspaceId) return undefined;
     const row = await this.repository.find(workspaceId, id);
     if (!row || row.type !== type) return undefined;
@@ -33,5 +32,23 @@ export class CredentialsVault {
     }
     const parsed = credentialsDataSchemas[type].safeParse(data);
     return parsed.success ? (parsed.data as CredentialsData[T]) : undefined;
+  }
+
+  /** Writes new data over credentials of this type that the scope may use (a refreshed token). */
+  async update<T extends CredentialsType>(
+    type: T,
+    id: string,
+    scope: IntegrationScope,
+    data: CredentialsData[T],
+  ): Promise<void> {
+    const workspaceId = await this.workspaceOf(scope);
+    if (!workspaceId) return;
+    const row = await this.repository.find(workspaceId, id);
+    if (!row || row.type !== type) return;
+    await this.repository.updateData(workspaceId, id, this.cipher.encrypt(data, { workspaceId, id }));
+  }
+
+  private async workspaceOf(scope: IntegrationScope): Promise<string | undefined> {
+    return scope.workspaceId ?? (scope.mode === "live" ? await this.repository.botWorkspaceId(scope.botId) : undefined);
   }
 }

@@ -1,7 +1,7 @@
 import { createTransport, type Transporter } from "nodemailer";
 import type { MailerPort, MailMessage, MailResult, IntegrationScope } from "../../engine/ports.js";
 import type { CredentialsVault } from "../credentials/credentials-vault.js";
-import { resolveTarget, type AddressGuard } from "../http/guarded-request.js";
+import { RequestRefusedError, resolveTarget, type AddressGuard } from "../http/guarded-request.js";
 import { senderAddress } from "./sender-address.js";
 
 // A chat turn waits for the mail server: fail in seconds rather than nodemailer's minutes.
@@ -41,12 +41,23 @@ export function createMailerPort(options: MailerOptions): MailerPort {
         });
         return { ok: true, from };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) } satisfies MailResult;
+        return {
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+          retryable: isRetryable(error),
+        } satisfies MailResult;
       } finally {
         transport?.close();
       }
     },
   };
+}
+
+/** A refused address stays refused and a 5xx is the server's final no; anything else may pass later. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof RequestRefusedError) return false;
+  const { responseCode } = error as { responseCode?: unknown };
+  return typeof responseCode !== "number" || (responseCode >= 400 && responseCode < 500);
 }
 
 async function transportFor(

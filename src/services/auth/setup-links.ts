@@ -10,9 +10,13 @@ export const INVALID_SETUP_LINK =
   "This link is invalid, was already used or has expired: ask for a new one (npx parley user setup-link --email <address>)";
 
 /** A fresh one-time token for `<url>/setup?token=…`; only its hash is stored. */
-export async function createSetupToken(ctx: AppContext, userId: string): Promise<string> {
+export async function createSetupToken(
+  ctx: AppContext,
+  userId: string,
+  lifetimeMs = SETUP_LINK_LIFETIME_MS,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await ctx.passwordSetups.create(userId, token, new Date(Date.now() + SETUP_LINK_LIFETIME_MS).toISOString());
+  await ctx.passwordSetups.create(userId, token, new Date(Date.now() + lifetimeMs).toISOString());
   return token;
 }
 
@@ -22,4 +26,6 @@ export async function setPasswordWithLink(ctx: AppContext, token: string, passwo
   const userId = await ctx.passwordSetups.consume(token);
   if (!userId) throw new AppError("INVALID_SETUP_LINK", INVALID_SETUP_LINK);
   await setPassword(ctx, userId, password);
+  // An invited user signs up through this link: their invitations become memberships now.
+  await ctx.invitations.accept(userId);
 }

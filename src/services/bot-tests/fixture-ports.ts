@@ -138,7 +138,10 @@ export function aiFixtureQueue(fixtures: readonly AiFixture[]): AiFixtureQueue {
   return { take: () => fixtures[index++], remaining: () => Math.max(0, fixtures.length - index) };
 }
 
-/** E-mails are captured, never sent. */
+/**
+ * E-mails are captured, never sent: the engine hands them over as its turn's effects (see
+ * run-conversation.ts); this port only says that the Email block can run.
+ */
 export function capturingMailer(record: FixtureRecord): MailerPort {
   return {
     async send(message) {

@@ -128,6 +128,8 @@ export async function runConversation(
       transcript.push({ role: "bot", text, blockId: bubble.id });
     }
     for (const log of turn.logs) if (log.status === "error") transcript.push({ role: "log", text: log.description });
+    // A visitor's chat sends its e-mails once the turn is saved; a test keeps them instead.
+    for (const effect of turn.effects) if (effect.kind === "email") record.emails.push(effect.message);
     for (const action of turn.reply.clientSideActions ?? []) {
       pending.actions.push({ type: action.type, blockId: action.lastBubbleBlockId });
       transcript.push({ role: "action", text: action.type });

@@ -10,6 +10,7 @@ import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
 import { renewedExpiry, requireLiveSession, sessionBot } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
+import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
 
@@ -35,6 +36,7 @@ export async function continueChat(
 
   // The session row keeps naming its own result; linked bots' results are found in the state.
   const resultId = isLive ? (session.resultId ?? undefined) : undefined;
+  const outbox = turnOutboxRows(turn, resultId, now);
   try {
     await ctx.chat.writeTurn({
       // A finished live chat has nothing left to continue; its result keeps everything.
@@ -59,6 +61,7 @@ export async function continueChat(
         : [],
       answers: resultId ? answerRows(resultId, turn, now) : [],
       logs: resultId ? turnLogRows(turn, resultId, now) : [],
+      outbox,
     });
   } catch (error) {
     if (error instanceof SessionConflictError) {
@@ -71,5 +74,6 @@ export async function continueChat(
     }
     throw error;
   }
+  notifyOutbox(ctx, outbox);
   return isLive ? { ...turn.reply, logs: publicLogs(turn.reply.logs) } : turn.reply;
 }

@@ -17,6 +17,9 @@ import { sessionExpiry } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
+import { localizedSystemMessage } from "../../engine/translations/localize.js";
+import { startLocale } from "../../engine/translations/session-locale.js";
+import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 
 type StartChatInput = z.output<typeof startChatInputSchema>;
 type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
@@ -37,6 +40,7 @@ function startResponse(
       theme: turn.theme,
       settings: turn.settings,
       ...(live.publishedAt ? { publishedAt: live.publishedAt } : {}),
+      ...(turn.locale ? { locale: turn.locale } : {}),
     },
     ...turn.reply,
     ...(live.publishedAt ? { logs: publicLogs(turn.reply.logs) } : {}),
@@ -87,14 +91,20 @@ async function assertRoomForSession(ctx: AppContext, resultId: string) {
     );
 }
 
-export async function startPublicChat(ctx: AppContext, publicId: string, input: StartChatInput, origin: CallingOrigin) {
+export async function startPublicChat(
+  ctx: AppContext,
+  publicId: string,
+  input: StartChatInput,
+  origin: CallingOrigin,
+  acceptLanguage?: string,
+) {
   const row = await ctx.bots.findByPublicId(publicId);
   if (!row?.publishedVersionId) throw notFound("Bot not found");
   const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
   assertOriginAllowed(bot, origin);
   if (row.isClosed) {
-    const settings = bot.document.settings as { general?: { systemMessages?: { botClosed?: string } } };
-    throw new AppError("BOT_CLOSED", settings.general?.systemMessages?.botClosed || "This bot is now closed");
+    const locale = startLocale(bot, [], { prefilledVariables: input.prefilledVariables, acceptLanguage }).locale;
+    throw new AppError("BOT_CLOSED", localizedSystemMessage(bot, { locale }, "botClosed") || "This bot is now closed");
   }
   const resumed = await resumableResult(ctx, bot, input.resultId);
   if (resumed) await assertRoomForSession(ctx, resumed.result.id);
@@ -112,6 +122,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
           answerCount: resumed.answerCount,
         },
         prefilledVariables: input.prefilledVariables,
+        acceptLanguage,
         message: input.message,
         isOnlyRegistering: input.isOnlyRegistering,
         isStreamEnabled: input.isStreamEnabled,
@@ -127,6 +138,7 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
   const sessionId = createId();
   const now = nowIso();
+  const outbox = turnOutboxRows(turn, resultId, now);
   await ctx.chat.writeTurn({
     session: turn.ended
       ? { kind: "none" }
@@ -153,7 +165,9 @@ export async function startPublicChat(ctx: AppContext, publicId: string, input: 
     ),
     answers: answerRows(resultId, turn, now),
     logs: turnLogRows(turn, resultId, now),
+    outbox,
   });
+  notifyOutbox(ctx, outbox);
   // Always named, also when the chat ended in this turn: the page may show or report it.
   return startResponse(sessionId, bot, "6", turn, { resultId, publishedAt });
 }
@@ -163,6 +177,7 @@ export async function startPreviewChat(
   caller: Caller | undefined,
   botId: string,
   input: PreviewStartChatInput,
+  acceptLanguage?: string,
 ) {
   let document: unknown = input.bot;
   // Linked bots are drafts of the caller's workspace, so a preview can only link when a member asks.
@@ -188,6 +203,7 @@ export async function startPreviewChat(
         mode: "preview",
         workspaceId: member?.workspaceId,
         prefilledVariables: input.prefilledVariables,
+        acceptLanguage,
         startFrom: input.startFrom,
         message: input.message,
         isOnlyRegistering: input.isOnlyRegistering,

@@ -8,6 +8,7 @@ import type { AiProvider, IntegrationScope } from "../../engine/ports.js";
 import type { AppContext } from "../context.js";
 import type { CallingOrigin } from "./origin.js";
 import { sessionWaitingPoint } from "./sessions.js";
+import { streamDifyBlock } from "./stream-dify.js";
 
 /**
  * The text of the completion the session waits for, as it is produced: the session must be waiting
@@ -20,11 +21,12 @@ export async function streamMessage(
   sessionId: string,
   origin: CallingOrigin,
 ): Promise<AsyncIterable<string>> {
-  const { state, bot, block } = await sessionWaitingPoint(ctx, sessionId, origin);
+  const { session, state, bot, block } = await sessionWaitingPoint(ctx, sessionId, origin);
   if (!bot || !block) throw notFound("Could not find current block");
   const scope = { workspaceId: state.workspaceId, botId: bot.id, mode: state.mode };
   if (isAiProvider(block.type))
     return streamAiBlock(ctx, block.type, (block as { options?: unknown }).options, state, scope);
+  if (block.type === "dify-ai") return streamDifyBlock(ctx, session, state, block.options, scope);
   if (block.type !== "OpenAI" || (block.options?.task ?? "Create chat completion") !== "Create chat completion")
     throw new AppError("NO_STREAM", "This block does not have a stream function");
   const completion = ctx.ports.chatCompletion;

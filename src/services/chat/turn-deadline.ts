@@ -12,7 +12,7 @@ export const turnTimeoutMessage = (timeoutMs: number) =>
  */
 export function portsWithDeadline(ports: EnginePorts, deadline: number, message: string): EnginePorts {
   const expired = () => deadline - Date.now() <= 0;
-  const { http, mailer, chatCompletion, ai, sandbox, bots } = ports;
+  const { http, mailer, chatCompletion, ai, sandbox, bots, elevenlabs, difyAi, chatNode, qrCode } = ports;
   // Every AI call carries the turn's deadline: a 429 is retried only while it allows, the call ends by it.
   const aiCall =
     <K extends keyof AiPort>(method: K) =>
@@ -23,6 +23,12 @@ export function portsWithDeadline(ports: EnginePorts, deadline: number, message:
             { ...request, deadline: Math.min(request.deadline ?? deadline, deadline) },
             scope,
           );
+  const serviceCall =
+    <R extends { deadline?: number }, T>(call: ((request: R, scope: IntegrationScope) => Promise<T>) | undefined) =>
+    async (request: R, scope: IntegrationScope): Promise<T | { ok: false; error: string }> =>
+      expired() || !call
+        ? { ok: false, error: message }
+        : call({ ...request, deadline: Math.min(request.deadline ?? deadline, deadline) }, scope);
   return {
     ...ports,
     http: overriding(http, {
@@ -52,6 +58,17 @@ export function portsWithDeadline(ports: EnginePorts, deadline: number, message:
     } as Partial<AiPort>),
     sandbox: overriding(sandbox, {
       run: async (request) => (expired() ? { ok: false, error: message } : sandbox!.run(request)),
+    }),
+    // Plug-in services: nothing once the deadline passed; a call in flight ends by it.
+    elevenlabs: overriding(elevenlabs, { textToSpeech: serviceCall(elevenlabs?.textToSpeech.bind(elevenlabs)) }),
+    difyAi: overriding(difyAi, {
+      chatMessage: serviceCall(difyAi?.chatMessage.bind(difyAi)),
+      streamChatMessage: serviceCall(difyAi?.streamChatMessage.bind(difyAi)),
+      retrieve: serviceCall(difyAi?.retrieve.bind(difyAi)),
+    }),
+    chatNode: overriding(chatNode, { sendMessage: serviceCall(chatNode?.sendMessage.bind(chatNode)) }),
+    qrCode: overriding(qrCode, {
+      generate: async (data) => (expired() ? { ok: false, error: message } : qrCode!.generate(data)),
     }),
     bots: overriding(bots, {
       load: async (botId, mode, workspaceId) => (expired() ? undefined : bots!.load(botId, mode, workspaceId)),

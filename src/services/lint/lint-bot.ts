@@ -3,6 +3,7 @@ import { checkEmptyBubbles } from "./empty-bubbles.js";
 import { checkIdleTimeouts } from "./idle-timeouts.js";
 import type { LintCheck, LintFinding } from "./finding.js";
 import { checkMissingTargets } from "./missing-targets.js";
+import { checkMissingTranslations } from "./missing-translations.js";
 import { checkSilentEndings } from "./silent-endings.js";
 import { checkUnreachableGroups } from "./unreachable-groups.js";
 import { checkUnsetVariables } from "./unset-variables.js";
@@ -16,6 +17,7 @@ const checks: readonly LintCheck[] = [
   checkUnsetVariables,
   checkEmptyBubbles,
   checkIdleTimeouts,
+  checkMissingTranslations,
 ];
 
 /**

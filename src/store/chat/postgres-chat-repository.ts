@@ -3,6 +3,7 @@ import type { SessionRow } from "../database.js";
 import {
   answerColumns,
   logColumns,
+  outboxColumns,
   quoted,
   resultColumns,
   SessionConflictError,
@@ -24,6 +25,7 @@ const columnTypes: Record<string, string> = {
   hasStarted: "integer",
   isArchived: "integer",
   position: "integer",
+  attempts: "integer",
 };
 const recordType = (columns: readonly string[]) =>
   columns.map((column) => `"${column}" ${columnTypes[column] ?? "text"}`).join(", ");
@@ -35,14 +37,14 @@ const rowsOf = (rows: readonly object[], columns: readonly string[]) =>
   );
 
 /**
- * The session part of a turn, on plain parameters after the three JSON row lists ($4 on): one row by
+ * The session part of a turn, on plain parameters after the four JSON row lists ($5 on): one row by
  * primary key, as the planner can see (read from JSON, a turn got five times slower once some twenty
  * thousand sessions were open). Its `returning 1` row is what lets the rest of the turn happen.
  */
 const sessionStatements: Record<SessionWrite["kind"], string> = {
-  insert: `insert into "sessions" (${quoted(sessionColumns)}) values (${sessionColumns.map((_, i) => `$${i + 4}`).join(", ")}) returning 1`,
-  update: `update "sessions" set "state" = $4, "updatedAt" = $5, "expiresAt" = coalesce($6, "expiresAt"), "revision" = "revision" + 1 where "id" = $7 and "revision" = $8 returning 1`,
-  delete: `delete from "sessions" where "id" = $4 and "revision" = $5 returning 1`,
+  insert: `insert into "sessions" (${quoted(sessionColumns)}) values (${sessionColumns.map((_, i) => `$${i + 5}`).join(", ")}) returning 1`,
+  update: `update "sessions" set "state" = $5, "updatedAt" = $6, "expiresAt" = coalesce($7, "expiresAt"), "revision" = "revision" + 1 where "id" = $8 and "revision" = $9 returning 1`,
+  delete: `delete from "sessions" where "id" = $5 and "revision" = $6 returning 1`,
   none: "select 1",
 };
 
@@ -74,7 +76,8 @@ function turnStatement(kind: SessionWrite["kind"]): string {
   return `with session as (${sessionStatements[kind]}),
     results as (${insertRows("results", resultColumns, "$1", `on conflict ("id") do update set ${resultUpsertSet} returning 1`)}),
     answers as (${insertRows("answers", answerColumns, "$2")} returning 1),
-    logs as (${insertRows("logs", logColumns, "$3")} returning 1)
+    logs as (${insertRows("logs", logColumns, "$3")} returning 1),
+    outbox as (${insertRows("outbox", outboxColumns, "$4")} returning 1)
     select count(*)::integer as "sessions" from session`;
 }
 
@@ -97,13 +100,14 @@ export class PostgresChatRepository implements ChatRepository {
     return rows[0];
   }
 
-  async writeTurn({ session, results, answers, logs }: TurnWrite): Promise<void> {
+  async writeTurn({ session, results, answers, logs, outbox = [] }: TurnWrite): Promise<void> {
     const { rows } = await this.pool.query<{ sessions: number }>({
       ...statements.turns[session.kind]!,
       values: [
         rowsOf(results, resultColumns),
         rowsOf(answers, answerColumns),
         rowsOf(logs, logColumns),
+        rowsOf(outbox, outboxColumns),
         ...sessionValues(session),
       ],
     });

@@ -3,6 +3,7 @@ import type { SessionRow } from "../database.js";
 import {
   answerColumns,
   logColumns,
+  outboxColumns,
   quoted,
   resultColumns,
   SessionConflictError,
@@ -51,6 +52,9 @@ export class SqliteChatStatements {
         `insert into "answers" (${quoted(answerColumns)}) values (${placeholders(answerColumns.length)})`,
       ),
       insertLog: prepare(`insert into "logs" (${quoted(logColumns)}) values (${placeholders(logColumns.length)})`),
+      insertOutboxItem: prepare(
+        `insert into "outbox" (${quoted(outboxColumns)}) values (${placeholders(outboxColumns.length)})`,
+      ),
       begin: prepare("begin immediate"),
       commit: prepare("commit"),
       rollback: prepare("rollback"),
@@ -104,7 +108,7 @@ export class SqliteChatStatements {
     }
   }
 
-  private apply({ session, results, answers, logs }: TurnWrite): void {
+  private apply({ session, results, answers, logs, outbox = [] }: TurnWrite): void {
     const {
       insertSession,
       updateSession,
@@ -114,6 +118,7 @@ export class SqliteChatStatements {
       insertResult,
       insertAnswer,
       insertLog,
+      insertOutboxItem,
     } = this.statements;
     // The session first: a lost race throws before anything of the turn is written (see writeBatch).
     if (session.kind === "insert") insertSession.run(valuesOf(session.row, sessionColumns));
@@ -141,6 +146,7 @@ export class SqliteChatStatements {
     }
     for (const answer of answers) insertAnswer.run(valuesOf(answer, answerColumns));
     for (const log of logs) insertLog.run(valuesOf(log, logColumns));
+    for (const item of outbox) insertOutboxItem.run(valuesOf(item, outboxColumns));
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ChatLog } from "../../../schemas/chat.js";
+import type { MailMessage } from "../../ports.js";
 import { substituteVariables } from "../../variables/substitute.js";
 import type { VariableLike } from "../../variables/types.js";
 import type { ActionExecutor, ActionOutcome } from "../executor.js";
@@ -11,8 +12,8 @@ export const emailSuccessDescription = "Email successfully sent";
 export const emailErrorDescription = "Email not sent";
 
 /**
- * Sends an e-mail through the workspace's SMTP credentials or the instance's mail server, then goes
- * on along the block's edge whatever happened. Previews never send.
+ * Asks for an e-mail through the workspace's SMTP credentials or the instance's mail server, sent
+ * after the turn is saved, then goes on along the block's edge. Previews never send.
  */
 export const emailExecutor: ActionExecutor<"Email"> = {
   kind: "action",
@@ -42,15 +43,19 @@ export const emailExecutor: ActionExecutor<"Email"> = {
       ...(subject !== undefined ? { subject } : {}),
       ...emailBody(options, ctx.state.answers, variables, ctx.ports.clock.now()),
     };
-    const result = await ctx.ports.mailer.send(message, integrationScope(ctx));
-    const { credentialsId: _credentialsId, text: _text, html: _html, ...summary } = message;
-    if (!result.ok) return { ...next, logs: [errorLog(result.error, summary)] };
-    const log: ChatLog = {
-      status: "success",
-      description: emailSuccessDescription,
-      details: { from: result.from, ...summary },
+    // Sent once the turn is saved (the services' outbox), which then logs how it went on the result.
+    return {
+      ...next,
+      effects: [
+        {
+          kind: "email",
+          message,
+          scope: integrationScope(ctx),
+          ...(ctx.state.resultId ? { resultId: ctx.state.resultId } : {}),
+        },
+      ],
+      ...countEmail(sent + 1),
     };
-    return { ...next, logs: [log], ...countEmail(sent + 1) };
   },
 };
 
@@ -61,6 +66,19 @@ function countEmail(emailsSent: number): Pick<ActionOutcome, "navigation"> {
 
 function templatedList(values: readonly string[] | undefined, variables: readonly VariableLike[]): string[] {
   return (values ?? []).map((value) => substituteVariables(value, variables).trim()).filter(Boolean);
+}
+
+/** What the result's log says of an e-mail: its envelope, never its body or credentials. */
+function emailSummary({ credentialsId: _credentialsId, text: _text, html: _html, ...summary }: MailMessage) {
+  return summary;
+}
+
+export function emailSentLog(from: string, message: MailMessage): ChatLog {
+  return { status: "success", description: emailSuccessDescription, details: { from, ...emailSummary(message) } };
+}
+
+export function emailFailedLog(error: string, message: MailMessage): ChatLog {
+  return errorLog(error, emailSummary(message));
 }
 
 function errorLog(error: string, email?: Record<string, unknown>): ChatLog {

@@ -75,6 +75,6 @@ export const integrationCatalogue: Record<IntegrationBlockType, BlockCatalogueEn
   zendesk: /* @__PURE__ */ plugIn("Zendesk", "☏", "support"),
   perplexity: /* @__PURE__ */ plugIn("Perplexity", "◓", "ai search"),
   deepseek: /* @__PURE__ */ plugIn("DeepSeek", "◑", "ai llm"),
-  blink: /* @__PURE__ */ plugIn("Blink", "✦", "ai"),
+  blink: /* @__PURE__ */ plugIn("Blink", "✦", "employee app feed users"),
   gmail: /* @__PURE__ */ plugIn("Gmail", "✉", "google mail"),
 };

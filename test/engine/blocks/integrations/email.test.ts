@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emailExecutor } from "../../../../src/engine/blocks/integrations/email.js";
+import { emailExecutor, emailFailedLog, emailSentLog } from "../../../../src/engine/blocks/integrations/email.js";
+import type { ActionOutcome } from "../../../../src/engine/blocks/executor.js";
 import type { IntegrationScope, MailMessage, MailResult } from "../../../../src/engine/ports.js";
 import type { EmailBlock } from "../../../../src/schemas/blocks/integrations/email.js";
 import { integrationContext } from "./integration-context.js";
@@ -16,6 +17,9 @@ function fakeMailer(result: MailResult = { ok: true, from: "Bot <bot@example.com
     },
   };
 }
+
+/** The e-mails an outcome asks for (sent by the services once the turn is saved). */
+const emailsOf = (outcome: ActionOutcome) => (outcome.effects ?? []).map(({ message }) => message);
 
 const block = (options: EmailBlock["options"]): EmailBlock => ({
   id: "mail",
@@ -43,7 +47,7 @@ describe("Email block", () => {
     expect(mailer.sent).toEqual([]);
   });
 
-  it("sends the templated e-mail, logs it and counts it", async () => {
+  it("asks for the templated e-mail once the turn is saved, and counts it, without sending it itself", async () => {
     const mailer = fakeMailer();
     const outcome = await emailExecutor.execute(
       block({
@@ -57,32 +61,22 @@ describe("Email block", () => {
       }),
       integrationContext({ variables, ports: { mailer: mailer.port }, state: { emailsSent: 2 } }),
     );
-    expect(mailer.sent).toEqual([
-      {
-        message: {
-          credentialsId: "cred-1",
-          to: ["ann@example.com", "boss@example.com"],
-          cc: ["cc@example.com"],
-          replyTo: "ann@example.com",
-          subject: "Hello <b>Ann</b> & co",
-          text: "Dear <b>Ann</b> & co,\none\ntwo <3",
-        },
-        scope: { workspaceId: "ws-1", botId: "bot-1", mode: "live" },
-      },
-    ]);
+    expect(mailer.sent).toEqual([]);
     expect(outcome).toEqual({
       outgoingEdgeId: "e-next",
-      logs: [
+      effects: [
         {
-          status: "success",
-          description: "Email successfully sent",
-          details: {
-            from: "Bot <bot@example.com>",
+          kind: "email",
+          resultId: "result-1",
+          message: {
+            credentialsId: "cred-1",
             to: ["ann@example.com", "boss@example.com"],
             cc: ["cc@example.com"],
             replyTo: "ann@example.com",
             subject: "Hello <b>Ann</b> & co",
+            text: "Dear <b>Ann</b> & co,\none\ntwo <3",
           },
+          scope: { workspaceId: "ws-1", botId: "bot-1", mode: "live" },
         },
       ],
       navigation: { emailsSent: 3 },
@@ -91,24 +85,25 @@ describe("Email block", () => {
 
   it("escapes every inserted value in an HTML body", async () => {
     const mailer = fakeMailer();
-    await emailExecutor.execute(
+    const first = await emailExecutor.execute(
       block({ recipients: ["a@example.com"], isBodyCode: true, body: "<p>Hi {{Name}}</p>" }),
       integrationContext({ variables, ports: { mailer: mailer.port } }),
     );
-    await emailExecutor.execute(
+    const second = await emailExecutor.execute(
       block({ recipients: ["a@example.com"], isBodyCode: true, body: "{{Lines}}" }),
       integrationContext({ variables, ports: { mailer: mailer.port } }),
     );
-    expect(mailer.sent.map(({ message }) => [message.html, message.text])).toEqual([
+    const messages = [...emailsOf(first), ...emailsOf(second)];
+    expect(messages.map((message) => [message.html, message.text])).toEqual([
       ["<p>Hi &lt;b&gt;Ann&lt;/b&gt; &amp; co</p>", undefined],
       ["one<br />two &lt;3", undefined],
     ]);
-    expect(mailer.sent[0].message.credentialsId).toBe("default");
+    expect(messages[0].credentialsId).toBe("default");
   });
 
   it("sends the answers when the block has no body of its own", async () => {
     const mailer = fakeMailer();
-    await emailExecutor.execute(
+    const outcome = await emailExecutor.execute(
       block({ recipients: ["a@example.com"], isCustomBody: false, body: "ignored" }),
       integrationContext({
         variables: [{ id: "v", name: "Name", value: "<Ann>" }],
@@ -116,7 +111,7 @@ describe("Email block", () => {
         ports: { mailer: mailer.port },
       }),
     );
-    expect(mailer.sent[0].message).toMatchObject({
+    expect(emailsOf(outcome)[0]).toMatchObject({
       text: "Email: a@b.c\nName: <Ann>",
       html: "<p><strong>Email</strong><br />a@b.c</p>\n<p><strong>Name</strong><br />&lt;Ann&gt;</p>",
     });
@@ -135,21 +130,31 @@ describe("Email block", () => {
     });
   });
 
-  it("logs a failure and goes on", async () => {
-    const mailer = fakeMailer({ ok: false, error: "Connection refused" });
-    const outcome = await emailExecutor.execute(
-      block({ recipients: ["a@example.com"], subject: "S" }),
-      integrationContext({ ports: { mailer: mailer.port } }),
-    );
+  it("says without a mail port that e-mails cannot be sent here", async () => {
+    const outcome = await emailExecutor.execute(block({ recipients: ["a@example.com"] }), integrationContext({}));
     expect(outcome).toEqual({
       outgoingEdgeId: "e-next",
       logs: [
         {
           status: "error",
           description: "Email not sent",
-          details: { error: "Connection refused", to: ["a@example.com"], subject: "S" },
+          details: { error: "Emails are not available on this server" },
         },
       ],
+    });
+  });
+
+  it("words the result's logs of a delivery with the envelope, never the body or credentials", () => {
+    const message = { credentialsId: "cred-1", to: ["a@example.com"], subject: "S", text: "secret body" };
+    expect(emailSentLog("Bot <bot@example.com>", message)).toEqual({
+      status: "success",
+      description: "Email successfully sent",
+      details: { from: "Bot <bot@example.com>", to: ["a@example.com"], subject: "S" },
+    });
+    expect(emailFailedLog("Connection refused", message)).toEqual({
+      status: "error",
+      description: "Email not sent",
+      details: { error: "Connection refused", to: ["a@example.com"], subject: "S" },
     });
   });
 

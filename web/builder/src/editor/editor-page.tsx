@@ -14,6 +14,7 @@ import { FlowCanvas, type CanvasApi } from "./canvas/flow-canvas";
 import { ConflictDialog } from "./conflict-dialog";
 import { EditorContext, type EditorServices } from "./editor-context";
 import { EditorToolbar } from "./editor-toolbar";
+import { LanguageSwitcher } from "./languages/language-switcher";
 import { SidePanel } from "./side-panel";
 import { BlocksSidebar } from "./sidebar/blocks-sidebar";
 import { Autosave } from "./store/autosave";
@@ -23,7 +24,7 @@ import { blockById } from "./store/selectors";
 
 type Loaded = { store: EditorStore; autosave: Autosave };
 
-function open(bot: Bot): Loaded {
+function open(bot: Bot, readOnly: boolean): Loaded {
   const store = new EditorStore(
     {
       groups: bot.groups,
@@ -32,8 +33,16 @@ function open(bot: Bot): Loaded {
       variables: bot.variables,
       theme: bot.theme,
       settings: bot.settings,
+      translations: bot.translations,
     },
-    { botId: bot.id, name: bot.name, workspaceId: bot.workspaceId, publicId: bot.publicId, isPublished: false },
+    {
+      botId: bot.id,
+      name: bot.name,
+      workspaceId: bot.workspaceId,
+      publicId: bot.publicId,
+      isPublished: false,
+      readOnly,
+    },
   );
   return { store, autosave: new Autosave(store, bot.updatedAt) };
 }
@@ -46,9 +55,9 @@ export function EditorPage({ botId }: { botId: string }) {
     setError(undefined);
     performance.mark("parley:editor-load-start");
     getBot(botId)
-      .then(({ bot }) => {
+      .then(({ bot, currentUserMode }) => {
         followWorkspace(bot.workspaceId);
-        setLoaded(open(bot));
+        setLoaded(open(bot, currentUserMode !== "write"));
       })
       .catch((failure) => setError(errorMessage(failure)));
   }, [botId]);
@@ -140,7 +149,10 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
           <EditorToolbar autosave={autosave} />
           <div className="editor-body">
             <BlocksSidebar onAdd={addFromSidebar} />
-            <FlowCanvas onReady={onCanvasReady} />
+            <div className="canvas-column">
+              <LanguageSwitcher />
+              <FlowCanvas onReady={onCanvasReady} />
+            </div>
             <SidePanel autosave={autosave} />
           </div>
           <ConflictDialog autosave={autosave} />

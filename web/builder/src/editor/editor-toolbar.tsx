@@ -93,10 +93,17 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
         <input
           className="bot-name-input"
           value={meta.name}
+          readOnly={meta.readOnly}
           onChange={(event) => store.meta.set((value) => ({ ...value, name: event.target.value }))}
         />
       </label>
-      <SaveStatus autosave={autosave} />
+      {meta.readOnly ? (
+        <span className="save-status read-only" role="status" data-testid="save-status">
+          Read only: you are a guest of this workspace
+        </span>
+      ) : (
+        <SaveStatus autosave={autosave} />
+      )}
       {/* biome-ignore lint/a11y/useSemanticElements: role=group: a labelled set of canvas or toolbar controls, not a form; <fieldset> would add form semantics and styling. */}
       <div className="toolbar-group" role="group" aria-label="History">
         <button
@@ -163,7 +170,7 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
       >
         Preview
       </button>
-      <PublishButton autosave={autosave} />
+      {!meta.readOnly && <PublishButton autosave={autosave} />}
     </header>
   );
 });

@@ -7,6 +7,8 @@ import { BlockSettings } from "./settings/block-settings";
 import type { Autosave } from "./store/autosave";
 import type { Panel } from "./store/editor-store";
 import { VariablesPanel } from "./variables/variables-panel";
+import { TranslationFields } from "./languages/translation-fields";
+import { translatedLanguage } from "./languages/translation-state";
 
 const ThemeEditor = lazy(() => import("./theme/theme-editor").then((module) => ({ default: module.ThemeEditor })));
 const BotSettingsEditor = lazy(() =>
@@ -27,6 +29,8 @@ const TITLES: Record<Panel, string> = {
 export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autosave }) {
   const { store } = useEditor();
   const panel = useStore(store.ui, (ui) => ui.panel);
+  const chosen = useStore(store.ui, (ui) => ui.language);
+  const language = useStore(store.doc, (doc) => translatedLanguage(doc, chosen));
   if (!panel) return null;
   const close = () => store.setUi({ panel: undefined, ...(panel === "block" ? { selectedBlockId: undefined } : {}) });
   return (
@@ -51,7 +55,7 @@ export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autos
       </header>
       <div className="side-panel-body">
         <Suspense fallback={<Spinner />}>
-          {panel === "block" && <BlockSettings />}
+          {panel === "block" && (language ? <TranslationFields language={language} /> : <BlockSettings />)}
           {panel === "variables" && <VariablesPanel />}
           {panel === "theme" && <ThemeEditor />}
           {panel === "settings" && <BotSettingsEditor />}

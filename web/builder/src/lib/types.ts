@@ -22,7 +22,10 @@ export type { RichTextNode } from "../../../../src/schemas/blocks/bubbles/text.j
 import type { Bot } from "../../../../src/schemas/bot.js";
 
 /** The parts of a bot the editor changes (and autosaves) as one document. */
-export type BotDocument = Pick<Bot, "groups" | "events" | "edges" | "variables" | "theme" | "settings">;
+export type BotDocument = Pick<Bot, "groups" | "events" | "edges" | "variables" | "theme" | "settings"> & {
+  /** Texts in the bot's other languages (absent in documents made before languages existed). */
+  translations?: Bot["translations"];
+};
 
 export type User = RouteOutput<"me">["user"];
 export type Workspace = RouteOutput<"getWorkspace">["workspace"];

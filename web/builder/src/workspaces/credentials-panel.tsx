@@ -12,6 +12,7 @@ import { formatDateTime } from "../lib/format";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
+import { GoogleConnect } from "./google-connect";
 
 /** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
 const aiTypes = [
@@ -24,7 +25,26 @@ const aiTypes = [
   { value: "together-ai", label: "Together" },
   { value: "open-router", label: "OpenRouter" },
 ];
-const typeLabel = (type: string) => aiTypes.find((entry) => entry.value === type)?.label ?? type;
+/** Plug-in services keyed the same way; the base URL points at a self-hosted instance or another region. */
+const pluginKeyTypes = [
+  { value: "nocodb", label: "NocoDB" },
+  { value: "segment", label: "Segment" },
+  { value: "posthog", label: "PostHog" },
+  { value: "blink", label: "Blink" },
+];
+/** Plug-in services with an API key and an optional address of their own (a self-hosted instance). */
+const serviceTypes = [
+  { value: "elevenlabs", label: "ElevenLabs" },
+  { value: "dify-ai", label: "Dify.AI" },
+  { value: "chat-node", label: "ChatNode" },
+];
+const keyedTypes = [...aiTypes, ...pluginKeyTypes, ...serviceTypes];
+const googleTypes = [
+  { value: "google sheets", label: "Google Sheets" },
+  { value: "gmail", label: "Gmail" },
+] as const;
+const typeLabel = (type: string) =>
+  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -37,6 +57,10 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
   const [name, setName] = useState("");
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState("");
+  // Dify.AI's knowledge bases have a key of their own (the app's key is then optional).
+  const [knowledgeApiKey, setKnowledgeApiKey] = useState("");
+  const isDify = type === "dify-ai";
+  const hasKey = Boolean(apiKey.trim() || (isDify && knowledgeApiKey.trim()));
   const [renaming, setRenaming] = useState<CredentialsItem>();
   const [deleting, setDeleting] = useState<{ item: CredentialsItem; message: string }>();
 
@@ -52,10 +76,15 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
       await createCredentials(workspaceId, {
         type: type ?? "openai",
         name: name.trim() || `${typeLabel(type ?? "openai")} account`,
-        data: { apiKey: apiKey.trim(), ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}) },
+        data: {
+          ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
+          ...(isDify && knowledgeApiKey.trim() ? { knowledgeApiKey: knowledgeApiKey.trim() } : {}),
+          ...(baseUrl.trim() ? { baseUrl: baseUrl.trim() } : {}),
+        },
       });
       setName("");
       setApiKey("");
+      setKnowledgeApiKey("");
       setBaseUrl("");
       load();
     } catch (failure) {
@@ -81,16 +110,39 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
       <div className="card-header">
         <h2 id="credentials-title">Credentials</h2>
       </div>
-      <p className="muted">API keys of the AI blocks. Keys are stored encrypted and never shown again.</p>
+      <p className="muted">API keys of the AI and plug-in blocks. Keys are stored encrypted and never shown again.</p>
+      <p className="muted">
+        API keys of the AI blocks and Google accounts. Secrets are stored encrypted and never shown again.
+      </p>
       <form className="inline-form" onSubmit={create}>
-        <SelectField label="Provider" value={type} options={aiTypes} onChange={setType} />
+        <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
         <TextField label="Name" value={name} onChange={setName} placeholder="My account" />
         <TextField label="API key" type="password" value={apiKey} onChange={setApiKey} autoComplete="off" />
+        {isDify && (
+          <TextField
+            label="Knowledge base API key"
+            type="password"
+            value={knowledgeApiKey}
+            onChange={setKnowledgeApiKey}
+            autoComplete="off"
+          />
+        )}
         <TextField label="Base URL" value={baseUrl} onChange={setBaseUrl} placeholder="The provider's own" />
-        <button type="submit" className="button primary" disabled={!apiKey.trim()}>
+        <button type="submit" className="button primary" disabled={!hasKey}>
           Add credentials
         </button>
       </form>
+      <div className="inline-form google-accounts">
+        {googleTypes.map((entry, index) => (
+          <GoogleConnect
+            key={entry.value}
+            setupNotice={index === 0}
+            workspaceId={workspaceId}
+            type={entry.value}
+            label={`Connect a Google account for ${entry.label}`}
+          />
+        ))}
+      </div>
       <ErrorBanner error={error} />
       {!items && !error && <Spinner />}
       {items && items.length === 0 && <p className="muted">No credentials yet.</p>}

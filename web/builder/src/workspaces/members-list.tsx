@@ -1,41 +1,191 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { sessionStore } from "../auth/session";
 import { api, errorMessage } from "../lib/api";
-import type { WorkspaceMember } from "../lib/types";
+import { formatDateTime } from "../lib/format";
+import { useStore } from "../lib/store";
+import type { RouteOutput } from "../../../shared/api-client.js";
+import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
+import { TextField } from "../ui/fields";
 
+type MembersAnswer = RouteOutput<"listMembers">;
+type Role = MembersAnswer["members"][number]["role"];
+type Person = { userId: string; email: string; role: Role; expiresAt?: string };
+
+const roles: { value: Role; label: string }[] = [
+  { value: "ADMIN", label: "Admin" },
+  { value: "MEMBER", label: "Member" },
+  { value: "GUEST", label: "Guest" },
+];
+const roleLabel = (role: Role) => roles.find((each) => each.value === role)?.label ?? role;
+
+function RoleSelect({ label, value, onChange }: { label: string; value: Role; onChange(role: Role): void }) {
+  return (
+    <select
+      className="input"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Role)}
+    >
+      {roles.map((role) => (
+        <option key={role.value} value={role.value}>
+          {role.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * Settings → Members: who belongs to the workspace and who is invited. Admins invite (someone with an
+ * account joins at once, anyone else gets a sign-up link), change roles and remove; others only read.
+ */
 export function MembersList({ workspaceId }: { workspaceId: string }) {
-  const [members, setMembers] = useState<WorkspaceMember[]>();
+  const session = useStore(sessionStore, (value) => value);
+  const myId = session.status === "signed-in" ? session.user.id : undefined;
+  const [answer, setAnswer] = useState<MembersAnswer>();
   const [error, setError] = useState<string>();
-  useEffect(() => {
-    setMembers(undefined);
-    setError(undefined);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("MEMBER");
+  const [invited, setInvited] = useState<{ email: string; url: string; emailSent: boolean }>();
+  const [joined, setJoined] = useState<string>();
+  const [removing, setRemoving] = useState<Person>();
+
+  const load = useCallback(() => {
     api
       .call("listMembers", { params: { workspaceId } })
-      .then((answer) => setMembers(answer.members ?? []))
+      .then(setAnswer)
       .catch((failure) => setError(errorMessage(failure)));
   }, [workspaceId]);
-  if (error) return <ErrorBanner error={error} />;
-  if (!members) return <Spinner />;
-  if (members.length === 0) return <p className="muted">No members.</p>;
+  useEffect(() => {
+    setAnswer(undefined);
+    setError(undefined);
+    setInvited(undefined);
+    setJoined(undefined);
+    load();
+  }, [load]);
+
+  const attempt = async (action: () => Promise<unknown>) => {
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+    load();
+  };
+
+  const invite = (event: FormEvent) => {
+    event.preventDefault();
+    void attempt(async () => {
+      const added = await api.call("addMember", { params: { workspaceId }, body: { email: email.trim(), role } });
+      setInvited(
+        added.inviteUrl ? { email: email.trim(), url: added.inviteUrl, emailSent: !!added.emailSent } : undefined,
+      );
+      setJoined(added.member ? added.member.email : undefined);
+      setEmail("");
+    });
+  };
+  const changeRole = (person: Person, next: Role) =>
+    attempt(() => api.call("updateMember", { params: { workspaceId, userId: person.userId }, body: { role: next } }));
+
+  if (!answer) return error ? <ErrorBanner error={error} /> : <Spinner />;
+  const isAdmin = answer.members.some((member) => member.userId === myId && member.role === "ADMIN");
+  const people: Person[] = [...answer.members, ...answer.invitations];
   return (
-    <table className="simple-table">
-      <thead>
-        <tr>
-          <th scope="col">E-mail</th>
-          <th scope="col">Name</th>
-          <th scope="col">Role</th>
-        </tr>
-      </thead>
-      <tbody>
-        {members.map((member) => (
-          <tr key={member.userId}>
-            <td>{member.email}</td>
-            {/* The API has no member names yet (users are known by e-mail). */}
-            <td>—</td>
-            <td>{member.role}</td>
+    <div className="members">
+      {isAdmin && (
+        <form className="inline-form" onSubmit={invite}>
+          <TextField label="Invite by e-mail" type="email" value={email} onChange={setEmail} required />
+          <div className="field">
+            <label htmlFor="invite-role">Role</label>
+            <select
+              id="invite-role"
+              className="input"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
+              {roles.map((each) => (
+                <option key={each.value} value={each.value}>
+                  {each.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button primary">
+            Invite
+          </button>
+        </form>
+      )}
+      {joined && (
+        <p className="banner success" role="status">
+          {joined} has an account and joined the workspace.
+        </p>
+      )}
+      {invited && (
+        <div className="banner success" role="status">
+          <p>
+            {invited.emailSent
+              ? `An invitation was sent to ${invited.email}. You can also give them this link (valid 7 days):`
+              : `Send ${invited.email} this sign-up link (valid 7 days; this server sends no e-mail):`}
+          </p>
+          <code data-testid="invite-url">{invited.url}</code>
+        </div>
+      )}
+      <ErrorBanner error={error} />
+      <table className="simple-table">
+        <thead>
+          <tr>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            {isAdmin && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {people.map((person) => (
+            <tr key={person.userId}>
+              <td>{person.email}</td>
+              <td>
+                {isAdmin ? (
+                  <RoleSelect
+                    label={`Role of ${person.email}`}
+                    value={person.role}
+                    onChange={(next) => void changeRole(person, next)}
+                  />
+                ) : (
+                  roleLabel(person.role)
+                )}
+              </td>
+              <td>{person.expiresAt ? `Invited, until ${formatDateTime(person.expiresAt)}` : "Member"}</td>
+              {isAdmin && (
+                <td>
+                  <button type="button" className="button small danger" onClick={() => setRemoving(person)}>
+                    {person.expiresAt ? "Withdraw" : "Remove"}
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={removing?.expiresAt ? "Withdraw the invitation" : "Remove the member"}
+        message={`${removing?.email} will no longer have access to this workspace.`}
+        confirmLabel={removing?.expiresAt ? "Withdraw" : "Remove"}
+        danger
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={() => {
+          const person = removing!;
+          setRemoving(undefined);
+          void attempt(() => api.call("removeMember", { params: { workspaceId, userId: person.userId } }));
+        }}
+      />
+    </div>
   );
 }

@@ -1,8 +1,27 @@
 import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
 import type { ActionExecutor } from "../../executor.js";
+import { blinkExecutor } from "./blink.js";
+import { nocoDbExecutor } from "./nocodb.js";
+import { postHogExecutor } from "./posthog.js";
+import { segmentExecutor } from "./segment.js";
+import { gmailExecutor } from "./gmail.js";
+import { chatNodeExecutor } from "./chat-node.js";
+import { difyAiExecutor } from "./dify-ai.js";
+import { elevenLabsExecutor } from "./elevenlabs.js";
+import { qrCodeExecutor } from "./qr-code.js";
 
 /**
  * The plug-in blocks (forged types other than the AI providers) this server runs, one home each in
  * this folder. A plug-in missing here is still unsupported: the registry logs it when reached.
  */
-export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {};
+export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {
+  nocodb: nocoDbExecutor,
+  segment: segmentExecutor,
+  posthog: postHogExecutor,
+  blink: blinkExecutor,
+  gmail: gmailExecutor,
+  elevenlabs: elevenLabsExecutor,
+  "dify-ai": difyAiExecutor,
+  "chat-node": chatNodeExecutor,
+  "qr-code": qrCodeExecutor,
+};

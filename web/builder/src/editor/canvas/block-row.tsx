@@ -8,6 +8,7 @@ import { useEditor } from "../editor-context";
 import { blockTargetHandleId, sourceHandleId } from "../store/edge-source";
 import { moveBlock, removeBlocks } from "../store/operations";
 import { isEdgeTarget } from "../store/selectors";
+import { missingTranslations, translatedLanguage } from "../languages/translation-state";
 import { blockSummary, conditionSummary, hasItemsOnly, savedVariable } from "./block-summary";
 import { defaultHandleLabel, hasDefaultHandle, itemHandles } from "./block-handles";
 
@@ -35,6 +36,11 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
     (ui) => (ui.dropOffs ? { total: ui.dropOffs.byBlock[block.id], starts: ui.dropOffs.starts } : undefined),
     (a, b) => a?.total === b?.total && a?.starts === b?.starts,
   );
+  const chosenLanguage = useStore(store.ui, (ui) => ui.language);
+  const missing = useStore(store.doc, (doc) => {
+    const language = translatedLanguage(doc, chosenLanguage);
+    return language && missingTranslations(doc, block, language).length > 0 ? language : undefined;
+  });
   const entry = blockEntry(block.type);
   const summary = blockSummary(block, variables);
   const saved = savedVariable(block, variables);
@@ -106,6 +112,11 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
           )}
           {saved && <span className="block-saves">Saves in {`{{${saved}}}`}</span>}
         </div>
+        {missing && (
+          <span className="missing-translation" title={`Missing ${missing} translation`}>
+            {missing}?<span className="visually-hidden">Missing {missing} translation</span>
+          </span>
+        )}
         {running && (
           <span className="running-mark" title="The preview is here">
             ●<span className="visually-hidden">The preview is here</span>

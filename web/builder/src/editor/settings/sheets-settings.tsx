@@ -1,6 +1,7 @@
 import { TextField } from "../../ui/fields";
 import { Choice, ListEditor, Text, useBlock, VariableSelect } from "./block-fields";
 import { COMPARISON_OPERATORS } from "./condition-editor";
+import { GoogleCredentialsPicker } from "./google-credentials-picker";
 import { getIn } from "./set-in";
 
 export function GoogleSheetsSettings() {
@@ -9,15 +10,24 @@ export function GoogleSheetsSettings() {
   const filter = getIn(block, ["options", "filter"]) ?? {};
   return (
     <>
-      <Text path={["options", "credentialsId"]} label="Credentials id" />
-      <Text path={["options", "spreadsheetId"]} label="Spreadsheet id" />
-      <Text path={["options", "sheetId"]} label="Sheet id" />
+      <GoogleCredentialsPicker type="google sheets" />
+      <Text
+        path={["options", "spreadsheetId"]}
+        label="Spreadsheet id"
+        hint="In the sheet's address: docs.google.com/spreadsheets/d/<id>/edit"
+      />
+      <Text
+        path={["options", "sheetId"]}
+        label="Sheet id"
+        hint="The number after gid= in the address; empty: the first sheet"
+      />
       <Choice
         path={["options", "action"]}
         label="Action"
         options={["Get data from sheet", "Insert a row", "Update a row"]}
         emptyLabel="Pick an action"
       />
+      {action !== undefined && <p className="muted small">Columns are named by the sheet's header row (row 1).</p>}
       {action === "Insert a row" && <Cells path={["options", "cellsToInsert"]} label="Cells to insert" />}
       {action === "Update a row" && <Cells path={["options", "cellsToUpsert"]} label="Cells to update" />}
       {(action === "Get data from sheet" || action === "Update a row") && (

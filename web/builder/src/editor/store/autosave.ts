@@ -104,6 +104,7 @@ export class Autosave {
       variables: bot.variables,
       theme: bot.theme,
       settings: bot.settings,
+      translations: bot.translations,
     };
     this.savedDoc = doc;
     this.savedName = bot.name;

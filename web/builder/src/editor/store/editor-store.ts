@@ -8,6 +8,8 @@ export type EditorMeta = {
   workspaceId: string;
   publicId: string | null;
   isPublished: boolean;
+  /** A guest of the workspace reads the bot: no edit applies, nothing is saved or published. */
+  readOnly?: boolean;
 };
 
 /** What the side panel shows. */
@@ -22,6 +24,8 @@ export type EditorUi = {
   dropOffs: { byBlock: Record<string, number>; starts: number } | undefined;
   /** Each new run of the preview gets a new number; `groupId` starts it from that group. */
   previewRun: { run: number; groupId: string | undefined };
+  /** The language whose texts the editor shows (bots with settings.languages); unset: the default. */
+  language?: string;
 };
 
 /**
@@ -51,6 +55,7 @@ export class EditorStore {
 
   /** Applies an edit; edits sharing `coalesce` within a second undo together. */
   update(recipe: (doc: BotDocument) => BotDocument, coalesce?: string): void {
+    if (this.meta.get().readOnly) return;
     const current = this.doc.get();
     const next = recipe(current);
     if (next === current) return;

@@ -227,7 +227,8 @@ function ToolsEditor({ path, label }: { path: string[]; label: string }) {
   );
 }
 
-function MappingEditor({ items }: { items: string[] }) {
+/** "Save response": which item of the answer goes to which variable (plug-in forms use it too). */
+export function MappingEditor({ items }: { items: string[] }) {
   return (
     <ListEditor<{ id: string; item?: string; variableId?: string }>
       path={["options", "responseMapping"]}

@@ -1,0 +1,80 @@
+import type { ChatLog } from "../../../../schemas/chat.js";
+import { substituteVariables } from "../../../variables/substitute.js";
+import type { ActionExecutor, VariableUpdate } from "../../executor.js";
+import { integrationScope } from "../integration-scope.js";
+
+export const gmailSendAction = "Send email";
+const CONTEXT = "While sending email with Gmail";
+
+type Mapping = { item?: unknown; variableId?: unknown };
+
+const errorLog = (description: string, details?: string): ChatLog => ({
+  status: "error",
+  description,
+  ...(details ? { details } : {}),
+  context: CONTEXT,
+});
+
+/**
+ * The `gmail` plug-in's "Send email": a plain-text message from the connected Google account, with
+ * the files of the attachments variable, optionally as a reply in a thread and labelled. The message
+ * or thread id may be saved. Failures are logged and the flow goes on; previews never send.
+ */
+export const gmailExecutor: ActionExecutor<"gmail"> = {
+  kind: "action",
+  async execute(typed, ctx) {
+    // Every plug-in block has the same shape: an id, an edge and loose options.
+    const block = typed as { outgoingEdgeId?: string; options?: unknown };
+    const next = { outgoingEdgeId: block.outgoingEdgeId };
+    const options = (block.options ?? {}) as Record<string, unknown>;
+    if (options.action !== gmailSendAction) return { ...next, logs: [errorLog("gmail is not configured")] };
+    if (typeof options.credentialsId !== "string" || !options.credentialsId)
+      return { ...next, logs: [errorLog("Could not find credentials for block gmail")] };
+    if (ctx.state.mode === "preview")
+      return { ...next, logs: [{ status: "info", description: "Emails are not sent in preview mode" }] };
+    if (!ctx.ports.gmail) return { ...next, logs: [errorLog("Gmail is not available on this server")] };
+    const variables = ctx.state.variables;
+    const text = (key: string) =>
+      typeof options[key] === "string" ? substituteVariables(options[key], variables).trim() : "";
+    const to = text("to")
+      .split(/[,;]/)
+      .map((address) => address.trim())
+      .filter(Boolean);
+    if (to.length === 0) return { ...next, logs: [errorLog("The email has no recipient (To)")] };
+    const attachmentsValue =
+      typeof options.attachments === "string"
+        ? variables.find((variable) => variable.id === options.attachments)?.value
+        : undefined;
+    const attachmentUrls = (Array.isArray(attachmentsValue) ? attachmentsValue : [attachmentsValue]).filter(
+      (url): url is string => typeof url === "string" && url.trim() !== "",
+    );
+    const optional = (key: string) => (text(key) ? { [key]: text(key) } : {});
+    const sent = await ctx.ports.gmail.send(
+      {
+        credentialsId: options.credentialsId,
+        to,
+        ...optional("subject"),
+        ...(typeof options.body === "string" ? { body: substituteVariables(options.body, variables) } : {}),
+        ...(attachmentUrls.length ? { attachmentUrls } : {}),
+        ...optional("label"),
+        ...optional("threadId"),
+        ...optional("from"),
+        // The reference hides Reply-To in a thread (the reply goes to the thread's own addresses).
+        ...(text("threadId") ? {} : optional("replyTo")),
+      },
+      integrationScope(ctx),
+    );
+    if (!sent.ok) return { ...next, logs: [errorLog("Email not sent", sent.error)] };
+    const updates: VariableUpdate[] = [];
+    for (const mapping of Array.isArray(options.responseMapping) ? (options.responseMapping as Mapping[]) : []) {
+      if (typeof mapping.variableId !== "string") continue;
+      const value = mapping.item === "Thread ID" ? sent.threadId : sent.messageId;
+      updates.push({ id: mapping.variableId, value });
+    }
+    return {
+      ...next,
+      variables: updates,
+      logs: [{ status: "success", description: "Email successfully sent", details: { to, threadId: sent.threadId } }],
+    };
+  },
+};

@@ -1,0 +1,102 @@
+import type { z } from "zod";
+import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
+import type { ChatLog } from "../../../../schemas/chat.js";
+import type { EnginePorts, IntegrationScope, PluginFailure } from "../../../ports.js";
+import { serializeVariableValue } from "../../../variables/serialize.js";
+import { deepSubstitute } from "../../../variables/substitute.js";
+import type { ActionExecutor, ExecutionContext, VariableUpdate } from "../../executor.js";
+import { errorLog, failureLog } from "../ai/chat-completion.js";
+import { integrationScope } from "../integration-scope.js";
+
+/** What a plug-in action gives back; the flow always goes on along the block's edge. */
+export type PluginResult = { variables?: VariableUpdate[]; logs?: ChatLog[] };
+
+/** What an action handler gets: its port, the credential it names, the chat's scope and variables. */
+export type PluginCall<P> = {
+  port: P;
+  credentialsId: string;
+  scope: IntegrationScope;
+  ctx: ExecutionContext;
+};
+
+export type PluginAction<O, P> = (options: O, call: PluginCall<P>) => Promise<PluginResult> | PluginResult;
+
+type Options = { credentialsId?: string; action?: string };
+
+/**
+ * A plug-in block that calls a service with a workspace credential. Its options are checked against
+ * the plug-in's schema and their `{{variables}}` substituted before the action named in them runs; a
+ * block without an action, credential or port is logged, as is every failure of the service (with
+ * context), and the flow goes on along the block's edge either way.
+ */
+export function pluginExecutor<T extends ForgedBlockType, O extends Options, P>(
+  type: T,
+  definition: {
+    schema: z.ZodType<O>;
+    port: (ports: EnginePorts) => P | undefined;
+    /** Shown when the server has no adapter for it: "<service> is not available on this server". */
+    service: string;
+    actions: Record<string, PluginAction<O, P>>;
+  },
+): ActionExecutor<T> {
+  return {
+    kind: "action",
+    async execute(typed, ctx) {
+      // Every plug-in block has the same shape: an id, an edge and loose options.
+      const block = typed as { outgoingEdgeId?: string; options?: unknown };
+      const next = { outgoingEdgeId: block.outgoingEdgeId };
+      const parsed = definition.schema.safeParse(block.options ?? {});
+      const action = parsed.success ? parsed.data.action : undefined;
+      if (!parsed.success || !action) return { ...next, logs: [errorLog(`${type} is not configured`)] };
+      const run = Object.hasOwn(definition.actions, action) ? definition.actions[action] : undefined;
+      if (!run) return { ...next, logs: [errorLog(`${type} has no action "${action}"`)] };
+      const { credentialsId } = parsed.data;
+      if (!credentialsId) return { ...next, logs: [errorLog(`Could not find credentials for block ${type}`)] };
+      const port = definition.port(ctx.ports);
+      if (!port) return { ...next, logs: [errorLog(`${definition.service} is not available on this server`)] };
+      const options = deepSubstitute(parsed.data, ctx.state.variables);
+      const result = await run(options, { port, credentialsId, scope: integrationScope(ctx), ctx });
+      return {
+        ...next,
+        ...(result.variables?.length ? { variables: result.variables } : {}),
+        ...(result.logs?.length ? { logs: result.logs } : {}),
+      };
+    },
+  };
+}
+
+/** A text option with a value: empty texts (an unset variable, a cleared field) count as unset, as in the reference. */
+export const filled = (value: string | undefined): string | undefined =>
+  value !== undefined && value.trim() !== "" ? value : undefined;
+
+/** `[{key, value}]` rows as an object; rows without a key or a value are left out. */
+export function keyValues(rows: readonly { key?: string; value?: string }[] | undefined): Record<string, string> {
+  const entries = (rows ?? []).flatMap((row) => {
+    const key = filled(row.key);
+    const value = filled(row.value);
+    return key && value !== undefined ? [[key, value] as const] : [];
+  });
+  return Object.fromEntries(entries);
+}
+
+/** A value for a variable the bot has; nothing for a mapping to a variable that is gone. */
+export function variableUpdate(
+  ctx: ExecutionContext,
+  variableId: string | undefined,
+  value: unknown,
+): VariableUpdate | undefined {
+  if (!variableId || !ctx.state.variables.some((variable) => variable.id === variableId)) return undefined;
+  return { id: variableId, value: serializeVariableValue(value) };
+}
+
+/** A service's failure as a log: the reference's text alone for a missing credential, else with context. */
+export const serviceFailureLog = (failure: PluginFailure, context: string): ChatLog => failureLog(failure, context);
+
+/** An author's mistake in the block (a required field left empty): logged, nothing sent. */
+export const missingLog = (description: string): ChatLog => errorLog(description);
+
+export const infoLog = (description: string, details?: string): ChatLog => ({
+  status: "info",
+  description,
+  ...(details ? { details } : {}),
+});

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiRoutes } from "../../src/schemas/api-routes.js";
+import type { RouteContract } from "../../src/schemas/route-contract.js";
+import { GUEST_READ_ONLY } from "../../src/services/auth/write-access.js";
+import { fakeOpenAi } from "../helpers/ai-fakes.js";
+import { createClient } from "../helpers/http-client.js";
+import { greetingBot } from "../helpers/sample-bots.js";
+import { smtpServer } from "../helpers/smtp-sink.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+
+/** Routes about the caller's own account, not about a workspace: every member may use them. */
+const accountRoutes = new Set([
+  "health",
+  "login",
+  "logout",
+  "me",
+  "setPassword",
+  "createWorkspace",
+  "listWorkspaces",
+  "listTokens",
+  "createToken",
+  "revokeToken",
+]);
+
+/** Every management route that reads or changes something of a workspace: new routes join on their own. */
+const workspaceRoutes = Object.entries(apiRoutes as Record<string, RouteContract>).filter(
+  ([name, contract]) => contract.auth !== "none" && !accountRoutes.has(name),
+);
+const changesWorkspace = (contract: RouteContract) =>
+  (contract.access ?? (contract.method === "GET" ? "read" : "write")) === "write";
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof smtpServer>>;
+let openAi: Awaited<ReturnType<typeof fakeOpenAi>>;
+let admin: Awaited<ReturnType<TestServer["createUser"]>>;
+let adminApi: ReturnType<typeof createClient>;
+const ids: Record<string, string> = {};
+
+/** A route's URL with the fixture's ids, and the query or body it needs to name its workspace. */
+function requestOf(name: string, contract: RouteContract) {
+  const path = contract.url.replace(/^\/api/, "").replace(/:(\w+)/g, (_match, param: string) => {
+    if (!ids[param]) throw new Error(`route ${name}: no fixture id for :${param}`);
+    return ids[param];
+  });
+  const query = name === "listBots" ? `?workspaceId=${ids.workspaceId}` : "";
+  const body = contract.method === "GET" || contract.method === "DELETE" ? undefined : { workspaceId: ids.workspaceId };
+  return { method: contract.method, path: path + query, body };
+}
+
+async function addMember(email: string, role: "ADMIN" | "MEMBER" | "GUEST") {
+  return adminApi.post(`/v1/workspaces/${admin.workspaceId}/members`, { email, role });
+}
+
+async function emailOf(userId: string) {
+  return (await server.ctx.users.findById(userId))!.email;
+}
+
+beforeAll(async () => {
+  smtp = await smtpServer();
+  openAi = await fakeOpenAi();
+  server = await startTestServer({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SMTP_FROM: "Parley <parley@example.com>",
+    PARLEY_HTTP_ALLOWED_HOSTS: "127.0.0.1",
+  });
+  admin = await server.createUser();
+  adminApi = createClient(server.baseUrl, admin.token);
+  const bot = (await adminApi.post("/v1/bots", { workspaceId: admin.workspaceId, bot: greetingBot() })).body.bot;
+  const { publicId } = (await adminApi.post(`/v1/bots/${bot.id}/publish`)).body;
+  const visitor = createClient(server.baseUrl);
+  const started = await visitor.post(`/v1/bots/${publicId}/startChat`, {});
+  await visitor.post(`/v1/sessions/${started.body.sessionId}/continueChat`, { message: "Ada" });
+  const credentials = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/credentials`, {
+    type: "openai",
+    name: "Team key",
+    data: { apiKey: "sk-fake-key", baseUrl: `${openAi.url}/v1` },
+  });
+  const folder = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/folders`, { name: "Support" });
+  Object.assign(ids, {
+    folderId: folder.body.folder.id,
+    workspaceId: admin.workspaceId,
+    botId: bot.id,
+    resultId: started.body.resultId,
+    credentialsId: credentials.body.credentials?.id ?? credentials.body.id,
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+  await openAi?.close();
+});
+
+describe("a guest of a workspace", () => {
+  it("reads every management route (200) and is refused every write (403), the stored bot unchanged", async () => {
+    const guest = await server.createUser();
+    expect((await addMember(await emailOf(guest.userId), "GUEST")).body.member.role).toBe("GUEST");
+    ids.userId = admin.userId;
+    const before = (await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot;
+    const guestApi = createClient(server.baseUrl, guest.token);
+    const answers: Record<string, { status: number; code?: string; message?: string }> = {};
+    const expected: typeof answers = {};
+    for (const [name, contract] of workspaceRoutes) {
+      const { method, path, body } = requestOf(name, contract);
+      const response = await guestApi.request(method, path, body);
+      answers[name] = changesWorkspace(contract)
+        ? { status: response.status, code: response.body?.code, message: response.body?.message }
+        : { status: response.status };
+      expected[name] = changesWorkspace(contract)
+        ? { status: 403, code: "FORBIDDEN", message: GUEST_READ_ONLY }
+        : { status: 200 };
+    }
+    expect(answers).toEqual(expected);
+    expect(Object.values(expected).filter((answer) => answer.status === 403).length).toBeGreaterThan(10);
+    expect((await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot).toEqual(before);
+    expect((await adminApi.get(`/v1/bots/${ids.botId}/results`)).body.results).toHaveLength(1);
+  });
+
+  it('is told by operation 3 that they are a guest: currentUserMode "guest"', async () => {
+    const guest = await server.createUser();
+    await addMember(await emailOf(guest.userId), "GUEST");
+    const { status, body } = await createClient(server.baseUrl, guest.token).get(`/v1/bots/${ids.botId}`);
+    expect(status).toBe(200);
+    expect(body.currentUserMode).toBe("guest");
+  });
+});
+
+describe("someone of another workspace", () => {
+  it("gets 404 on every route of this workspace, reads and writes, whatever the body", async () => {
+    const stranger = createClient(server.baseUrl, (await server.createUser()).token);
+    ids.userId = admin.userId;
+    const answers: Record<string, number> = {};
+    for (const [name, contract] of workspaceRoutes) {
+      const { method, path, body } = requestOf(name, contract);
+      answers[name] = (await stranger.request(method, path, body)).status;
+    }
+    expect(answers).toEqual(Object.fromEntries(workspaceRoutes.map(([name]) => [name, 404])));
+  });
+});
+
+describe("members", () => {
+  it("lets a member edit bots but not manage members (ADMIN_ONLY)", async () => {
+    const member = await server.createUser();
+    await addMember(await emailOf(member.userId), "MEMBER");
+    const memberApi = createClient(server.baseUrl, member.token);
+    const renamed = await memberApi.patch(`/v1/bots/${ids.botId}`, { bot: { name: "Renamed by a member" } });
+    expect(renamed.status).toBe(200);
+    const refused = await memberApi.post(`/v1/workspaces/${admin.workspaceId}/members`, {
+      email: "someone@example.com",
+      role: "ADMIN",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ code: "ADMIN_ONLY", message: "Only the workspace's admins can manage its members" });
+  });
+
+  it("keeps the last admin: demoting or removing them answers 409 until another admin exists", async () => {
+    const owner = await server.createUser();
+    const ownerApi = createClient(server.baseUrl, owner.token);
+    const members = `/v1/workspaces/${owner.workspaceId}/members`;
+    const demoted = await ownerApi.patch(`${members}/${owner.userId}`, { role: "MEMBER" });
+    expect(demoted.status).toBe(409);
+    expect(demoted.body).toEqual({
+      code: "LAST_ADMIN",
+      message: "This is the workspace's last admin: make another member admin first",
+    });
+    expect((await ownerApi.delete(`${members}/${owner.userId}`)).status).toBe(409);
+
+    const colleague = await server.createUser();
+    await ownerApi.post(members, { email: await emailOf(colleague.userId), role: "ADMIN" });
+    const stepDown = await ownerApi.patch(`${members}/${owner.userId}`, { role: "MEMBER" });
+    expect(stepDown.body).toEqual({
+      member: { userId: owner.userId, email: await emailOf(owner.userId), role: "MEMBER" },
+    });
+    const colleagueApi = createClient(server.baseUrl, colleague.token);
+    expect((await colleagueApi.delete(`${members}/${owner.userId}`)).body).toEqual({ message: "success" });
+    expect((await colleagueApi.get(members)).body).toEqual({
+      members: [{ userId: colleague.userId, email: await emailOf(colleague.userId), role: "ADMIN" }],
+      invitations: [],
+    });
+    expect((await ownerApi.get(members)).status).toBe(404);
+  });
+
+  it("answers 404 for a user who is neither a member nor invited, and 400 for a bad role or address", async () => {
+    const members = `/v1/workspaces/${admin.workspaceId}/members`;
+    expect((await adminApi.patch(`${members}/nosuchuser0000000000000`, { role: "GUEST" })).body).toEqual({
+      code: "NOT_FOUND",
+      message: "Member not found",
+    });
+    const badRole = await adminApi.post(members, { email: "ann@example.com", role: "OWNER" });
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.issues[0].path).toBe("role");
+    const badEmail = await adminApi.post(members, { email: "not an address", role: "MEMBER" });
+    expect(badEmail.body.issues).toEqual([{ path: "email", message: "Enter an e-mail address" }]);
+  });
+});
+
+describe("invitations", () => {
+  it("invites a new address by e-mail; the link signs them up with a password and joins them", async () => {
+    const members = `/v1/workspaces/${admin.workspaceId}/members`;
+    const mailsBefore = smtp.mails.length;
+    const invited = await addMember("New.Colleague@Example.com", "MEMBER");
+    expect(invited.status).toBe(200);
+    const { invitation, inviteUrl, emailSent } = invited.body;
+    expect(invitation).toMatchObject({ email: "new.colleague@example.com", role: "MEMBER" });
+    const days = (Date.parse(invitation.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    expect(new URL(inviteUrl).pathname).toBe("/setup");
+    expect(new URL(inviteUrl).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(emailSent).toBe(true);
+    const mail = smtp.mails.slice(mailsBefore);
+    expect(mail.map((each) => each.to)).toEqual([["new.colleague@example.com"]]);
+    expect(mail[0].raw.replace(/=\r\n/g, "").replace(/=3D/g, "=")).toContain(inviteUrl);
+
+    const listed = (await adminApi.get(members)).body;
+    expect(listed.invitations).toEqual([invitation]);
+    expect(listed.members.map((member: { email: string }) => member.email)).not.toContain("new.colleague@example.com");
+
+    const token = new URL(inviteUrl).searchParams.get("token");
+    const anonymous = createClient(server.baseUrl);
+    const signedUp = await anonymous.post("/auth/password", { token, password: "a long enough password" });
+    expect(signedUp.body).toEqual({ message: "success" });
+    const login = await anonymous.post(
+      "/auth/login",
+      { email: "new.colleague@example.com", password: "a long enough password" },
+      { origin: server.url },
+    );
+    expect(login.status).toBe(200);
+    const cookie = { cookie: login.headers.get("set-cookie")!.split(";")[0] };
+    const workspaces = (await anonymous.get("/v1/workspaces", cookie)).body.workspaces;
+    expect(workspaces.map((workspace: { id: string }) => workspace.id)).toEqual([admin.workspaceId]);
+    const after = (await adminApi.get(members)).body;
+    expect(after.invitations).toEqual([]);
+    expect(after.members).toContainEqual({
+      userId: invitation.userId,
+      email: "new.colleague@example.com",
+      role: "MEMBER",
+    });
+  });
+
+  it("lets an admin change an invitation's role or withdraw it, after which the link joins nothing", async () => {
+    const members = `/v1/workspaces/${admin.workspaceId}/members`;
+    const { invitation, inviteUrl } = (await addMember("withdrawn@example.com", "MEMBER")).body;
+    expect((await adminApi.patch(`${members}/${invitation.userId}`, { role: "GUEST" })).body).toEqual({
+      member: { userId: invitation.userId, email: "withdrawn@example.com", role: "GUEST" },
+    });
+    expect((await adminApi.get(members)).body.invitations).toEqual([{ ...invitation, role: "GUEST" }]);
+    expect((await adminApi.delete(`${members}/${invitation.userId}`)).body).toEqual({ message: "success" });
+    expect((await adminApi.get(members)).body.invitations).toEqual([]);
+    const token = new URL(inviteUrl).searchParams.get("token");
+    await createClient(server.baseUrl).post("/auth/password", { token, password: "a long enough password" });
+    expect((await adminApi.get(members)).body.members.map((member: { email: string }) => member.email)).not.toContain(
+      "withdrawn@example.com",
+    );
+  });
+});

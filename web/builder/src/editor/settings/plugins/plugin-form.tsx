@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { Choice, useBlock } from "../block-fields";
+import { getIn, setIn } from "../set-in";
+import { type CredentialsKey, CredentialsPicker } from "../ai/credentials-picker";
+
+/**
+ * The frame of a plug-in's settings: its account (unless it needs none), its action, and the chosen
+ * action's form from `forms`.
+ */
+export function PluginForm({
+  label,
+  credentials,
+  forms,
+}: {
+  label: string;
+  /** The credential's secret fields; unset: the plug-in needs no account. */
+  credentials?: CredentialsKey[];
+  forms: Record<string, ReactNode>;
+}) {
+  const { block, update } = useBlock();
+  const action: string | undefined = getIn(block, ["options", "action"]);
+  return (
+    <>
+      {credentials && (
+        <CredentialsPicker
+          type={block.type}
+          label={label}
+          keys={credentials}
+          value={getIn(block, ["options", "credentialsId"])}
+          onChange={(id) =>
+            update((current) => setIn(current, ["options", "credentialsId"], id), `${block.id}:credentials`)
+          }
+        />
+      )}
+      <Choice path={["options", "action"]} label="Action" options={Object.keys(forms)} emptyLabel="Select an action" />
+      {action && Object.hasOwn(forms, action) ? forms[action] : null}
+    </>
+  );
+}

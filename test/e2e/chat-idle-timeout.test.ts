@@ -71,6 +71,8 @@ describe("idle timeout over HTTP", () => {
     const idled = await conversation.send({ type: "idle" });
     expect(messageTexts(idled)).toEqual(["Are you still there?"]);
     expect(idled.input).toBeUndefined();
+    expect(idled.logs).toBeUndefined();
+    expect(await conversation.logs()).toEqual([{ status: "info", description: "No answer within 60 s" }]);
     // The idle path ended the chat: nothing was answered, and the session is gone.
     expect(await conversation.answers()).toEqual([]);
     expect((await conversation.sendRaw("Ada")).status).toBe(404);
@@ -83,6 +85,7 @@ describe("idle timeout over HTTP", () => {
     const answered = await conversation.send("Ada");
     expect(messageTexts(answered)).toEqual(["Hi Ada"]);
     expect(await conversation.answers()).toEqual([{ blockId: "q-name", content: "Ada" }]);
+    expect(await conversation.logs()).toEqual([]);
   });
 
   it("refuses an idle timeout outside 1 to 86,400 seconds when the bot is saved", async () => {

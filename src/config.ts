@@ -26,6 +26,8 @@ export type Config = {
   /** SMTP_URL / SMTP_FROM: the instance's own mail server, used by Email blocks without credentials. */
   smtpUrl: string | undefined;
   smtpFrom: string | undefined;
+  /** PARLEY_ZENDESK_WIDGET_URL: the script of Zendesk's messaging widget (a test points it at a local fake). */
+  zendeskWidgetUrl: string;
   /** PARLEY_UPLOAD_LIMIT_MB: the largest file a visitor may upload, in bytes (10 MiB when unset or not a positive number). */
   uploadLimitBytes: number;
   /** PARLEY_SQLITE_SYNCHRONOUS=FULL: every embedded-database commit waits for the disk (NORMAL otherwise). */
@@ -43,6 +45,8 @@ export type Config = {
   checkResponses: boolean;
   /** Work done after commit: e-mails of chat turns (issue 20; README "Work after commit"). */
   outbox: OutboxConfig;
+  /** Messaging apps' API base URLs (issue 21): PARLEY_WHATSAPP_API_URL (Graph API, version included) and PARLEY_TELEGRAM_API_URL. */
+  channels: { whatsappApiUrl: string; telegramApiUrl: string };
   /** The instance's Google OAuth client and Google's endpoints (Google Sheets and Gmail blocks; README "Google"). */
   google: GoogleConfig;
 };
@@ -156,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssrfGuard: parseSwitch(env.PARLEY_HTTP_SSRF_GUARD, "PARLEY_HTTP_SSRF_GUARD", true),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
+    zendeskWidgetUrl: env.PARLEY_ZENDESK_WIDGET_URL || "https://static.zdassets.com/ekr/snippet.js",
     uploadLimitBytes: parseUploadLimit(env.PARLEY_UPLOAD_LIMIT_MB),
     sqliteSynchronous: env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
     protection: loadProtectionConfig(env),
@@ -166,6 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: loadSizeLimits(env),
     checkResponses: parseSwitch(env.PARLEY_CHECK_RESPONSES, "PARLEY_CHECK_RESPONSES", false),
     outbox: loadOutboxConfig(env),
+    channels: {
+      whatsappApiUrl: (env.PARLEY_WHATSAPP_API_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, ""),
+      telegramApiUrl: (env.PARLEY_TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, ""),
+    },
     google: loadGoogleConfig(env),
   };
 }

@@ -51,6 +51,8 @@ export const errorCodes = {
   SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
   SESSION_EXPIRED: { status: 404, message: "Session expired. You need to start a new session." },
   BOT_NOT_PUBLISHED: { status: 404, message: "Published bot not found" },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, message: "The webhook call's signature or secret token is wrong" },
+  CHANNEL_CONNECT_FAILED: { status: 400, message: "The messaging app refused to register the webhook" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

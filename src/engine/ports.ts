@@ -345,6 +345,18 @@ export type GmailPort = {
   ): Promise<{ ok: true; messageId: string; threadId: string } | GoogleFailure>;
 };
 
+/**
+ * Zendesk's messaging widget, opened in the visitor's browser. The user token is signed here from the
+ * workspace's secret, which never reaches the browser.
+ */
+export type ZendeskUser = { externalId: string; name?: string; email?: string };
+export type ZendeskPort = {
+  openWidget(
+    request: { credentialsId: string; user?: ZendeskUser },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; widgetUrl: string; userToken?: string } | { ok: false; error: string }>;
+};
+
 export type EnginePorts = {
   clock: Clock;
   random: RandomSource;
@@ -354,6 +366,7 @@ export type EnginePorts = {
   chatCompletion?: ChatCompletionPort;
   ai?: AiPort;
   bots?: BotLoaderPort;
+  zendesk?: ZendeskPort;
   nocodb?: NocoDbPort;
   segment?: SegmentPort;
   posthog?: PostHogPort;

@@ -2,6 +2,7 @@
 // works on the parsed value and only ever writes the current version.
 export type {
   BlockPosition,
+  ChatAppContact,
   FlowPoint,
   LinkFrame,
   SeparateResult,

@@ -5,7 +5,12 @@ import { runStartFlow } from "./continue-session.js";
 import { touchedResults } from "./result-updates.js";
 import { toReplyMessage } from "./reply-message.js";
 import type { RuntimeBot } from "./runtime-bot.js";
-import { CURRENT_SESSION_STATE_VERSION, type SessionAnswer, type SessionState } from "./session-state.js";
+import {
+  CURRENT_SESSION_STATE_VERSION,
+  type ChatAppContact,
+  type SessionAnswer,
+  type SessionState,
+} from "./session-state.js";
 import { deepSubstitute } from "./variables/substitute.js";
 import { applyPrefilledVariables } from "./variables/update.js";
 import type { VariableLike } from "./variables/types.js";
@@ -38,6 +43,8 @@ export type StartSessionInput = {
   isOnlyRegistering?: boolean;
   isProgressBarEnabled?: boolean;
   isStreamEnabled?: boolean;
+  /** A chat held in a messaging app: its contact, for Set variable's channel values. */
+  chatApp?: ChatAppContact;
 };
 
 export type StartResult = TurnResult & {
@@ -93,6 +100,7 @@ export async function startSession(input: StartSessionInput, options: TurnOption
     totalAnswers: 0,
     isProgressBarEnabled: input.isProgressBarEnabled ?? Boolean(themeSettings?.isEnabled),
     ...(input.isStreamEnabled ? { isStreamEnabled: true } : {}),
+    ...(input.chatApp ? { chatApp: input.chatApp } : {}),
   };
   // The theme is templated with the variables as they are before the first block runs.
   const theme = deepSubstitute(bot.document.theme as Record<string, unknown>, state.variables);

@@ -32,6 +32,7 @@ import { addCustomDomainPages, pageRoutes } from "./pages.js";
 import { fileRoutes } from "./files.js";
 import { builderPages } from "./builder-pages.js";
 import { typebotCompatRoutes, typebotUploadRoutes } from "./typebot-compat.js";
+import { channelRoutes, channelWebhookRoutes } from "./channels.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
@@ -68,13 +69,14 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...googleOAuthRoutes(ctx),
     ...streamRoutes(ctx),
     ...typebotCompatRoutes(ctx),
+    ...channelRoutes(ctx),
   ];
 }
 
 /** What the OpenAPI document lists: the routes registered above, and the upload, which files.ts registers itself
  * (its body is the raw file). */
 export function documentedRoutes(routes: readonly RouteDefinition<any, any, any>[]): RouteContract[] {
-  return [...routes, routeContracts.uploadFile];
+  return [...routes, routeContracts.uploadFile, routeContracts.channelHandshake, routeContracts.channelWebhook];
 }
 
 /** Once a minute at most: a Redis outage must not flood the logs (limits fall back to memory meanwhile). */
@@ -141,6 +143,7 @@ export async function buildApp(
   await app.register(pageRoutes(ctx));
   await app.register(fileRoutes(ctx, rateLimiter));
   await app.register(typebotUploadRoutes(ctx, rateLimiter));
+  await app.register(channelWebhookRoutes(ctx));
 
   const document = buildOpenApiDocument(documentedRoutes(routes), PARLEY_VERSION);
   app.get("/api/openapi.json", async () => document);

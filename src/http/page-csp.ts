@@ -6,7 +6,10 @@ import { classifyVideoUrl } from "../engine/media/video-url.js";
  * opens its directive to `https:` only, never to inline code.
  */
 type Json = Record<string, any>;
-type Directive = "img-src" | "media-src" | "frame-src" | "connect-src" | "style-src" | "font-src";
+type Directive = "script-src" | "img-src" | "media-src" | "frame-src" | "connect-src" | "style-src" | "font-src";
+
+/** What the page policy needs beyond the bot's document: where the instance loads third-party widgets from. */
+export type WidgetSources = { zendeskWidgetUrl?: string };
 
 const VIDEO_FRAMES: Record<string, string> = {
   youtube: "https://www.youtube.com",
@@ -62,7 +65,7 @@ function runsCodeInBrowser(block: Json): boolean {
   return false;
 }
 
-function addBlock(sources: SourceSet, block: Json): void {
+function addBlock(sources: SourceSet, block: Json, widgets: WidgetSources): void {
   const content = block.content ?? {};
   switch (block.type) {
     case "image":
@@ -100,6 +103,23 @@ function addBlock(sources: SourceSet, block: Json): void {
     case "Pabbly":
       if (block.options?.isExecutedOnClient) sources.addUrl("connect-src", block.options?.webhook?.url);
       return;
+    case "cal-com": {
+      // Cal.com's embed script comes from its base URL and shows the booking page in a frame from there.
+      const baseUrl = block.options?.baseUrl || "https://app.cal.com";
+      sources.addUrl("script-src", baseUrl);
+      sources.addUrl("frame-src", baseUrl);
+      sources.add("style-src", "'unsafe-inline'");
+      return;
+    }
+    case "zendesk":
+      // The widget's own hosts depend on the Zendesk account: it talks to them over https and websockets.
+      sources.addUrl("script-src", widgets.zendeskWidgetUrl);
+      sources.addUrl("connect-src", widgets.zendeskWidgetUrl);
+      for (const directive of ["connect-src", "img-src", "frame-src", "font-src"] as const)
+        sources.add(directive, "https:");
+      sources.add("connect-src", "wss:");
+      sources.add("style-src", "'unsafe-inline'");
+      return;
   }
 }
 
@@ -118,11 +138,11 @@ function addTheme(sources: SourceSet, theme: Json): void {
   }
 }
 
-export function pageContentSecurityPolicy(document: Json): string {
+export function pageContentSecurityPolicy(document: Json, widgets: WidgetSources = {}): string {
   const sources = new SourceSet();
   let runsCode = false;
   for (const block of blocksOf(document)) {
-    addBlock(sources, block);
+    addBlock(sources, block, widgets);
     runsCode ||= runsCodeInBrowser(block);
   }
   addTheme(sources, document.theme ?? {});
@@ -131,7 +151,7 @@ export function pageContentSecurityPolicy(document: Json): string {
   const self = (directive: Directive, ...extra: string[]) => ["'self'", ...extra, ...sources.list(directive)].join(" ");
   return [
     "default-src 'none'",
-    `script-src 'self'${runsCode ? " 'unsafe-eval'" : ""}`,
+    `script-src ${self("script-src", ...(runsCode ? ["'unsafe-eval'"] : []))}`,
     `connect-src ${self("connect-src")}`,
     `img-src ${self("img-src", "data:", "blob:")}`,
     `media-src ${self("media-src", "blob:")}`,
@@ -154,8 +174,8 @@ export const BOT_SANDBOX =
   "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-downloads";
 
 /** The chat page's frame: the bot's own policy, made an opaque origin even when opened directly. */
-export function chatFrameContentSecurityPolicy(document: Json): string {
-  return `sandbox ${BOT_SANDBOX}; ${pageContentSecurityPolicy(document)}`;
+export function chatFrameContentSecurityPolicy(document: Json, widgets: WidgetSources = {}): string {
+  return `sandbox ${BOT_SANDBOX}; ${pageContentSecurityPolicy(document, widgets)}`;
 }
 
 /**

@@ -144,7 +144,11 @@ async function sendChatFrame(
     prefilledVariables: firstValues((request.query ?? {}) as Record<string, unknown>),
   });
   return reply
-    .headers(pageSecurityHeaders(chatFrameContentSecurityPolicy(found.bot.document as never)))
+    .headers(
+      pageSecurityHeaders(
+        chatFrameContentSecurityPolicy(found.bot.document as never, { zendeskWidgetUrl: ctx.config.zendeskWidgetUrl }),
+      ),
+    )
     .type("text/html; charset=utf-8")
     .send(html);
 }

@@ -10,6 +10,7 @@ import type {
   HttpPort,
   MailerPort,
   QrCodePort,
+  ZendeskPort,
 } from "../engine/ports.js";
 import type { PluginServicePorts } from "./plugins/plugin-service-ports.js";
 import type { Store } from "../store/connect.js";
@@ -21,6 +22,7 @@ import { createMailerPort } from "./mail/mailer-port.js";
 import { createAiPort } from "./ai/ai-port.js";
 import { audioStore } from "./ai/audio-store.js";
 import { chatCompletionOverAi } from "./ai/legacy-chat-completion.js";
+import { createZendeskPort } from "./zendesk/zendesk-port.js";
 import { createPluginServicePorts } from "./plugins/plugin-service-ports.js";
 import { createGooglePorts } from "./google/index.js";
 import { createGuardedFetch } from "./http/guarded-fetch.js";
@@ -48,6 +50,7 @@ export function createIntegrationPorts(
   difyAi: DifyPort;
   chatNode: ChatNodePort;
   qrCode: QrCodePort;
+  zendesk: ZendeskPort;
 } & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
@@ -63,5 +66,6 @@ export function createIntegrationPorts(
     chatCompletion: chatCompletionOverAi(ai),
     ai,
     ...createServicePorts(config, vault, guard),
+    zendesk: createZendeskPort({ vault, widgetUrl: config.zendeskWidgetUrl }),
   };
 }

@@ -64,6 +64,10 @@ export const managementPaths = {
   renameCredentials: "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
   credentialsUsage: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/usage",
   credentialsModels: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/models",
+
+  channelHandshake: "GET /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",
+  channelWebhook: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",
+  connectChannel: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/connect",
   googleConsentUrl: "GET /api/v1/workspaces/:workspaceId/credentials/google/consent-url",
 } as const;
 

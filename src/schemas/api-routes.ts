@@ -8,6 +8,7 @@ import {
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
+import { channelRouteContracts } from "./channel-routes.js";
 import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { teamRouteContracts } from "./team-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
@@ -306,6 +307,7 @@ export const apiRoutes = {
 
   ...chatRouteContracts,
   ...teamRouteContracts,
+  ...channelRouteContracts,
 
   listResults: route("listResults", {
     summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",

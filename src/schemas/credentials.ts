@@ -13,24 +13,24 @@ export const aiCredentialsTypes = [
 ] as const;
 export type AiCredentialsType = (typeof aiCredentialsTypes)[number];
 
-/** Plug-in blocks that call a service with an API key at a configurable address (NocoDB, Segment, PostHog, Blink). */
-export const pluginKeyCredentialsTypes = ["nocodb", "segment", "posthog", "blink"] as const;
+/** Plug-in services called with an API key at an address of their own (self-hosted instances, test fakes). */
+export const pluginKeyCredentialsTypes = ["nocodb", "segment", "posthog", "blink", "elevenlabs", "chat-node"] as const;
 export type PluginKeyCredentialsType = (typeof pluginKeyCredentialsTypes)[number];
 
 /** Google accounts connected through the consent flow; the type says which block (and scopes) it is for. */
 export const googleCredentialsTypes = ["google sheets", "gmail"] as const;
 export type GoogleCredentialsType = (typeof googleCredentialsTypes)[number];
 
-/** Plug-in services with an API key and an address of their own (self-hosted instances, test fakes). */
-export const serviceCredentialsTypes = ["elevenlabs", "dify-ai", "chat-node"] as const;
-
 export const credentialsTypes = [
   "smtp",
   "http",
   ...aiCredentialsTypes,
   ...pluginKeyCredentialsTypes,
-  ...serviceCredentialsTypes,
+  "dify-ai",
+  "whatsapp",
+  "telegram",
   ...googleCredentialsTypes,
+  "zendesk",
 ] as const;
 export type CredentialsType = (typeof credentialsTypes)[number];
 
@@ -63,8 +63,6 @@ export const pluginKeyCredentialsDataSchema = aiCredentialsDataSchema;
 const optionalBaseUrl = aiCredentialsDataSchema.shape.baseUrl;
 const optionalKey = z.string().trim().max(1000).optional();
 
-/** ElevenLabs and ChatNode: the key; `baseUrl` replaces the service's own address. */
-export const serviceCredentialsDataSchema = aiCredentialsDataSchema;
 /** Dify.AI: the app's key (chat messages) and/or the knowledge base key; `baseUrl` is a self-hosted instance. */
 export const difyCredentialsDataSchema = z
   .object({ apiKey: optionalKey, knowledgeApiKey: optionalKey, baseUrl: optionalBaseUrl })
@@ -80,6 +78,27 @@ export const httpCredentialsDataSchema = z.object({
   queryParams: z.record(z.string(), z.string().max(5000)).optional(),
 });
 
+// Messaging-app channels (issue 21): the app's own secrets; see README "Messaging apps".
+const secretText = z.string().trim().min(1).max(1000);
+/** WhatsApp Cloud API: the business number's id, a system-user token, the app secret (signatures) and the handshake token. */
+export const whatsAppCredentialsDataSchema = z.object({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, "The phone number id is digits only"),
+  accessToken: secretText,
+  appSecret: secretText,
+  verifyToken: secretText,
+});
+/** Telegram Bot API: the bot's token from BotFather and the secret Telegram echoes on every webhook call. */
+export const telegramCredentialsDataSchema = z.object({
+  botToken: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, "A bot token looks like 123456:ABC-def"),
+  secretToken: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, "The secret token is 1 to 256 letters, digits, _ or -"),
+});
+
 /** Google's token object as its token endpoint gives it; `expiry_date` in epoch ms. */
 export const googleTokenDataSchema = z.object({
   access_token: z.string().min(1).max(5000),
@@ -90,9 +109,18 @@ export const googleTokenDataSchema = z.object({
   scope: z.string().max(2000).optional(),
 });
 
+/** Zendesk's Conversations API key: the id goes in the user token's header, the secret signs it on the server. */
+export const zendeskCredentialsDataSchema = z.object({
+  conversationsKeyId: z.string().trim().min(1).max(200),
+  conversationsSecretKey: z.string().trim().min(1).max(1000),
+});
+
 export const credentialsDataSchemas = {
   smtp: smtpCredentialsDataSchema,
+  zendesk: zendeskCredentialsDataSchema,
   http: httpCredentialsDataSchema,
+  whatsapp: whatsAppCredentialsDataSchema,
+  telegram: telegramCredentialsDataSchema,
   ...(Object.fromEntries(aiCredentialsTypes.map((type) => [type, aiCredentialsDataSchema])) as {
     [T in AiCredentialsType]: typeof aiCredentialsDataSchema;
   }),
@@ -101,9 +129,7 @@ export const credentialsDataSchemas = {
   }),
   "google sheets": googleTokenDataSchema,
   gmail: googleTokenDataSchema,
-  elevenlabs: serviceCredentialsDataSchema,
   "dify-ai": difyCredentialsDataSchema,
-  "chat-node": serviceCredentialsDataSchema,
 } as const;
 
 export type CredentialsData = { [T in CredentialsType]: z.infer<(typeof credentialsDataSchemas)[T]> };
@@ -115,10 +141,12 @@ export const credentialsCreateInputSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("http"), name, data: httpCredentialsDataSchema }),
   z.object({ type: z.enum(aiCredentialsTypes), name, data: aiCredentialsDataSchema }),
   z.object({ type: z.enum(pluginKeyCredentialsTypes), name, data: pluginKeyCredentialsDataSchema }),
+  z.object({ type: z.literal("whatsapp"), name, data: whatsAppCredentialsDataSchema }),
+  z.object({ type: z.literal("telegram"), name, data: telegramCredentialsDataSchema }),
   // Usually stored by the builder's "Connect a Google account"; a token from elsewhere may be given too.
   z.object({ type: z.enum(googleCredentialsTypes), name, data: googleTokenDataSchema }),
-  z.object({ type: z.enum(["elevenlabs", "chat-node"]), name, data: serviceCredentialsDataSchema }),
   z.object({ type: z.literal("dify-ai"), name, data: difyCredentialsDataSchema }),
+  z.object({ type: z.literal("zendesk"), name, data: zendeskCredentialsDataSchema }),
 ]);
 export type CredentialsCreateInput = z.infer<typeof credentialsCreateInputSchema>;
 

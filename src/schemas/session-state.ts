@@ -52,6 +52,14 @@ export const linkFrameSchema = z.object({
   separate: separateResultSchema.optional(),
 });
 
+/** A chat held in a messaging app (issue 21): which app, and who the contact is there. */
+export const chatAppContactSchema = z.object({
+  channel: z.enum(["whatsapp", "telegram"]),
+  /** The WhatsApp phone number, or the Telegram user id. */
+  contactId: z.string(),
+  contactName: z.string().optional(),
+});
+
 export const sessionStateSchema = z.object({
   version: z.literal(SESSION_STATE_VERSION),
   /** registered: started with isOnlyRegistering, nothing ran yet; waiting: a block awaits a reply. */
@@ -96,9 +104,12 @@ export const sessionStateSchema = z.object({
   idleDeadline: z.number().optional(),
   /** Emails sent by this session's Email blocks (a session may send at most a few). */
   emailsSent: z.number().int().nonnegative().optional(),
+  /** Set when the chat runs in a messaging app rather than a web page. */
+  chatApp: chatAppContactSchema.optional(),
 });
 
 export type SessionState = z.infer<typeof sessionStateSchema>;
+export type ChatAppContact = z.infer<typeof chatAppContactSchema>;
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
 export type LinkFrame = z.infer<typeof linkFrameSchema>;
 export type SeparateResult = z.infer<typeof separateResultSchema>;

@@ -25,6 +25,7 @@ import * as dropResultsBotIndex from "./migrations/0005-drop-results-bot-index.j
 import * as previewTokens from "./migrations/0006-preview-tokens.js";
 import * as botTests from "./migrations/0008-bot-tests.js";
 import * as outbox from "./migrations/0009-outbox.js";
+import * as channels from "./migrations/0010-channels.js";
 import * as membersFolders from "./migrations/0011-members-folders.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0006-preview-tokens": previewTokens,
   "0008-bot-tests": botTests,
   "0009-outbox": outbox,
+  "0010-channels": channels,
   "0011-members-folders": membersFolders,
 };
 

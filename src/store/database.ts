@@ -223,6 +223,31 @@ export interface OutboxAttemptsTable {
   error: string | null;
 }
 
+/** Messaging-app messages by the app's id: pending until a turn handled them (migration 0010). */
+export interface ChannelInboxTable {
+  credentialsId: string;
+  messageId: string;
+  contactId: string;
+  /** The message as Parley reads it (JSON, src/schemas/channels.ts inboundMessageSchema). */
+  message: string;
+  /** When the app says it was sent: the order turns take. */
+  sentAt: string;
+  receivedAt: string;
+  processedAt: string | null;
+}
+
+/** One messaging-app contact of one credential: its chat session, pending choices and turn lock (migration 0010). */
+export interface ChannelContactsTable {
+  credentialsId: string;
+  contactId: string;
+  sessionId: string | null;
+  /** JSON: the choices last offered, so that "2" or a label answers them. */
+  offered: string | null;
+  lockToken: string | null;
+  lockedUntil: string | null;
+  updatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -243,6 +268,8 @@ export interface Database {
   botTests: BotTestsTable;
   outbox: OutboxTable;
   outboxAttempts: OutboxAttemptsTable;
+  channelInbox: ChannelInboxTable;
+  channelContacts: ChannelContactsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -75,7 +75,7 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"identifier":"pro@example.com"');
     expect(started.body.logs).toEqual([
       { status: "error", description: "Google Sheets is not supported by this server" },
-      { status: "error", description: "cal-com is not supported by this server" },
+      { status: "error", description: "Cal.com: the event link is missing" },
     ]);
   });
 
@@ -88,7 +88,7 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     expect(started.body.logs).toEqual([
       { status: "info", description: "Chatwoot block is not supported in preview" },
       { status: "error", description: "Google Sheets is not supported by this server" },
-      { status: "error", description: "cal-com is not supported by this server" },
+      { status: "error", description: "Cal.com: the event link is missing" },
     ]);
   });
 });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError, notFound } from "../../errors.js";
 import { answerKey } from "../../engine/answers.js";
 import type { RuntimeBot } from "../../engine/runtime-bot.js";
-import type { SessionAnswer } from "../../engine/session-state.js";
+import type { ChatAppContact, SessionAnswer } from "../../engine/session-state.js";
 import { startSession, type StartResult } from "../../engine/start-session.js";
 import { isInputBlock } from "../../schemas/blocks/index.js";
 import type { previewStartChatInputSchema, startChatInputSchema } from "../../schemas/chat.js";
@@ -106,6 +106,25 @@ export async function startPublicChat(
     const locale = startLocale(bot, [], { prefilledVariables: input.prefilledVariables, acceptLanguage }).locale;
     throw new AppError("BOT_CLOSED", localizedSystemMessage(bot, { locale }, "botClosed") || "This bot is now closed");
   }
+  const live = { workspaceId: row.workspaceId, bot, versionId, publishedAt };
+  return (await startLiveChat(ctx, live, input, { acceptLanguage })).reply;
+}
+
+/** A published bot, loaded, as a live chat starts it. */
+export type LiveBot = { workspaceId: string; bot: RuntimeBot; versionId: string; publishedAt?: string };
+
+/**
+ * Starts a live chat on a loaded published bot: the web chat's start once the bot is found and
+ * allowed (`acceptLanguage` picks the visitor's language), and a messaging app's (`chatApp` names the
+ * contact). `sessionOpen` is false when the chat ended in this very turn, so no session was kept.
+ */
+export async function startLiveChat(
+  ctx: AppContext,
+  live: LiveBot,
+  input: StartChatInput,
+  { chatApp, acceptLanguage }: { chatApp?: ChatAppContact; acceptLanguage?: string } = {},
+) {
+  const { bot, versionId, publishedAt } = live;
   const resumed = await resumableResult(ctx, bot, input.resultId);
   if (resumed) await assertRoomForSession(ctx, resumed.result.id);
   const resultId = resumed?.result.id ?? createId();
@@ -114,7 +133,7 @@ export async function startPublicChat(
       {
         bot,
         mode: "live",
-        workspaceId: row.workspaceId,
+        workspaceId: live.workspaceId,
         resultId,
         resumed: resumed && {
           variables: resumed.variables,
@@ -126,6 +145,7 @@ export async function startPublicChat(
         message: input.message,
         isOnlyRegistering: input.isOnlyRegistering,
         isStreamEnabled: input.isStreamEnabled,
+        chatApp,
       },
       {
         ports,
@@ -169,7 +189,7 @@ export async function startPublicChat(
   });
   notifyOutbox(ctx, outbox);
   // Always named, also when the chat ended in this turn: the page may show or report it.
-  return startResponse(sessionId, bot, "6", turn, { resultId, publishedAt });
+  return { reply: startResponse(sessionId, bot, "6", turn, { resultId, publishedAt }), sessionOpen: !turn.ended };
 }
 
 export async function startPreviewChat(

@@ -4,6 +4,7 @@ import { checkIdleTimeouts } from "./idle-timeouts.js";
 import type { LintCheck, LintFinding } from "./finding.js";
 import { checkMissingTargets } from "./missing-targets.js";
 import { checkMissingTranslations } from "./missing-translations.js";
+import { checkNotRunnable } from "./not-runnable.js";
 import { checkSilentEndings } from "./silent-endings.js";
 import { checkUnreachableGroups } from "./unreachable-groups.js";
 import { checkUnsetVariables } from "./unset-variables.js";
@@ -18,6 +19,7 @@ const checks: readonly LintCheck[] = [
   checkEmptyBubbles,
   checkIdleTimeouts,
   checkMissingTranslations,
+  checkNotRunnable,
 ];
 
 /**

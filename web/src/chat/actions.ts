@@ -2,6 +2,7 @@ import { runScript, stringifyResult } from "../lib/run-code";
 import { safeRedirect } from "../lib/safe-url";
 import { sleep } from "../lib/dom";
 import type { ClientAction, Json, OutgoingMessage } from "../lib/types";
+import { blinkRedirect, bookWithCalCom, openZendesk, type PluginHost } from "./plugin-actions";
 
 /** What actions may ask of the chat they run in. */
 export type ActionHost = {
@@ -13,6 +14,8 @@ export type ActionHost = {
   streamingBubble(): { append(text: string): void; finish(): void };
   popupBlocked(url: string): void;
   log(description: string, details?: unknown): void;
+  /** A host row of the conversation for a third-party widget (Cal.com's booking page) to draw into. */
+  widgetRow(): HTMLElement;
 };
 
 /** `undefined`: nothing to send; `null`: go on without a message; otherwise the message to send. */
@@ -31,10 +34,27 @@ function redirect(action: ClientAction, host: ActionHost): void {
     host.navigate(url);
     return;
   }
-  const opened = window.open(url, "_blank");
-  if (opened) opened.opener = null;
-  else host.popupBlocked(url);
+  openTab(url, host);
 }
+
+function openTab(url: string, host: ActionHost): void {
+  const opened = window.open(url, "_blank");
+  if (!opened) {
+    host.popupBlocked(url);
+    return;
+  }
+  try {
+    opened.opener = null;
+  } catch {
+    // A tab already on another origin (as from the chat page's opaque frame) cannot be reached anyway.
+  }
+}
+
+const pluginHost = (host: ActionHost): PluginHost => ({
+  widgetRow: () => host.widgetRow(),
+  openTab: (url) => openTab(url, host),
+  log: (description, details) => host.log(description, details),
+});
 
 async function script(content: Json | undefined, host: ActionHost): Promise<unknown> {
   try {
@@ -126,6 +146,18 @@ export async function runAction(action: ClientAction, host: ActionHost): Promise
       return text(await stream({}, host));
     case "streamOpenAiChatCompletion":
       return text(await stream({ messages: action.streamOpenAiChatCompletion?.messages ?? [] }, host));
+    case "calCom": {
+      // The flow waits for the booking: the booked date is the reply.
+      const booked = bookWithCalCom(action.calCom ?? {}, pluginHost(host));
+      return booked ? text(await booked) : null;
+    }
+    case "zendesk":
+      // The widget opens beside the chat, which goes on without waiting for it.
+      void openZendesk(action.zendesk ?? {}, pluginHost(host));
+      return undefined;
+    case "blinkRedirect":
+      blinkRedirect(action.blinkRedirect ?? {}, pluginHost(host));
+      return undefined;
     default:
       // Analytics, pixels and head code belong to the host page's own consent choices: not run here.
       return dedicated ? null : undefined;

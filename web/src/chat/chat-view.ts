@@ -97,6 +97,14 @@ export class ChatView {
     };
   }
 
+  /** A wide host row holding a third-party widget (a booking page), filled by the widget's own script. */
+  addWidget(): HTMLElement {
+    const element = h("div", { class: "widget", attrs: { "data-widget": "true" } });
+    this.addRow(h("div", { class: "row host", attrs: { "data-type": "widget" } }, element));
+    this.lastRowKind = "host";
+    return element;
+  }
+
   addGuest(text: string, files: { name: string; url: string }[] = []): GuestRow {
     const label = h("span", null, text);
     const pictures = files.filter((file) => /\.(png|jpe?g|gif|webp|avif)$/i.test(file.name));

@@ -229,6 +229,7 @@ export class Chat {
         else window.location.href = url;
       },
       streamingBubble: () => this.view.addStreaming(),
+      widgetRow: () => this.view.addWidget(),
       popupBlocked: (url) => {
         const messages = this.settings.general?.systemMessages ?? {};
         this.view.notice(

@@ -27,6 +27,7 @@ export const BASE_CSS = `
 .media-image{display:block;max-width:100%;max-height:420px;border-radius:var(--p-host-radius,6px)}
 .media-frame{display:block;width:100%;border:0;border-radius:var(--p-host-radius,6px);background:#000}
 .media-frame.embed{background:transparent}
+.widget{width:100%;min-height:360px;overflow:auto}
 .media-video{display:block;width:100%;border-radius:var(--p-host-radius,6px)}
 .media-audio{display:block;max-width:100%}
 .typing{display:inline-flex;gap:4px;align-items:center;height:24px}

@@ -53,7 +53,12 @@ async function serverValue(
     case "Append value(s)":
       return set(variableId, appended(variableValue(ctx, variableId), templateText(options.item ?? "", ctx)));
     case "Environment name":
-      return set(variableId, "web");
+      return set(variableId, ctx.state.chatApp?.channel ?? "web");
+    // A messaging app's contact: the WhatsApp number or Telegram user id, and the name the app shows.
+    case "Phone number":
+      return ctx.state.chatApp ? set(variableId, ctx.state.chatApp.contactId) : nothing;
+    case "Contact name":
+      return ctx.state.chatApp?.contactName ? set(variableId, ctx.state.chatApp.contactName) : nothing;
     case "Transcript":
       return set(variableId, transcriptText(ctx, block.id));
     case "User ID":
@@ -88,8 +93,6 @@ async function serverValue(
     // Messaging-channel values (and the client-only kinds, already handled): nothing on the web.
     case "Device type":
     case "Moment of the day":
-    case "Phone number":
-    case "Contact name":
     case "Referral Click ID":
     case "Referral Source ID":
       return nothing;

@@ -16,6 +16,7 @@ export * from "./bubbles.js";
 export * from "./inputs.js";
 export * from "./logic.js";
 export * from "./integrations.js";
+export * from "./not-runnable.js";
 
 /** Every block kind, in side-bar order (bubbles, inputs, logic, integrations). */
 // Marked pure so bundles that read only defaults (the chat client) leave the entries out.

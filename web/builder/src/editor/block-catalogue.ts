@@ -4,6 +4,7 @@ import {
   blockCatalogue as catalogue,
   conditionDefaults,
   blockCategories,
+  notRunnableReason,
   type BlockCatalogueEntry,
   type BlockCategory,
 } from "../../../../src/schemas/blocks/catalogue/index.js";
@@ -11,13 +12,17 @@ import type { Block, BlockType } from "../lib/types.js";
 
 export type { BlockCategory };
 
-/** A block kind's catalogue entry (src/schemas/blocks/catalogue), with its type. */
-export type BlockEntry = BlockCatalogueEntry & { type: BlockType };
+/**
+ * A block kind's catalogue entry (src/schemas/blocks/catalogue), with its type and, for a kind this
+ * server cannot run yet, what it needs ("needs …").
+ */
+export type BlockEntry = BlockCatalogueEntry & { type: BlockType; needs?: string };
 
 /** Every block type, in side-bar order. */
 export const blockCatalogue: BlockEntry[] = (Object.keys(catalogue) as BlockType[]).map((type) => ({
   type,
   ...catalogue[type],
+  needs: notRunnableReason(type),
 }));
 const entriesByType = new Map(blockCatalogue.map((entry) => [entry.type as string, entry]));
 export const blockEntry = (type: string): BlockEntry | undefined => entriesByType.get(type);

@@ -12,6 +12,7 @@ import { formatDateTime } from "../lib/format";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
+import { ConnectMessagingAppButton, MessagingAppCredentialsForm, messagingAppLabel } from "./messaging-app-credentials";
 import { GoogleConnect } from "./google-connect";
 
 /** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
@@ -44,7 +45,7 @@ const googleTypes = [
   { value: "gmail", label: "Gmail" },
 ] as const;
 const typeLabel = (type: string) =>
-  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? type;
+  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? messagingAppLabel(type) ?? type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -110,9 +111,9 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
       <div className="card-header">
         <h2 id="credentials-title">Credentials</h2>
       </div>
-      <p className="muted">API keys of the AI and plug-in blocks. Keys are stored encrypted and never shown again.</p>
       <p className="muted">
-        API keys of the AI blocks and Google accounts. Secrets are stored encrypted and never shown again.
+        API keys of the AI and plug-in blocks, Google accounts and messaging apps (WhatsApp, Telegram). Secrets are
+        stored encrypted and never shown again.
       </p>
       <form className="inline-form" onSubmit={create}>
         <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
@@ -132,6 +133,7 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
           Add credentials
         </button>
       </form>
+      <MessagingAppCredentialsForm workspaceId={workspaceId} onCreated={load} />
       <div className="inline-form google-accounts">
         {googleTypes.map((entry, index) => (
           <GoogleConnect
@@ -165,6 +167,9 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
                 <td>{typeLabel(item.type)}</td>
                 <td>{formatDateTime(item.createdAt)}</td>
                 <td>
+                  {messagingAppLabel(item.type) && (
+                    <ConnectMessagingAppButton workspaceId={workspaceId} credentialsId={item.id} />
+                  )}
                   <button type="button" className="button small" onClick={() => setRenaming(item)}>
                     Rename
                   </button>

@@ -1,6 +1,8 @@
 import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
 import type { ActionExecutor } from "../../executor.js";
 import { blinkExecutor } from "./blink.js";
+import { withBlinkRedirect } from "./blink-redirect.js";
+import { calComExecutor } from "./cal-com.js";
 import { nocoDbExecutor } from "./nocodb.js";
 import { postHogExecutor } from "./posthog.js";
 import { segmentExecutor } from "./segment.js";
@@ -9,6 +11,7 @@ import { chatNodeExecutor } from "./chat-node.js";
 import { difyAiExecutor } from "./dify-ai.js";
 import { elevenLabsExecutor } from "./elevenlabs.js";
 import { qrCodeExecutor } from "./qr-code.js";
+import { zendeskExecutor } from "./zendesk.js";
 
 /**
  * The plug-in blocks (forged types other than the AI providers) this server runs, one home each in
@@ -18,10 +21,12 @@ export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {
   nocodb: nocoDbExecutor,
   segment: segmentExecutor,
   posthog: postHogExecutor,
-  blink: blinkExecutor,
+  blink: withBlinkRedirect(blinkExecutor),
   gmail: gmailExecutor,
   elevenlabs: elevenLabsExecutor,
   "dify-ai": difyAiExecutor,
   "chat-node": chatNodeExecutor,
   "qr-code": qrCodeExecutor,
+  "cal-com": calComExecutor,
+  zendesk: zendeskExecutor,
 };

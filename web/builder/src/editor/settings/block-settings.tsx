@@ -160,6 +160,12 @@ export function BlockSettings() {
             </span>
           </span>
         </p>
+        {entry?.needs && (
+          <p className="banner error" role="note" data-testid="block-needs">
+            This block cannot run on this server yet: it {entry.needs}. Visitors who reach it skip it, with an error in
+            the result's logs.
+          </p>
+        )}
         {findings.length > 0 && (
           <ul className="banner warning findings-inline">
             {findings.map((finding) => (

@@ -43,8 +43,13 @@ export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entr
                       type="button"
                       className={`palette-item ${categoryClass[entry.category]}`}
                       data-block-type={entry.type}
-                      title={`Drag onto the canvas, or press Enter to add ${entry.label}`}
-                      aria-label={`${entry.label} (${category.replace(/s$/, "").toLowerCase()})`}
+                      data-needs={entry.needs}
+                      title={
+                        entry.needs
+                          ? `${entry.label} cannot run on this server yet: it ${entry.needs}`
+                          : `Drag onto the canvas, or press Enter to add ${entry.label}`
+                      }
+                      aria-label={`${entry.label} (${category.replace(/s$/, "").toLowerCase()}${entry.needs ? `, ${entry.needs}` : ""})`}
                       onPointerDown={(event) =>
                         drag.begin(event, { kind: "new", blockType: entry.type, label: entry.label })
                       }
@@ -55,7 +60,10 @@ export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entr
                       <span className="block-badge" aria-hidden="true">
                         {entry.icon}
                       </span>
-                      <span>{entry.label}</span>
+                      <span>
+                        {entry.label}
+                        {entry.needs && <small className="palette-needs">{entry.needs}</small>}
+                      </span>
                     </button>
                   </li>
                 ))}

@@ -9,6 +9,8 @@ import { ChatNodeSettings } from "./chat-node-settings";
 import { DifyAiSettings } from "./dify-ai-settings";
 import { ElevenLabsSettings } from "./elevenlabs-settings";
 import { QrCodeSettings } from "./qr-code-settings";
+import { CalComSettings } from "./cal-com-settings";
+import { ZendeskSettings } from "./zendesk-settings";
 
 /**
  * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
@@ -24,4 +26,6 @@ export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
   "dify-ai": DifyAiSettings,
   "chat-node": ChatNodeSettings,
   "qr-code": QrCodeSettings,
+  "cal-com": CalComSettings,
+  zendesk: ZendeskSettings,
 };

@@ -34,6 +34,8 @@ export const errorCodes = {
   UNKNOWN_COMMAND: { status: 400, message: "Command event not found" },
   CHAT_ENDED: { status: 400, message: "This chat has ended" },
   NOT_WAITING_FOR_REPLY: { status: 400, message: "This chat is not waiting for a reply" },
+  IDLE_TOO_EARLY: { status: 400, message: "The input's idle timeout has not passed yet" },
+  NO_IDLE_TIMEOUT: { status: 400, message: "The waiting block has no idle timeout" },
   NOT_WAITING_FOR_FILE: { status: 400, message: "This chat is not waiting for a file" },
   LINKED_BOT_UNAVAILABLE: { status: 400, message: "The linked bot is no longer available" },
   INVALID_HTTP_RESPONSE: { status: 400, message: "Provided response is not valid JSON" },

@@ -4,6 +4,7 @@ import type { NewAnswer } from "./answers.js";
 import type { TurnEffect } from "./effects.js";
 import type { ChatInput } from "./blocks/executor.js";
 import type { EnginePorts } from "./ports.js";
+import { withoutIdleDeadline } from "./idle-timeout.js";
 import { computeProgress } from "./progress.js";
 import { touchedResults, type ResultUpdate } from "./result-updates.js";
 import type { RuntimeBot } from "./runtime-bot.js";
@@ -36,7 +37,12 @@ export type TurnResult = {
   /** To be stored with the turn and done once it is saved (never for a turn that was not). */
   effects: TurnEffect[];
   ended: boolean;
+  /** The input the visitor left unanswered past its idle timeout, when this turn took its idle path. */
+  idled?: IdledInput;
 };
+
+/** An input whose idle path was taken, on the result it belonged to (unset in previews). */
+export type IdledInput = { resultId?: string; blockId: string; groupId: string; seconds: number };
 
 export type TurnOptions = {
   ports: EnginePorts;
@@ -75,10 +81,13 @@ export function finishTurn(
     logsBefore?: ChatLog[];
     clientSideActionsBefore?: ClientSideAction[];
     lastMessageNewFormat?: string;
+    idled?: IdledInput;
   },
 ): TurnResult {
+  // Only a shown input with an idle path keeps a deadline (the walk set it when it showed the input).
+  const walked = walk.input ? walk.state : withoutIdleDeadline(walk.state);
   const next: SessionState = {
-    ...walk.state,
+    ...walked,
     status: walk.ended ? "completed" : "waiting",
     currentBlockId: walk.ended ? undefined : walk.currentBlockId,
   };
@@ -96,7 +105,7 @@ export function finishTurn(
     if (progress !== undefined) reply.progress = progress;
   }
   const results = touchedResults(state, next, walk.bot, walk.results, walk.ended);
-  return {
+  const turn: TurnResult = {
     state: next,
     reply,
     newAnswers: extra.newAnswers ?? [],
@@ -105,4 +114,6 @@ export function finishTurn(
     effects: walk.effects,
     ended: walk.ended,
   };
+  if (extra.idled) turn.idled = extra.idled;
+  return turn;
 }

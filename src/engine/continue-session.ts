@@ -13,6 +13,7 @@ import type { ReplyMessage } from "./replies/types.js";
 import { toReplyMessage } from "./reply-message.js";
 import type { RuntimeBot } from "./runtime-bot.js";
 import type { FlowPoint, SessionState } from "./session-state.js";
+import { assertIdleDue, showInput, withoutIdleDeadline } from "./idle-timeout.js";
 import { findCommandEvent, findEvent, replyEventVariables } from "./events.js";
 import { serializeVariableValue } from "./variables/serialize.js";
 import { substituteVariables } from "./variables/substitute.js";
@@ -65,7 +66,8 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
       : undefined,
     systemMessage ? substituteVariables(systemMessage, state.variables) : undefined,
   );
-  const input = executorFor(block).present(ctx);
+  // The input is shown again, so its idle timer starts again.
+  const shown = showInput(block, executorFor(block).present(ctx), state, ctx.ports.clock);
   return finishTurn(
     bot,
     state,
@@ -75,9 +77,9 @@ function invalidReply(bot: RuntimeBot, state: SessionState, block: InputBlock, c
       clientSideActions: [],
       logs: [],
       effects: [],
-      state,
+      state: shown.state,
       ended: false,
-      input,
+      input: shown.input,
       currentBlockId: block.id,
     },
     { messagesBefore: [textBubble(block.id, [{ type: "p", children: [{ text }] }], ctx.format)] },
@@ -122,6 +124,15 @@ export async function continueSession(
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("NOT_WAITING_FOR_REPLY", "This chat is not waiting for a reply");
+  if (message && typeof message === "object" && message.type === "idle") {
+    const block = location.block;
+    // Only once the deadline has passed; an ordinary answer that comes later still answers the input.
+    const idleTimeout = assertIdleDue(block, state, options.ports.clock);
+    const cleared = withoutIdleDeadline(state);
+    const walk = await walkFlow(bot, cleared, { edgeId: idleTimeout.outgoingEdgeId }, options);
+    const idled = { blockId: block.id, groupId: location.group.id, seconds: idleTimeout.seconds };
+    return finishTurn(bot, cleared, walk, { idled: state.resultId ? { ...idled, resultId: state.resultId } : idled });
+  }
   // The block as the visitor saw it: a reply in their language matches its translated labels.
   const table = translationTable(bot, state);
   const block = localizedBlock(location.block, table);

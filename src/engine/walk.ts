@@ -3,6 +3,7 @@ import { executorFor } from "./blocks/registry.js";
 import type { TurnEffect } from "./effects.js";
 import type { ActionOutcome, ChatInput, ExecutionContext } from "./blocks/executor.js";
 import { evaluateInlineAhead } from "./blocks/inline-code.js";
+import { showInput } from "./idle-timeout.js";
 import { enterLinkedBot, leaveLinkedBot } from "./link-frames.js";
 import { emptyTrail, finishedResult, type ResultTrail } from "./result-updates.js";
 import type { RuntimeBot } from "./runtime-bot.js";
@@ -185,8 +186,9 @@ export async function walkFlow(
         continue;
       }
       if (executor.kind === "input") {
-        const input: ChatInput = executor.present(ctx);
-        return result({ input, currentBlockId: block.id });
+        const shown = showInput(block, executor.present(ctx), state, context.ports.clock);
+        state = shown.state;
+        return result({ input: shown.input, currentBlockId: block.id });
       }
       const outcome: ActionOutcome = withinVariableLimit(await executor.execute(ctx), context.maxVariableBytes, logs);
       state = followLocaleVariable(bot, applyOutcome(state, outcome), outcome.variables);

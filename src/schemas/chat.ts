@@ -14,6 +14,8 @@ export const chatMessageSchema = z.union([
   }),
   z.object({ type: z.literal("command"), command: z.string().max(255) }),
   z.object({ type: z.literal("audio"), url: z.string().min(1).max(4096) }),
+  // The visitor left the waiting input unanswered past its idle timeout: the flow takes its idle path.
+  z.object({ type: z.literal("idle") }),
 ]);
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -105,6 +107,8 @@ export const chatInputSchema = z.object({
   options: z.record(z.string(), z.unknown()).optional(),
   items: z.array(z.record(z.string(), z.unknown())).optional(),
   prefilledValue: z.string().optional(),
+  /** Set when the input has an idle path: the client sends `{ type: "idle" }` after this many seconds of silence. */
+  idleTimeout: z.object({ seconds: z.number() }).optional(),
   runtimeOptions: z
     .object({ paymentIntentSecret: z.string(), amountLabel: z.string(), publicKey: z.string() })
     .optional(),

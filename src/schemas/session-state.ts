@@ -97,6 +97,11 @@ export const sessionStateSchema = z.object({
    * with one language and in sessions from before languages existed: the blocks' own texts.
    */
   locale: z.string().optional(),
+  /**
+   * When the waiting input's idle path may be taken (epoch milliseconds, from the clock when it was shown).
+   * Unset when the waiting block has no idle timeout, and in sessions from before idle timeouts existed.
+   */
+  idleDeadline: z.number().optional(),
   /** Emails sent by this session's Email blocks (a session may send at most a few). */
   emailsSent: z.number().int().nonnegative().optional(),
   /** Set when the chat runs in a messaging app rather than a web page. */

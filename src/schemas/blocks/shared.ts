@@ -14,9 +14,23 @@ export const itemBaseSchema = z.object({
 });
 export type ItemBase = z.infer<typeof itemBaseSchema>;
 
-/** The variable an input writes its answer to. */
+/** The longest an input may wait before its idle path is taken: one day. */
+export const MAX_IDLE_TIMEOUT_SECONDS = 86_400;
+
+/**
+ * When the visitor leaves the input unanswered for `seconds`, the flow follows `outgoingEdgeId` (an edge
+ * in `edges` from this block, like any other). No idle timeout: the input waits as long as the session lives.
+ */
+export const idleTimeoutSchema = z.object({
+  seconds: z.number().int().min(1).max(MAX_IDLE_TIMEOUT_SECONDS),
+  outgoingEdgeId: z.string().optional(),
+});
+export type IdleTimeout = z.infer<typeof idleTimeoutSchema>;
+
+/** The variable an input writes its answer to, and its idle path. */
 export const inputOptionsBaseSchema = z.object({
   variableId: z.string().optional(),
+  idleTimeout: idleTimeoutSchema.optional(),
 });
 
 export const fileVisibilities = ["Auto", "Public", "Private"] as const;

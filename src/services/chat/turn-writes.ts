@@ -123,9 +123,19 @@ export function resultWrites(
 
 /** Logs go to the result the session is on when the turn ends (a linked bot's own while it runs). */
 export function turnLogRows(
-  turn: Pick<TurnResult, "state" | "logs">,
+  turn: Pick<TurnResult, "state" | "logs" | "idled">,
   ownResultId: string,
   now: string,
 ): Insertable<LogsTable>[] {
-  return logRows(turn.state.resultId ?? ownResultId, turn.logs, now);
+  const rows = logRows(turn.state.resultId ?? ownResultId, turn.logs, now);
+  // The result keeps a trace of the question left unanswered (the visitor never sees it as a log).
+  if (turn.idled)
+    rows.push(
+      ...logRows(
+        turn.idled.resultId ?? ownResultId,
+        [{ status: "info", description: `No answer within ${turn.idled.seconds} s`, details: turn.idled.blockId }],
+        now,
+      ),
+    );
+  return rows;
 }

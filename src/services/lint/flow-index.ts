@@ -1,5 +1,6 @@
 import type { BotDocument, Edge, Group } from "../../schemas/bot.js";
 import type { Block } from "../../schemas/blocks/index.js";
+import { idleTimeoutOf } from "../../engine/idle-timeout.js";
 
 export type BlockLocation = { group: Group; block: Block; index: number };
 
@@ -51,6 +52,8 @@ export function edgeOwners(index: FlowIndex): EdgeOwner[] {
     for (const block of group.blocks) {
       const place = { groupId: group.id, blockId: block.id };
       if (block.outgoingEdgeId) owners.push({ ...place, edgeId: block.outgoingEdgeId, name: "This block" });
+      const idleEdgeId = idleTimeoutOf(block)?.outgoingEdgeId;
+      if (idleEdgeId) owners.push({ ...place, edgeId: idleEdgeId, name: "The idle path of this input" });
       if (!("items" in block)) continue;
       block.items.forEach((item, itemIndex) => {
         if (item.outgoingEdgeId)

@@ -1,5 +1,6 @@
 import type { BotDocument } from "../../schemas/bot.js";
 import { checkEmptyBubbles } from "./empty-bubbles.js";
+import { checkIdleTimeouts } from "./idle-timeouts.js";
 import type { LintCheck, LintFinding } from "./finding.js";
 import { checkMissingTargets } from "./missing-targets.js";
 import { checkMissingTranslations } from "./missing-translations.js";
@@ -16,6 +17,7 @@ const checks: readonly LintCheck[] = [
   checkUnreachableGroups,
   checkUnsetVariables,
   checkEmptyBubbles,
+  checkIdleTimeouts,
   checkMissingTranslations,
   checkNotRunnable,
 ];

@@ -1,10 +1,11 @@
 import { currentBotId } from "../../schemas/blocks/index.js";
+import { idleTimeoutOf } from "../../engine/idle-timeout.js";
 import { at, type LintCheck } from "./finding.js";
 import { indexFlow, isVariableReference } from "./flow-index.js";
 
 /**
  * Groups that no path from an event (the start, commands, replies) reaches, through edges of
- * blocks, items and card buttons, Jumps and links to this bot (warnings). When a Jump or a link to
+ * blocks, items, card buttons and idle paths, Jumps and links to this bot (warnings). When a Jump or a link to
  * this bot takes its group from a `{{variable}}`, any group may be its target and none is reported.
  * Another bot may link to a group of this one; such a group is reported too, and the warning can then be ignored.
  */
@@ -29,6 +30,7 @@ export const checkUnreachableGroups: LintCheck = (doc) => {
     const group = index.groups.get(pending.pop()!)!;
     for (const block of group.blocks) {
       follow(block.outgoingEdgeId);
+      follow(idleTimeoutOf(block)?.outgoingEdgeId);
       if ("items" in block)
         for (const item of block.items) {
           follow(item.outgoingEdgeId);

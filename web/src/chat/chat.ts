@@ -1,5 +1,6 @@
 import { bubbleText } from "../bubbles/render-bubble";
 import { renderInput } from "../inputs/render-input";
+import { startIdleTimer } from "./idle-timer";
 import type { Answer } from "../inputs/types";
 import { type ApiError, ChatApi } from "../lib/api";
 import { sleep } from "../lib/dom";
@@ -44,6 +45,8 @@ export class Chat {
   private lastGuest: GuestRow | undefined;
   private lastAnswerWasPick = false;
   private bubblesShown = 0;
+  /** Stops the shown input's idle timer, when it has one. */
+  private stopIdleTimer: (() => void) | undefined;
   private prefilled: Record<string, unknown>;
   started = false;
 
@@ -248,7 +251,9 @@ export class Chat {
     };
   }
 
-  private showInput(run: number, input: ChatInput): void {
+  private showInput(run: number, input: ChatInput, withIdleTimer = true): void {
+    this.stopIdleTimer?.();
+    this.stopIdleTimer = undefined;
     const view = renderInput(input, {
       submit: (answer) => void this.answer(run, answer),
       upload: (file, onProgress) => this.api.uploadFile(this.sessionId ?? "", file, onProgress),
@@ -257,6 +262,10 @@ export class Chat {
     });
     this.view.setInput(view);
     if (this.options.mayFocus()) view.focus();
+    if (withIdleTimer && input.idleTimeout)
+      this.stopIdleTimer = startIdleTimer(view.element, input.idleTimeout.seconds, () => {
+        if (run === this.run && this.memory.input === input) void this.send(run, { type: "idle" });
+      });
   }
 
   private async answer(run: number, answer: Answer): Promise<void> {
@@ -288,6 +297,8 @@ export class Chat {
   }
 
   private async send(run: number, message: OutgoingMessage | undefined): Promise<void> {
+    this.stopIdleTimer?.();
+    this.stopIdleTimer = undefined;
     const pendingInput = this.memory.input;
     this.view.setInput(undefined);
     this.save();
@@ -318,6 +329,11 @@ export class Chat {
         label: "Restart",
         run: () => this.restart(),
       });
+      return;
+    }
+    // A refused idle report (the server's clock disagrees) is nothing the visitor did: the input just stays.
+    if (message?.type === "idle" && error.status === 400 && input) {
+      this.showInput(run, input, false);
       return;
     }
     if (this.sessionId)

@@ -14,6 +14,8 @@ export type ChatInput = {
   options?: Json;
   items?: Json[];
   prefilledValue?: string;
+  /** The input has an idle path: report the silence after this many seconds. */
+  idleTimeout?: { seconds: number };
   [key: string]: any;
 };
 
@@ -33,9 +35,12 @@ export type StartTurn = ChatTurn & {
   bot: { id: string; version?: string; theme?: Json; settings?: Json; publishedAt?: string };
 };
 
-export type OutgoingMessage = {
-  type: "text";
-  text: string;
-  attachedFileUrls?: string[];
-  metadata?: { replyId?: string };
-};
+export type OutgoingMessage =
+  | {
+      type: "text";
+      text: string;
+      attachedFileUrls?: string[];
+      metadata?: { replyId?: string };
+    }
+  /** The input was left unanswered past its idle timeout. */
+  | { type: "idle" };

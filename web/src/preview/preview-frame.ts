@@ -49,7 +49,7 @@ class PreviewApi extends ChatApi {
   }
 
   override async continueChat(sessionId: string, message: OutgoingMessage | undefined): Promise<ChatTurn> {
-    if (message) report({ parley: "preview-reply", text: message.text });
+    if (message?.type === "text") report({ parley: "preview-reply", text: message.text });
     const turn = await super.continueChat(sessionId, message);
     reportTurn(turn);
     return turn;

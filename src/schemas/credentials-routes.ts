@@ -63,6 +63,8 @@ export const credentialsRouteContracts = {
     summary: "Start connecting a Google account: the consent page to open (the callback stores the credentials)",
     tags: credentials,
     auth: "token",
+    // It begins storing credentials, so it is a write although it only reads.
+    access: "write",
     params: workspaceIdParams,
     query: z.object({ type: z.enum(googleCredentialsTypes) }),
     response: z.object({ url: z.string() }),

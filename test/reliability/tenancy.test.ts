@@ -79,6 +79,9 @@ const bodies: Record<string, unknown> = {
   "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId": { name: "Hijacked" },
   "PUT /api/v1/bots/:botId/tests": { yaml: "conversations:\n  - name: planted\n    steps:\n      - user: hi\n" },
   "POST /api/v1/bots/:botId/tests/conversations": { conversation: { name: "planted", steps: [{ user: "hi" }] } },
+  "POST /api/v1/workspaces/:workspaceId/members": { email: "planted@example.com", role: "ADMIN" },
+  "PATCH /api/v1/workspaces/:workspaceId/members/:userId": { role: "ADMIN" },
+  "POST /api/v1/workspaces/:workspaceId/folders": { name: "Planted" },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

@@ -4,7 +4,7 @@ import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
 import { credentialsRouteContracts } from "./credentials-routes.js";
 import { channelRouteContracts } from "./channel-routes.js";
-import { botIdParams, credentialsParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
+import { botIdParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { teamRouteContracts } from "./team-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { translationsSchema } from "./translations.js";

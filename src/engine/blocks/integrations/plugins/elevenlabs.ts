@@ -1,42 +1,38 @@
 import {
   elevenLabsActions,
+  type ElevenLabsOptions,
   elevenLabsOptionsSchema,
 } from "../../../../schemas/blocks/integrations/plugins/elevenlabs-options.js";
-import type { ActionOutcome, ExecutionContext } from "../../executor.js";
-import { errorLog } from "../ai/chat-completion.js";
-import { integrationScope } from "../integration-scope.js";
+import type { ElevenLabsPort } from "../../../ports.js";
 import {
-  filledText,
-  type PluginBlock,
-  pluginExecutor,
-  pluginFailureLog,
-  saveInVariable,
-  unavailableLog,
-} from "./plugin-block.js";
+  filled,
+  missingLog,
+  type PluginAction,
+  serviceFailureLog,
+  servicePluginExecutor,
+  variableUpdate,
+} from "./plugin-kit.js";
 
 /** "Convert text to speech": the MP3 is stored with the uploads; its URL goes to the variable. */
-async function convertTextToSpeech(block: PluginBlock, ctx: ExecutionContext): Promise<ActionOutcome> {
-  const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = elevenLabsOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog("elevenlabs is not configured")] };
-  const options = parsed.data;
-  const variables = ctx.state.variables;
-  if (!options.credentialsId) return { ...next, logs: [errorLog("Could not find credentials for block elevenlabs")] };
-  const voiceId = filledText(options.voiceId, variables);
-  if (!voiceId) return { ...next, logs: [errorLog("Voice ID is missing")] };
-  const text = filledText(options.text, variables);
-  if (!text) return { ...next, logs: [errorLog("Text is missing")] };
-  if (!options.saveUrlInVariableId) return { ...next, logs: [errorLog("Save variable is missing")] };
-  if (!ctx.ports.elevenlabs) return { ...next, logs: [unavailableLog("ElevenLabs")] };
-  const modelId = filledText(options.modelId, variables);
-  const result = await ctx.ports.elevenlabs.textToSpeech(
-    { credentialsId: options.credentialsId, voiceId, text, ...(modelId ? { modelId } : {}) },
-    integrationScope(ctx),
-  );
-  if (!result.ok) return { ...next, logs: [pluginFailureLog(result, "While converting text to ElevenLabs speech")] };
-  return { ...next, variables: saveInVariable(variables, options.saveUrlInVariableId, result.url) };
-}
+const convertTextToSpeech: PluginAction<ElevenLabsOptions, ElevenLabsPort> = async (
+  options,
+  { port, credentialsId, scope, ctx },
+) => {
+  const voiceId = filled(options.voiceId)?.trim();
+  if (!voiceId) return { logs: [missingLog("Voice ID is missing")] };
+  const text = filled(options.text)?.trim();
+  if (!text) return { logs: [missingLog("Text is missing")] };
+  if (!options.saveUrlInVariableId) return { logs: [missingLog("Save variable is missing")] };
+  const modelId = filled(options.modelId)?.trim();
+  const result = await port.textToSpeech({ credentialsId, voiceId, text, ...(modelId ? { modelId } : {}) }, scope);
+  if (!result.ok) return { logs: [serviceFailureLog(result, "While converting text to ElevenLabs speech")] };
+  const saved = variableUpdate(ctx, options.saveUrlInVariableId, result.url);
+  return saved ? { variables: [saved] } : {};
+};
 
-export const elevenLabsExecutor = pluginExecutor("elevenlabs", {
-  [elevenLabsActions.textToSpeech]: convertTextToSpeech,
+export const elevenLabsExecutor = servicePluginExecutor("elevenlabs", {
+  schema: elevenLabsOptionsSchema,
+  port: (ports) => ports.elevenlabs,
+  service: "ElevenLabs",
+  actions: { [elevenLabsActions.textToSpeech]: convertTextToSpeech },
 });

@@ -16,3 +16,4 @@ export const chatNodeOptionsSchema = z.looseObject({
     .array(z.looseObject({ item: z.enum(chatNodeResponseItems).optional(), variableId: text }))
     .optional(),
 });
+export type ChatNodeOptions = z.infer<typeof chatNodeOptionsSchema>;

@@ -10,14 +10,25 @@ import type { Caller } from "../store/users-repository.js";
 import type { AppContext } from "./context.js";
 
 /**
- * Workspace credentials (SMTP servers, OpenAI keys, HTTP secrets). Members see their names; guests
- * cannot change them (refused by the route table, src/services/auth/write-access.ts); anyone else gets
- * 404, as for a workspace they do not belong to. The secret data goes in encrypted and never comes out
- * of these functions.
+ * Workspace credentials (SMTP servers, OpenAI keys, HTTP secrets). Every member sees their names and
+ * picks them in blocks; only admins add, rename and delete them (guests are already refused by the
+ * route table, src/services/auth/write-access.ts); anyone else gets 404, as for a workspace they do
+ * not belong to. The secret data goes in encrypted and never comes out of these functions.
  */
-export async function requireEditor(ctx: AppContext, caller: Caller, workspaceId: string): Promise<void> {
+export async function requireMember(ctx: AppContext, caller: Caller, workspaceId: string): Promise<void> {
+  await requireRole(ctx, caller, workspaceId);
+}
+
+/** Credentials hold the workspace's secrets and its bills: managing them is an admin's job. */
+export async function requireCredentialsAdmin(ctx: AppContext, caller: Caller, workspaceId: string): Promise<void> {
+  if ((await requireRole(ctx, caller, workspaceId)) !== "ADMIN")
+    throw new AppError("ADMIN_ONLY", "Only the workspace's admins can manage its credentials");
+}
+
+async function requireRole(ctx: AppContext, caller: Caller, workspaceId: string) {
   const workspace = await ctx.workspaces.findForMember(workspaceId, caller.userId);
   if (!workspace) throw notFound("Workspace not found");
+  return workspace.role;
 }
 
 function toSummary(row: CredentialsSummaryRow): CredentialsSummary {
@@ -36,7 +47,7 @@ export async function createCredentials(
   workspaceId: string,
   input: CredentialsCreateInput,
 ): Promise<CredentialsSummary> {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireCredentialsAdmin(ctx, caller, workspaceId);
   const { repository, cipher } = credentialsKit(ctx.config, ctx.store);
   const id = createId();
   const row = {
@@ -57,7 +68,7 @@ export async function listCredentials(
   workspaceId: string,
   type?: CredentialsType,
 ): Promise<CredentialsSummary[]> {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireMember(ctx, caller, workspaceId);
   return (await credentialsKit(ctx.config, ctx.store).repository.list(workspaceId, type)).map(toSummary);
 }
 
@@ -72,7 +83,7 @@ export async function deleteCredentials(
   credentialsId: string,
   confirmed = false,
 ): Promise<void> {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireCredentialsAdmin(ctx, caller, workspaceId);
   const { repository } = credentialsKit(ctx.config, ctx.store);
   if (!confirmed) {
     if (!(await repository.find(workspaceId, credentialsId))) throw notFound("Credentials not found");
@@ -93,7 +104,7 @@ export async function renameCredentials(
   credentialsId: string,
   name: string,
 ): Promise<CredentialsSummary> {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireCredentialsAdmin(ctx, caller, workspaceId);
   const { repository } = credentialsKit(ctx.config, ctx.store);
   if (!(await repository.rename(workspaceId, credentialsId, name))) throw notFound("Credentials not found");
   return toSummary((await repository.find(workspaceId, credentialsId))!);
@@ -106,7 +117,7 @@ export async function credentialsUsage(
   workspaceId: string,
   credentialsId: string,
 ): Promise<{ id: string; name: string }[]> {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireMember(ctx, caller, workspaceId);
   const { repository } = credentialsKit(ctx.config, ctx.store);
   if (!(await repository.find(workspaceId, credentialsId))) throw notFound("Credentials not found");
   return repository.botsUsing(workspaceId, credentialsId);
@@ -122,7 +133,7 @@ export async function credentialsModels(
   workspaceId: string,
   credentialsId: string,
 ): Promise<string[]> {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireMember(ctx, caller, workspaceId);
   const { repository, vault } = credentialsKit(ctx.config, ctx.store);
   const row = await repository.find(workspaceId, credentialsId);
   if (!row) throw notFound("Credentials not found");

@@ -8,7 +8,7 @@ import { createId, nowIso } from "../lib/ids.js";
 import type { CredentialsSummary, GoogleCredentialsType } from "../schemas/credentials.js";
 import type { Caller } from "../store/users-repository.js";
 import type { AppContext } from "./context.js";
-import { requireEditor } from "./credentials.js";
+import { requireCredentialsAdmin } from "./credentials.js";
 
 /** Where Google sends the browser back; to be registered with the OAuth client (README "Google"). */
 export const GOOGLE_CALLBACK_PATH = "/api/v1/credentials/google/callback";
@@ -43,7 +43,7 @@ export async function googleConsentUrl(
   workspaceId: string,
   type: GoogleCredentialsType,
 ): Promise<{ url: string; nonce: string }> {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireCredentialsAdmin(ctx, caller, workspaceId);
   const { clientId } = ctx.config.google;
   if (!clientId || !ctx.config.google.clientSecret)
     throw new AppError(
@@ -84,7 +84,7 @@ export async function completeGoogleConsent(
   const state = openState(ctx, callback.state);
   if (!state || state.expiresAt < Date.now() || !sameNonce(state.nonce, callback.cookieNonce))
     throw new AppError("INVALID_OAUTH_STATE");
-  await requireEditor(ctx, { userId: state.userId }, state.workspaceId);
+  await requireCredentialsAdmin(ctx, { userId: state.userId }, state.workspaceId);
   if (callback.error || !callback.code)
     throw new AppError("GOOGLE_CONSENT_FAILED", `Google did not give access: ${callback.error ?? "no code"}`);
   const kit = credentialsKit(ctx.config, ctx.store);

@@ -152,6 +152,38 @@ describe("members", () => {
     expect(refused.body).toEqual({ code: "ADMIN_ONLY", message: "Only the workspace's admins can manage its members" });
   });
 
+  it("lets a member list and use credentials but leaves adding, renaming and deleting them to admins", async () => {
+    const member = await server.createUser();
+    await addMember(await emailOf(member.userId), "MEMBER");
+    const memberApi = createClient(server.baseUrl, member.token);
+    const base = `/v1/workspaces/${admin.workspaceId}/credentials`;
+    const created = await adminApi.post(base, {
+      type: "openai",
+      name: "Shared by the admin",
+      data: { apiKey: "sk-team" },
+    });
+    expect(created.status).toBe(200);
+    const credentialsId = created.body.credentials.id;
+    const listed = await memberApi.get(base);
+    expect(listed.body.credentials.map((entry: { name: string }) => entry.name)).toContain("Shared by the admin");
+    const adminOnly = { code: "ADMIN_ONLY", message: "Only the workspace's admins can manage its credentials" };
+    const attempts = [
+      await memberApi.post(base, { type: "openai", name: "Mine", data: { apiKey: "sk-mine" } }),
+      await memberApi.patch(`${base}/${credentialsId}`, { name: "Renamed" }),
+      await memberApi.delete(`${base}/${credentialsId}`),
+    ];
+    expect(attempts.map((attempt) => [attempt.status, attempt.body])).toEqual([
+      [403, adminOnly],
+      [403, adminOnly],
+      [403, adminOnly],
+    ]);
+    const after = await adminApi.get(base);
+    expect(
+      after.body.credentials.filter((entry: { name: string }) => entry.name === "Shared by the admin"),
+    ).toHaveLength(1);
+    expect(after.body.credentials.some((entry: { name: string }) => entry.name === "Mine")).toBe(false);
+  });
+
   it("keeps the last admin: demoting or removing them answers 409 until another admin exists", async () => {
     const owner = await server.createUser();
     const ownerApi = createClient(server.baseUrl, owner.token);

@@ -6,7 +6,7 @@ import { type InboundItem, telegramUpdateSchema, whatsAppWebhookSchema } from ".
 import { nowIso } from "../../lib/ids.js";
 import type { Caller } from "../../store/users-repository.js";
 import type { AppContext } from "../context.js";
-import { requireEditor } from "../credentials.js";
+import { requireMember } from "../credentials.js";
 import { channelsRepository, requireChannelCredentials, telegramClientFor } from "./channel-credentials.js";
 import { runContactTurns, type TurnOptions } from "./contact-turns.js";
 
@@ -119,7 +119,7 @@ export async function connectChannel(
   credentialsId: string,
   publicBase: string,
 ) {
-  await requireEditor(ctx, caller, workspaceId);
+  await requireMember(ctx, caller, workspaceId);
   const credentials = await requireChannelCredentials(ctx, workspaceId, credentialsId);
   const webhookUrl = channelWebhookUrl(publicBase, workspaceId, credentialsId);
   if (credentials.channel === "whatsapp")

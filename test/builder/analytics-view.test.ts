@@ -133,6 +133,16 @@ describe("the analytics view", { timeout: 180_000 }, () => {
     expect(page.problems).toEqual([]);
   });
 
+  it("shows zeros and no rate for a bot nobody has opened yet", async () => {
+    const {
+      bot: { id: emptyBotId },
+    } = await harness.api("POST", "/api/v1/bots", { workspaceId: harness.user.workspaceId, bot: twoQuestionBot() });
+    await page.goto(`${harness.server.url}/bots/${emptyBotId}/analytics?timeFilter=allTime`);
+    expect(await figures("All time")).toEqual({ Views: "0", Starts: "0", Completions: "0", "Completion rate": "–" });
+    expect(await page.getByText("Nobody who started left the bot midway in this period.").isVisible()).toBe(true);
+    expect(page.problems).toEqual([]);
+  });
+
   it("shows the period's drop-offs on the canvas", async () => {
     await page.goto(`${harness.server.url}/bots/${botId}/analytics?timeFilter=today`);
     await figures("Today");

@@ -16,8 +16,10 @@ import { SettingsPage } from "./workspaces/settings-page";
 // fetched at once (alongside the session check) when the builder opens on one of them.
 const editorPage = lazyPage(() => import("./editor/editor-page").then((module) => module.EditorPage));
 const resultsPage = lazyPage(() => import("./results/results-page").then((module) => module.ResultsPage));
+const analyticsPage = lazyPage(() => import("./results/analytics-page").then((module) => module.AnalyticsPage));
 if (/^\/bots\/[^/]+\/edit\/?$/.test(location.pathname)) void editorPage.preload();
 if (/^\/bots\/[^/]+\/results\/?$/.test(location.pathname)) void resultsPage.preload();
+if (/^\/bots\/[^/]+\/analytics\/?$/.test(location.pathname)) void analyticsPage.preload();
 
 function Editor({ botId }: { botId: string }) {
   const EditorPage = editorPage.useLazyPage();
@@ -27,6 +29,11 @@ function Editor({ botId }: { botId: string }) {
 function Results({ botId }: { botId: string }) {
   const ResultsPage = resultsPage.useLazyPage();
   return ResultsPage ? <ResultsPage key={botId} botId={botId} /> : <Spinner label="Opening the results…" />;
+}
+
+function BotAnalytics({ botId }: { botId: string }) {
+  const AnalyticsPage = analyticsPage.useLazyPage();
+  return AnalyticsPage ? <AnalyticsPage key={botId} botId={botId} /> : <Spinner label="Opening the analytics…" />;
 }
 
 const PUBLIC_PATHS = new Set(["/login", "/setup"]);
@@ -70,6 +77,8 @@ export function App() {
   if (editor) return <Editor key={editor.botId} botId={editor.botId} />;
   const results = matchPath("/bots/:botId/results", path);
   if (results) return <Results key={results.botId} botId={results.botId} />;
+  const analytics = matchPath("/bots/:botId/analytics", path);
+  if (analytics) return <BotAnalytics key={analytics.botId} botId={analytics.botId} />;
   if (workspaceStatus === "loading") return <Spinner />;
   if (path === "/settings")
     return (

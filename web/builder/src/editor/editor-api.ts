@@ -1,5 +1,5 @@
 import { api } from "../lib/api";
-import type { LintFinding } from "../lib/types";
+import type { LintFinding, TimeFilter } from "../lib/types";
 
 export const lintBot = (botId: string) =>
   api.call("lintBot", { params: { botId } }).then((answer) => answer.findings ?? []);
@@ -14,10 +14,10 @@ export const publishedState = (botId: string) =>
     () => undefined,
   );
 
-export const loadAnalytics = (botId: string) =>
+export const loadAnalytics = (botId: string, timeFilter: TimeFilter = "allTime") =>
   api.call("getAnalytics", {
     params: { botId },
-    query: { timeFilter: "allTime", timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" },
+    query: { timeFilter, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" },
   });
 
 /** A recorded preview conversation, as the test file writes it (docs/testing-bots.md). */

@@ -1,8 +1,10 @@
 import { memo, useEffect, useState } from "react";
 import { errorMessage } from "../lib/api";
 import { formatRelative } from "../lib/format";
-import { Link } from "../lib/router";
+import { Link, navigate } from "../lib/router";
 import { useStore } from "../lib/store";
+import type { TimeFilter } from "../lib/types";
+import { asTimeFilter, timeFilterLabel } from "../results/time-filters";
 import { useEditor } from "./editor-context";
 import { checkBot, loadAnalytics, publishedState } from "./editor-api";
 import { PublishButton } from "./publish/publish-button";
@@ -44,6 +46,7 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
   const panel = useStore(store.ui, (ui) => ui.panel);
   const showingDropOffs = useStore(store.ui, (ui) => ui.dropOffs !== undefined);
   const [busy, setBusy] = useState<string>();
+  const [dropOffPeriod, setDropOffPeriod] = useState<TimeFilter>("allTime");
   const [error, setError] = useState<string>();
 
   useEffect(() => {
@@ -71,10 +74,17 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
       store.setUi({ findings, panel: "findings" });
     });
 
-  const toggleDropOffs = () =>
+  const toggleDropOffs = (timeFilter: TimeFilter = "allTime") =>
     run("drop-offs", async () => {
-      if (store.ui.get().dropOffs) return store.setUi({ dropOffs: undefined });
-      const analytics = await loadAnalytics(meta.botId);
+      if (store.ui.get().dropOffs) {
+        // Hidden: a reload no longer shows the period the analytics view asked for.
+        const search = new URLSearchParams(location.search);
+        search.delete("dropOffs");
+        navigate(location.pathname + (search.size > 0 ? `?${search}` : ""), { replace: true });
+        return store.setUi({ dropOffs: undefined });
+      }
+      setDropOffPeriod(timeFilter);
+      const analytics = await loadAnalytics(meta.botId, timeFilter);
       store.setUi({
         dropOffs: {
           starts: analytics.starts,
@@ -82,6 +92,13 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
         },
       });
     });
+
+  // "Show on canvas" in the analytics view opens the editor with ?dropOffs=<period>.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the editor opens.
+  useEffect(() => {
+    const period = asTimeFilter(new URLSearchParams(location.search).get("dropOffs"));
+    if (period) void toggleDropOffs(period);
+  }, []);
 
   return (
     <header className="editor-toolbar">
@@ -154,7 +171,7 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
         disabled={busy === "drop-offs"}
         onClick={() => void toggleDropOffs()}
       >
-        Drop-offs
+        {showingDropOffs && dropOffPeriod !== "allTime" ? `Drop-offs: ${timeFilterLabel(dropOffPeriod)}` : "Drop-offs"}
       </button>
       <button type="button" className="button" disabled={busy === "check"} onClick={() => void check()}>
         {busy === "check" ? "Checking…" : "Check"}

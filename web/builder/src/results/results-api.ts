@@ -17,3 +17,6 @@ export const savePreferences = (botId: string, preferences: ResultsTablePreferen
 
 export const exportUrl = (botId: string, timeFilter: TimeFilter) =>
   api.url("exportResults", { params: { botId }, query: { format: "csv", timeFilter, timeZone: timeZone() } });
+
+export const getAnalytics = (botId: string, timeFilter: TimeFilter) =>
+  api.call("getAnalytics", { params: { botId }, query: { timeFilter, timeZone: timeZone() } });

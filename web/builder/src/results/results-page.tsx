@@ -1,4 +1,5 @@
 import "../styles/results.css";
+import "../styles/analytics.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { getBot } from "../bots/bots-api";
 import { errorMessage } from "../lib/api";
@@ -10,24 +11,19 @@ import { ColumnsMenu } from "./columns-menu";
 import { archiveResults, exportUrl, listResults, savePreferences } from "./results-api";
 import { orderedColumns, resultColumns } from "./results-columns";
 import { ResultsTable } from "./results-table";
+import { ResultsTabs } from "./results-tabs";
+import { asTimeFilter, TIME_FILTERS } from "./time-filters";
 import { TranscriptDialog } from "./transcript-dialog";
-
-const TIME_FILTERS: { value: TimeFilter; label: string }[] = [
-  { value: "today", label: "Today" },
-  { value: "last7Days", label: "Last 7 days" },
-  { value: "last30Days", label: "Last 30 days" },
-  { value: "monthToDate", label: "This month" },
-  { value: "lastMonth", label: "Last month" },
-  { value: "yearToDate", label: "This year" },
-  { value: "allTime", label: "All time" },
-];
 
 type Page = { results: Result[]; nextCursor?: string; loading: boolean; error?: string };
 
 export function ResultsPage({ botId }: { botId: string }) {
   const [bot, setBot] = useState<Bot>();
   const [error, setError] = useState<string>();
-  const [timeFilter, setTimeFilter] = useState<TimeFilter>("last7Days");
+  // Opened from the analytics tab: the period chosen there.
+  const [timeFilter, setTimeFilter] = useState<TimeFilter>(
+    () => asTimeFilter(new URLSearchParams(location.search).get("timeFilter")) ?? "last7Days",
+  );
   const [page, setPage] = useState<Page>({ results: [], loading: true });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Result>();
@@ -116,6 +112,7 @@ export function ResultsPage({ botId }: { botId: string }) {
         <h1>
           Results <span className="muted">· {bot.name}</span>
         </h1>
+        <ResultsTabs botId={botId} current="results" timeFilter={timeFilter} />
         <div className="toolbar-spacer" />
         <label className="field inline">
           <span>Period</span>

@@ -1,0 +1,200 @@
+import "../styles/results.css";
+import "../styles/analytics.css";
+import { useEffect, useMemo, useState } from "react";
+import { getBot } from "../bots/bots-api";
+import { blockTitle } from "../editor/block-catalogue";
+import { errorMessage } from "../lib/api";
+import { Link, navigate, useLocation } from "../lib/router";
+import type { Analytics, Bot, TimeFilter } from "../lib/types";
+import { ErrorBanner, Spinner } from "../ui/feedback";
+import { getAnalytics, timeZone } from "./results-api";
+import { ResultsTabs } from "./results-tabs";
+import { asTimeFilter, TIME_FILTERS, timeFilterLabel } from "./time-filters";
+
+/** The period of the results table when the URL names none. */
+const DEFAULT_TIME_FILTER: TimeFilter = "last7Days";
+
+type Loaded = { timeFilter: TimeFilter; analytics: Analytics };
+
+/** "25%", "33.3%"; a dash when there is nothing to divide by. */
+const percent = (part: number, whole: number): string =>
+  whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : "–";
+
+type DropOffRow = { blockId: string; total: number; title: string; where: string };
+
+/**
+ * Drop-offs most first; equal counts in the order a visitor meets the blocks. A block deleted since
+ * is still listed (its results are real), under its id.
+ */
+function dropOffRows(bot: Bot, dropOffs: Analytics["dropOffs"]): DropOffRow[] {
+  const places = new Map<string, { position: number; title: string; where: string }>();
+  bot.groups.forEach((group, groupIndex) => {
+    group.blocks.forEach((block, blockIndex) => {
+      places.set(block.id, {
+        position: groupIndex * 10_000 + blockIndex,
+        title: blockTitle(block.type),
+        where: group.title || `Group #${groupIndex + 1}`,
+      });
+    });
+  });
+  return dropOffs
+    .map((entry) => {
+      const place = places.get(entry.blockId);
+      return {
+        ...entry,
+        position: place?.position ?? Number.MAX_SAFE_INTEGER,
+        title: place?.title ?? "A deleted block",
+        where: place?.where ?? entry.blockId,
+      };
+    })
+    .sort((a, b) => b.total - a.total || a.position - b.position)
+    .map(({ position: _position, ...row }) => row);
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="analytics-figure">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+      {hint && <p className="muted">{hint}</p>}
+    </div>
+  );
+}
+
+function Figures({ analytics }: { analytics: Analytics }) {
+  const { views, starts, completions } = analytics;
+  return (
+    <dl className="analytics-figures">
+      <Figure label="Views" value={String(views)} hint="Chats opened" />
+      <Figure label="Starts" value={String(starts)} hint={`${percent(starts, views)} of views answered`} />
+      <Figure label="Completions" value={String(completions)} hint="Reached the end" />
+      <Figure label="Completion rate" value={percent(completions, starts)} hint="Completions per start" />
+    </dl>
+  );
+}
+
+function DropOffList({ rows, starts }: { rows: DropOffRow[]; starts: number }) {
+  if (rows.length === 0) return <p className="muted">Nobody who started left the bot midway in this period.</p>;
+  const most = rows[0]!.total;
+  return (
+    <ol className="drop-off-list" aria-label="Drop-offs per block">
+      {rows.map((row) => (
+        <li key={row.blockId} className="drop-off-row">
+          <span className="drop-off-block">
+            <strong>{row.title}</strong>
+            <span className="muted"> · {row.where}</span>
+          </span>
+          <span className="drop-off-bar" aria-hidden="true">
+            <span style={{ width: `${(row.total / most) * 100}%` }} />
+          </span>
+          <span className="drop-off-total">
+            {row.total} dropped off ({percent(row.total, starts)} of starts)
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Views, starts, completions and where visitors left, for one period of the bot's results. The period
+ * is in the URL, so a reload or a shared link shows the same figures.
+ */
+export function AnalyticsPage({ botId }: { botId: string }) {
+  const { search } = useLocation();
+  const timeFilter = asTimeFilter(search.get("timeFilter")) ?? DEFAULT_TIME_FILTER;
+  const [bot, setBot] = useState<Bot>();
+  const [botError, setBotError] = useState<string>();
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    getBot(botId)
+      .then(({ bot: found }) => setBot(found))
+      .catch((failure) => setBotError(errorMessage(failure)));
+  }, [botId]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
+  useEffect(() => {
+    let current = true;
+    setError(undefined);
+    getAnalytics(botId, timeFilter)
+      .then((analytics) => current && setLoaded({ timeFilter, analytics }))
+      .catch((failure) => current && setError(errorMessage(failure)));
+    return () => {
+      current = false;
+    };
+  }, [botId, timeFilter, attempt]);
+
+  const shown = loaded?.timeFilter === timeFilter ? loaded.analytics : undefined;
+  const rows = useMemo(() => (bot && shown ? dropOffRows(bot, shown.dropOffs) : []), [bot, shown]);
+
+  if (botError && !bot)
+    return (
+      <main className="page">
+        <ErrorBanner error={botError} />
+        <Link to="/bots">Back to the bots</Link>
+      </main>
+    );
+  if (!bot) return <Spinner label="Opening the analytics…" />;
+
+  return (
+    <div className="results-page">
+      <header className="results-header">
+        <Link to={`/bots/${botId}/edit`} className="button subtle" aria-label="Back to the editor">
+          ←
+        </Link>
+        <h1>
+          Analytics <span className="muted">· {bot.name}</span>
+        </h1>
+        <ResultsTabs botId={botId} current="analytics" timeFilter={timeFilter} />
+        <div className="toolbar-spacer" />
+        <label className="field inline">
+          <span>Period</span>
+          <select
+            className="input"
+            value={timeFilter}
+            onChange={(event) =>
+              navigate(`/bots/${botId}/analytics?timeFilter=${event.target.value}`, { replace: true })
+            }
+          >
+            {TIME_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <ErrorBanner error={error} onRetry={() => setAttempt((value) => value + 1)} />
+      <main className="analytics-body" aria-busy={shown === undefined}>
+        {shown ? (
+          <>
+            <section className="card" aria-labelledby="analytics-period">
+              <div className="card-header">
+                <h2 id="analytics-period">{timeFilterLabel(timeFilter)}</h2>
+                <span className="muted">Days counted in {timeZone()}</span>
+              </div>
+              <Figures analytics={shown} />
+            </section>
+            <section className="card" aria-labelledby="analytics-drop-offs">
+              <div className="card-header">
+                <h2 id="analytics-drop-offs">Drop-offs</h2>
+                <Link className="button" to={`/bots/${botId}/edit?dropOffs=${timeFilter}`}>
+                  Show on canvas
+                </Link>
+              </div>
+              <p className="muted">
+                Where visitors who started stopped answering: the input each unfinished result was left waiting on.
+              </p>
+              <DropOffList rows={rows} starts={shown.starts} />
+            </section>
+          </>
+        ) : (
+          !error && <Spinner label="Counting…" />
+        )}
+      </main>
+    </div>
+  );
+}

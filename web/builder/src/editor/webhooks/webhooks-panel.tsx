@@ -66,7 +66,13 @@ function SecretNotice({ created, onDone }: { created: CreatedWebhook; onDone(): 
         <button
           type="button"
           className="button small"
-          onClick={() => void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true))}
+          onClick={() =>
+            void navigator.clipboard?.writeText(created.secret).then(
+              () => setCopied(true),
+              // No clipboard access (permission refused): the secret stays on screen to copy by hand.
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? "Copied" : "Copy secret"}
         </button>

@@ -63,11 +63,7 @@ export class WebhooksRepository {
   /** The webhook and its finished deliveries; pending ones stay, and fail once tried (the webhook is gone). */
   async delete(webhookId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom("outbox")
-        .where("targetId", "=", webhookId)
-        .where("status", "!=", "pending")
-        .execute();
+      await trx.deleteFrom("outbox").where("targetId", "=", webhookId).where("status", "!=", "pending").execute();
       await trx.deleteFrom("webhooks").where("id", "=", webhookId).execute();
     });
   }

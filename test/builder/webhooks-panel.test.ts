@@ -45,7 +45,7 @@ describe("the Webhooks panel", { timeout: 180_000 }, () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     await notice.getByRole("button", { name: "Copy secret" }).click();
     await notice.getByRole("button", { name: "Copied" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    expect(await page.evaluate("navigator.clipboard.readText()")).toBe(secret);
     const [stored] = (await harness.api("GET", `/api/v1/bots/${botId}/webhooks`)).webhooks;
     expect(stored).toMatchObject({ url: receiver.url("/builder"), events: ["result.answer", "result.completed"] });
     await shot(page, "webhooks-secret");
@@ -63,7 +63,9 @@ describe("the Webhooks panel", { timeout: 180_000 }, () => {
     const [request] = receiver.at("/builder");
     const key = Buffer.from(secret.slice("whsec_".length), "base64");
     const signed = `${request.headers["webhook-id"]}.${request.headers["webhook-timestamp"]}.${request.body}`;
-    expect(request.headers["webhook-signature"]).toBe(`v1,${createHmac("sha256", key).update(signed).digest("base64")}`);
+    expect(request.headers["webhook-signature"]).toBe(
+      `v1,${createHmac("sha256", key).update(signed).digest("base64")}`,
+    );
 
     // Reloaded: the secret is not shown again.
     await page.reload();

@@ -200,9 +200,9 @@ describe("webhook management", () => {
     const added = await api.post(`/v1/workspaces/${owner.workspaceId}/members`, { email, role: "GUEST" });
     expect(added.status).toBe(200);
     const guestApi = createClient(server.baseUrl, guest.token);
-    expect((await guestApi.get(`/v1/bots/${botId}/webhooks`)).body.webhooks.map((w: { id: string }) => w.id)).toEqual(
-      [id],
-    );
+    expect((await guestApi.get(`/v1/bots/${botId}/webhooks`)).body.webhooks.map((w: { id: string }) => w.id)).toEqual([
+      id,
+    ]);
     expect((await guestApi.get(`/v1/bots/${botId}/webhooks/${id}/deliveries`)).status).toBe(200);
     for (const [method, url, body] of [
       ["POST", `/v1/bots/${botId}/webhooks`, { url: "https://hooks.example.com/g", events: ["result.answer"] }],
@@ -282,8 +282,9 @@ describe("webhook deliveries", () => {
     const preview = await api.post(`/v1/bots/${botId}/preview/startChat`, {});
     expect(preview.status).toBe(200);
     await api.post(`/v1/sessions/${preview.body.sessionId}/continueChat`, { message: "Preview" });
-    expect(await server.ctx.store.db.selectFrom("outbox").select("id").where("targetId", "=", webhook.id).execute())
-      .toHaveLength(3);
+    expect(
+      await server.ctx.store.db.selectFrom("outbox").select("id").where("targetId", "=", webhook.id).execute(),
+    ).toHaveLength(3);
   });
 
   it("retries a 500 with the same webhook-id, then records the delivery", async () => {

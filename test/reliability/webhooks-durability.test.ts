@@ -53,8 +53,7 @@ async function answer(server: ServerProcess, publicId: string, text: string) {
 }
 
 /** The webhook-ids the receiver accepted (2xx) on `hookPath`, and the answers they carried. */
-const accepted = (hookPath: string) =>
-  receiver.at(hookPath).filter((request) => request.status < 300);
+const accepted = (hookPath: string) => receiver.at(hookPath).filter((request) => request.status < 300);
 const acceptedValues = (hookPath: string) =>
   accepted(hookPath)
     .map((request) => request.json.data.answer.value as string)
@@ -96,9 +95,18 @@ describe("webhook durability on the embedded database", () => {
     const missing = ["kill-b1", "kill-b2", "kill-b3", "kill-b4"];
     for (const text of missing) await answer(running, publicId, text);
     await expect
-      .poll(() => new Set(receiver.at("/kill").filter((r) => r.status === 503).map((r) => r.headers["webhook-id"])).size, {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          new Set(
+            receiver
+              .at("/kill")
+              .filter((r) => r.status === 503)
+              .map((r) => r.headers["webhook-id"]),
+          ).size,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(missing.length);
     const refusedIds = new Set(
       receiver

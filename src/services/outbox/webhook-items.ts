@@ -19,8 +19,7 @@ const isTest = (item: OutboxRow) => (JSON.parse(item.payload) as { type?: string
 export async function attemptWebhook(ctx: AppContext, item: OutboxRow): Promise<OutboxOutcome> {
   const webhook = item.targetId ? await ctx.webhooks.findById(item.targetId) : undefined;
   if (!webhook) return { ok: false, error: "The webhook was deleted", permanent: true };
-  if (!webhook.enabled && !isTest(item))
-    return { ok: false, error: "The webhook is disabled", permanent: true };
+  if (!webhook.enabled && !isTest(item)) return { ok: false, error: "The webhook is disabled", permanent: true };
   const headers = {
     "content-type": "application/json",
     "user-agent": "Parley-Webhooks",
@@ -39,8 +38,7 @@ export async function attemptWebhook(ctx: AppContext, item: OutboxRow): Promise<
     return { ok: false, statusCode, error: `The receiver answered HTTP ${statusCode}` };
   } catch (error) {
     if (error instanceof RequestRefusedError) return { ok: false, error: error.message, permanent: true };
-    if (signal.aborted)
-      return { ok: false, error: `No answer within ${WEBHOOK_ATTEMPT_TIMEOUT_MS / 1000} s` };
+    if (signal.aborted) return { ok: false, error: `No answer within ${WEBHOOK_ATTEMPT_TIMEOUT_MS / 1000} s` };
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
@@ -55,5 +53,6 @@ export async function webhookFailedForGood(ctx: AppContext, item: OutboxRow, err
   const webhook = await ctx.webhooks.findById(item.targetId);
   if (!webhook) return;
   const reason = `Disabled after failed deliveries: ${error}`;
-  if (await ctx.webhooks.disable(webhook.id, reason, new Date().toISOString())) ctx.webhookTargets.forget(webhook.botId);
+  if (await ctx.webhooks.disable(webhook.id, reason, new Date().toISOString()))
+    ctx.webhookTargets.forget(webhook.botId);
 }

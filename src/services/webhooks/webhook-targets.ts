@@ -25,9 +25,9 @@ export class WebhookTargetsCache {
     const now = Date.now();
     const cached = this.entries.get(botId);
     if (cached && now - cached.loadedAt < this.ttlMs) return cached.targets;
-    const targets = this.webhooks.listEnabledForBot(botId).then((rows) =>
-      rows.map((row) => ({ id: row.id, events: new Set(JSON.parse(row.events) as string[]) })),
-    );
+    const targets = this.webhooks
+      .listEnabledForBot(botId)
+      .then((rows) => rows.map((row) => ({ id: row.id, events: new Set(JSON.parse(row.events) as string[]) })));
     // A failed read is not kept: the next turn tries again.
     targets.catch(() => this.entries.delete(botId));
     this.entries.delete(botId);

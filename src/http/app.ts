@@ -33,6 +33,7 @@ import { fileRoutes } from "./files.js";
 import { builderPages } from "./builder-pages.js";
 import { typebotCompatRoutes, typebotUploadRoutes } from "./typebot-compat.js";
 import { channelRoutes, channelWebhookRoutes } from "./channels.js";
+import { webhookRoutes } from "./webhooks.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
@@ -70,6 +71,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...streamRoutes(ctx),
     ...typebotCompatRoutes(ctx),
     ...channelRoutes(ctx),
+    ...webhookRoutes(ctx),
   ];
 }
 

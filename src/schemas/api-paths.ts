@@ -58,6 +58,13 @@ export const managementPaths = {
   getResultLogs: "GET /api/v1/bots/:botId/results/:resultId/logs",
   getAnalytics: "GET /api/v1/bots/:botId/analytics",
 
+  createWebhook: "POST /api/v1/bots/:botId/webhooks",
+  listWebhooks: "GET /api/v1/bots/:botId/webhooks",
+  updateWebhook: "PATCH /api/v1/bots/:botId/webhooks/:webhookId",
+  deleteWebhook: "DELETE /api/v1/bots/:botId/webhooks/:webhookId",
+  listWebhookDeliveries: "GET /api/v1/bots/:botId/webhooks/:webhookId/deliveries",
+  testWebhook: "POST /api/v1/bots/:botId/webhooks/:webhookId/test",
+
   createCredentials: "POST /api/v1/workspaces/:workspaceId/credentials",
   listCredentials: "GET /api/v1/workspaces/:workspaceId/credentials",
   deleteCredentials: "DELETE /api/v1/workspaces/:workspaceId/credentials/:credentialsId",

@@ -6,6 +6,7 @@ import { credentialsRouteContracts } from "./credentials-routes.js";
 import { channelRouteContracts } from "./channel-routes.js";
 import { botIdParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { teamRouteContracts } from "./team-routes.js";
+import { webhookRouteContracts } from "./webhook-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
@@ -302,6 +303,7 @@ export const apiRoutes = {
   ...chatRouteContracts,
   ...teamRouteContracts,
   ...channelRouteContracts,
+  ...webhookRouteContracts,
 
   listResults: route("listResults", {
     summary: "List results, newest first (started, not archived; keyset pages through nextCursor)",

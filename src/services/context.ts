@@ -22,6 +22,8 @@ import { CustomDomainCache } from "./custom-domains.js";
 import { ParleyMetrics } from "../integrations/metrics/parley-metrics.js";
 import { OutboxRepository } from "../store/outbox-repository.js";
 import { Wakeup } from "./background/wakeup.js";
+import { WebhooksRepository } from "../store/webhooks-repository.js";
+import { WebhookTargetsCache } from "./webhooks/webhook-targets.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -46,6 +48,9 @@ export type AppContext = {
   /** Work done after commit (services/outbox); writers notify the wakeup so this instance starts at once. */
   outbox: OutboxRepository;
   outboxWakeup: Wakeup;
+  /** Outbound result webhooks (services/webhooks); chat turns read the bot's through the cache. */
+  webhooks: WebhooksRepository;
+  webhookTargets: WebhookTargetsCache;
 };
 
 /** The real world, as the engine sees it. */
@@ -71,6 +76,7 @@ export function createContext(config: Config, store: Store): AppContext {
   const bots = new BotsRepository(store.db);
   const runtimeBots = new RuntimeBotCache();
   const metrics = config.metrics?.enabled ? new ParleyMetrics(store) : undefined;
+  const webhooks = new WebhooksRepository(store.db);
   return {
     config,
     store,
@@ -91,5 +97,7 @@ export function createContext(config: Config, store: Store): AppContext {
     metrics,
     outbox: new OutboxRepository(store.db, store.dialect),
     outboxWakeup: new Wakeup(),
+    webhooks,
+    webhookTargets: new WebhookTargetsCache(webhooks),
   };
 }

@@ -248,6 +248,22 @@ export interface ChannelContactsTable {
   updatedAt: string;
 }
 
+/** A bot's outbound result webhook (migration 0012; src/services/webhooks). */
+export interface WebhooksTable {
+  id: string;
+  botId: string;
+  url: string;
+  /** JSON array of event types ("result.started", "result.answer", "result.completed"). */
+  events: string;
+  /** `whsec_<base64>`: the Standard Webhooks signing secret. */
+  secret: string;
+  enabled: Flag;
+  disabledReason: string | null;
+  disabledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -270,6 +286,7 @@ export interface Database {
   outboxAttempts: OutboxAttemptsTable;
   channelInbox: ChannelInboxTable;
   channelContacts: ChannelContactsTable;
+  webhooks: WebhooksTable;
 }
 
 export type Db = Kysely<Database>;
@@ -278,3 +295,4 @@ export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type ResultRow = Selectable<ResultsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type WebhookRow = Selectable<WebhooksTable>;

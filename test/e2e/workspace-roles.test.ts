@@ -76,12 +76,17 @@ beforeAll(async () => {
     data: { apiKey: "sk-fake-key", baseUrl: `${openAi.url}/v1` },
   });
   const folder = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/folders`, { name: "Support" });
+  const webhook = await adminApi.post(`/v1/bots/${bot.id}/webhooks`, {
+    url: "https://hooks.example.com/roles",
+    events: ["result.completed"],
+  });
   Object.assign(ids, {
     folderId: folder.body.folder.id,
     workspaceId: admin.workspaceId,
     botId: bot.id,
     resultId: started.body.resultId,
     credentialsId: credentials.body.credentials?.id ?? credentials.body.id,
+    webhookId: webhook.body.webhook.id,
   });
 });
 afterAll(async () => {

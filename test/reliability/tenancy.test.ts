@@ -36,6 +36,10 @@ beforeAll(async () => {
     name: "Owner's key",
     data: { apiKey: "sk-owner-secret" },
   });
+  const webhook = await api.post(`/v1/bots/${botId}/webhooks`, {
+    url: "https://hooks.example.com/owner-secret",
+    events: ["result.answer"],
+  });
   const ownerTokenId = (await server.ctx.users.listTokens()).find(
     (token) => token.email === "owner@tenancy.example",
   )!.id;
@@ -47,6 +51,7 @@ beforeAll(async () => {
     resultId: start.body.resultId,
     sessionId: start.body.sessionId,
     credentialsId: credentials.body?.credentials?.id ?? credentials.body?.id ?? "no-credentials",
+    webhookId: webhook.body.webhook.id,
   });
   secrets.push(
     ownerTokenId,
@@ -58,6 +63,8 @@ beforeAll(async () => {
     "Owner's secret answer",
     "sk-owner-secret",
     "Owner's key",
+    "hooks.example.com/owner-secret",
+    webhook.body.webhook.secret,
   );
 });
 afterAll(() => server.close());
@@ -82,6 +89,8 @@ const bodies: Record<string, unknown> = {
   "POST /api/v1/workspaces/:workspaceId/members": { email: "planted@example.com", role: "ADMIN" },
   "PATCH /api/v1/workspaces/:workspaceId/members/:userId": { role: "ADMIN" },
   "POST /api/v1/workspaces/:workspaceId/folders": { name: "Planted" },
+  "POST /api/v1/bots/:botId/webhooks": { url: "https://planted.example.com/hook", events: ["result.answer"] },
+  "PATCH /api/v1/bots/:botId/webhooks/:webhookId": { url: "https://planted.example.com/hook" },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

@@ -11,6 +11,7 @@ import { renewedExpiry, requireLiveSession, sessionBot } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
 import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
+import { turnWebhookRows } from "../webhooks/webhook-events.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
 
@@ -36,7 +37,10 @@ export async function continueChat(
 
   // The session row keeps naming its own result; linked bots' results are found in the state.
   const resultId = isLive ? (session.resultId ?? undefined) : undefined;
-  const outbox = turnOutboxRows(turn, resultId, now);
+  const outbox = [
+    ...turnOutboxRows(turn, resultId, now),
+    ...(resultId ? await turnWebhookRows(ctx, { bot, turn, resultId, created: false, now }) : []),
+  ];
   try {
     await ctx.chat.writeTurn({
       // A finished live chat has nothing left to continue; its result keeps everything.

@@ -20,6 +20,7 @@ import { withinTurnDeadline } from "./turn-deadline.js";
 import { localizedSystemMessage } from "../../engine/translations/localize.js";
 import { startLocale } from "../../engine/translations/session-locale.js";
 import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
+import { turnWebhookRows } from "../webhooks/webhook-events.js";
 
 type StartChatInput = z.output<typeof startChatInputSchema>;
 type PreviewStartChatInput = z.output<typeof previewStartChatInputSchema>;
@@ -158,7 +159,10 @@ export async function startLiveChat(
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
   const sessionId = createId();
   const now = nowIso();
-  const outbox = turnOutboxRows(turn, resultId, now);
+  const outbox = [
+    ...turnOutboxRows(turn, resultId, now),
+    ...(await turnWebhookRows(ctx, { bot, turn, resultId, created: !resumed, now })),
+  ];
   await ctx.chat.writeTurn({
     session: turn.ended
       ? { kind: "none" }

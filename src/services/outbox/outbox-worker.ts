@@ -9,12 +9,19 @@ import type { OutboxOutcome } from "./outbox-outcome.js";
 import type { AppContext } from "../context.js";
 import { logRows } from "../chat/turn-writes.js";
 import { attemptEmail, emailItem } from "./email-items.js";
+import { attemptWebhook, webhookFailedForGood } from "./webhook-items.js";
 
 type Handler = (ctx: AppContext, item: OutboxRow) => Promise<OutboxOutcome>;
 
 /** One handler per kind of item. */
 const handlers: Record<string, Handler> = {
   email: attemptEmail,
+  webhook: attemptWebhook,
+};
+
+/** What else happens when an item of a kind fails for good (after its failure is recorded). */
+const failedForGood: Record<string, (ctx: AppContext, item: OutboxRow, error: string) => Promise<void>> = {
+  webhook: webhookFailedForGood,
 };
 
 const BATCH_SIZE = 10;
@@ -78,6 +85,7 @@ export function startOutboxWorker(ctx: AppContext, onError: (error: unknown) => 
           settlement,
           logged && item.resultId ? logRows(item.resultId, outcome.logs ?? [], now.toISOString()) : [],
         );
+        if (settlement.status === "failed") await failedForGood[item.kind]?.(ctx, item, settlement.lastError ?? "");
       },
     },
     { pollMs: settings.pollMs, batchSize: BATCH_SIZE, wakeup: ctx.outboxWakeup, onError },

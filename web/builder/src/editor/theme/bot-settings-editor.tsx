@@ -1,6 +1,7 @@
 import { useStore } from "../../lib/store";
 import { Fieldset } from "../../ui/fields";
 import { useEditor } from "../editor-context";
+import { WebhooksPanel } from "../webhooks/webhooks-panel";
 import { DocNumber, DocSelect, DocSwitch, DocText } from "./doc-fields";
 
 const SYSTEM_MESSAGES: [string, string][] = [
@@ -131,6 +132,7 @@ export function BotSettingsEditor() {
           placeholder="4"
         />
       </Fieldset>
+      <WebhooksPanel />
     </div>
   );
 }

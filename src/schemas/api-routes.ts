@@ -4,6 +4,7 @@ import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
 import { credentialsRouteContracts } from "./credentials-routes.js";
 import { channelRouteContracts } from "./channel-routes.js";
+import { webhookRouteContracts } from "./webhook-routes.js";
 import { botIdParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { teamRouteContracts } from "./team-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
@@ -358,6 +359,7 @@ export const apiRoutes = {
     response: analyticsResponseSchema,
   }),
   ...credentialsRouteContracts,
+  ...webhookRouteContracts,
 } satisfies { [N in RouteName]: RouteContract };
 
 export type ApiRoutes = typeof apiRoutes;

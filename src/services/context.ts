@@ -22,6 +22,9 @@ import { CustomDomainCache } from "./custom-domains.js";
 import { ParleyMetrics } from "../integrations/metrics/parley-metrics.js";
 import { OutboxRepository } from "../store/outbox-repository.js";
 import { Wakeup } from "./background/wakeup.js";
+import { SessionSignalHub, type SessionSignals, type SignalTransport } from "./chat/session-signals.js";
+import { PostgresSessionSignals } from "../store/postgres-session-signals.js";
+import { RedisSessionSignals } from "../integrations/redis/redis-session-signals.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -46,7 +49,18 @@ export type AppContext = {
   /** Work done after commit (services/outbox); writers notify the wakeup so this instance starts at once. */
   outbox: OutboxRepository;
   outboxWakeup: Wakeup;
+  /** "This session changed", across instances: a wait-for-webhook call wakes the visitor's events stream. */
+  sessionSignals: SessionSignals;
 };
+
+/** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else this process only (embedded database). */
+function signalTransport(config: Config, store: Store): SignalTransport | undefined {
+  const { redisUrl, redisPrefix } = config.protection;
+  if (redisUrl) return new RedisSessionSignals(redisUrl, redisPrefix);
+  if (store.native.dialect === "postgres" && config.databaseUrl)
+    return new PostgresSessionSignals(store.native.pool, config.databaseUrl);
+  return undefined;
+}
 
 /** The real world, as the engine sees it. */
 function createEnginePorts(
@@ -91,5 +105,6 @@ export function createContext(config: Config, store: Store): AppContext {
     metrics,
     outbox: new OutboxRepository(store.db, store.dialect),
     outboxWakeup: new Wakeup(),
+    sessionSignals: new SessionSignalHub(signalTransport(config, store)),
   };
 }

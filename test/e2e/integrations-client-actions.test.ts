@@ -72,9 +72,7 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     });
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"websiteToken":"token-1"');
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"identifier":"pro@example.com"');
-    expect(started.body.logs).toEqual([
-      { status: "error", description: "Cal.com: the event link is missing" },
-    ]);
+    expect(started.body.logs).toEqual([{ status: "error", description: "Cal.com: the event link is missing" }]);
   });
 
   it("skips analytics in preview and tells that Chatwoot does not run there", async () => {

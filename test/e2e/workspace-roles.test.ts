@@ -78,6 +78,8 @@ beforeAll(async () => {
   const folder = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/folders`, { name: "Support" });
   Object.assign(ids, {
     folderId: folder.body.folder.id,
+    // Routes are refused before the block is looked at (the wait-for-webhook calls).
+    blockId: "any-block",
     workspaceId: admin.workspaceId,
     botId: bot.id,
     resultId: started.body.resultId,

@@ -2,8 +2,15 @@ import type { ChatLog, ClientSideAction } from "../../../schemas/chat.js";
 import type { ActionExecutor } from "../executor.js";
 import { mapResponseReads, type MappedResponse } from "../integrations/response-mapping.js";
 
-/** What the client is told while the walk waits for the outside call (the reference's action). */
-export const listenForWebhookAction: ClientSideAction = { type: "listenForWebhook", expectsDedicatedReply: true };
+/**
+ * What the client is told while the walk waits for the outside call: the reference's action, plus the
+ * block's id, which Parley's client names when it opens the session's events stream.
+ */
+export const listenForWebhookAction = (blockId: string): ClientSideAction => ({
+  type: "listenForWebhook",
+  expectsDedicatedReply: true,
+  blockId,
+});
 
 export const webhookMappingFailedDescription = "A value could not be read from the webhook's body";
 
@@ -15,7 +22,7 @@ export const webhookMappingFailedDescription = "A value could not be read from t
  */
 export const webhookExecutor: ActionExecutor<"webhook"> = {
   kind: "action",
-  execute: (block) => ({ outgoingEdgeId: block.outgoingEdgeId, clientSideActions: [listenForWebhookAction] }),
+  execute: (block) => ({ outgoingEdgeId: block.outgoingEdgeId, clientSideActions: [listenForWebhookAction(block.id)] }),
   async resume(block, reply, ctx) {
     const response: MappedResponse = { statusCode: 200, data: parseBody(reply) };
     const { updates, failedPaths } = await mapResponseReads(block.options?.responseVariableMapping, response, ctx);

@@ -65,7 +65,7 @@ describe("the wait-for-webhook block", () => {
     const turn = await waiting();
     expect(texts(turn.reply.messages)).toEqual(["Waiting for the payment"]);
     expect(turn.reply.clientSideActions).toEqual([
-      { type: "listenForWebhook", expectsDedicatedReply: true, lastBubbleBlockId: "t-wait" },
+      { type: "listenForWebhook", expectsDedicatedReply: true, blockId: "hook", lastBubbleBlockId: "t-wait" },
     ]);
     expect(turn.reply.input).toBeUndefined();
     expect(turn.state.currentBlockId).toBe("hook");

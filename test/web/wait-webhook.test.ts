@@ -95,14 +95,19 @@ describe.runIf(Boolean(process.env.DATABASE_URL))(
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      const env = { ...process.env, DATABASE_URL: database.databaseUrl, PARLEY_DATA_DIR: database.dataDir };
+      // Without Redis: the signal goes through PostgreSQL.
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATABASE_URL: database.databaseUrl,
+        PARLEY_DATA_DIR: database.dataDir,
+      };
       delete env.REDIS_URL;
-      first = await startServerProcess(env);
+      first = await startServerProcess(env, { startTimeoutMs: 90_000 });
       await new Promise((resolve) => setTimeout(resolve, 200));
       token = /^ {2}(pat_\S+)$/m.exec(first.output())![1];
-      second = await startServerProcess(env);
+      second = await startServerProcess(env, { startTimeoutMs: 90_000 });
       browser = await launchBrowser();
-    });
+    }, 240_000);
     afterAll(async () => {
       await browser?.close();
       await Promise.all([first?.stop(), second?.stop()]);

@@ -31,7 +31,10 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 describe.runIf(onPostgres).each([
   { transport: "PostgreSQL LISTEN/NOTIFY", extra: {} },
-  { transport: "Redis pub/sub", extra: { REDIS_URL: "redis://127.0.0.1:6379", PARLEY_REDIS_PREFIX: `ww-${process.pid}-` } },
+  {
+    transport: "Redis pub/sub",
+    extra: { REDIS_URL: "redis://127.0.0.1:6379", PARLEY_REDIS_PREFIX: `ww-${process.pid}-` },
+  },
 ])("the events stream on instance A, the webhook call on instance B ($transport)", ({ extra }) => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let first: ServerProcess;

@@ -43,8 +43,8 @@ export class SessionSignalHub implements SessionSignals {
   }
 
   async subscribe(sessionId: string, listener: () => void): Promise<() => void> {
-    let set = this.listeners.get(sessionId);
-    if (!set) this.listeners.set(sessionId, (set = new Set()));
+    const set = this.listeners.get(sessionId) ?? new Set<() => void>();
+    this.listeners.set(sessionId, set);
     set.add(listener);
     const unsubscribe = () => {
       set.delete(listener);

@@ -6,7 +6,8 @@ import { AppError } from "../../../../src/errors.js";
 import { QuickJsSandbox, defaultSandboxLimits } from "../../../../src/sandbox/index.js";
 import { engineBot, fakePorts, group, text, texts } from "../../../helpers/engine-bot.js";
 
-const sandbox = new QuickJsSandbox({ ...defaultSandboxLimits, timeoutMs: 500 });
+// Generous: a loaded machine must not turn a slow expression into a failed one.
+const sandbox = new QuickJsSandbox({ ...defaultSandboxLimits, timeoutMs: 10_000 });
 beforeAll(() => sandbox.ready());
 const options = () => ({ ports: { ...fakePorts(), sandbox }, format: "richText" as const });
 

@@ -55,6 +55,11 @@ export type TurnOptions = {
   maxVariableBytes?: number;
   /** Characters a reply may have, by input type, before it is parsed; engine defaults when unset. */
   maxReplyLength?: ReplyLengthLimits;
+  /**
+   * The turn is an outside system's call to the wait-for-webhook block the session waits on (its
+   * posted body is the message). Only such a turn resumes that block; a visitor's message does not.
+   */
+  resumesWebhook?: boolean;
 };
 
 /** Avatar URLs that hold `{{variables}}` follow the variables' current values. */

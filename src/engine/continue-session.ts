@@ -124,6 +124,7 @@ export async function continueSession(
 
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("NOT_WAITING_FOR_REPLY", "This chat is not waiting for a reply");
+  assertWebhookTurn(location.block.type === "webhook", options.resumesWebhook === true);
   if (message && typeof message === "object" && message.type === "idle") {
     const block = location.block;
     // Only once the deadline has passed; an ordinary answer that comes later still answers the input.
@@ -219,6 +220,17 @@ export async function continueSession(
     return walkOn(bot, next, block.id, outcome.outgoingEdgeId ?? block.outgoingEdgeId, options, extra);
   }
   return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
+}
+
+/** A wait-for-webhook block is resumed by its outside call only, and that call resumes nothing else. */
+function assertWebhookTurn(waitsForWebhook: boolean, resumesWebhook: boolean): void {
+  if (waitsForWebhook && !resumesWebhook)
+    throw new AppError(
+      "WAITING_FOR_WEBHOOK",
+      "This chat is waiting for an outside system to call its webhook; it goes on once the call arrives",
+    );
+  if (resumesWebhook && !waitsForWebhook)
+    throw new AppError("WEBHOOK_NOT_WAITING", "This chat is not waiting for a call at this block");
 }
 
 async function walkFromEvent(

@@ -34,6 +34,7 @@ import { builderPages } from "./builder-pages.js";
 import { typebotCompatRoutes, typebotUploadRoutes } from "./typebot-compat.js";
 import { channelRoutes, channelWebhookRoutes } from "./channels.js";
 import { webhookRoutes } from "./webhooks.js";
+import { webhookCallRoutes } from "./webhook-calls.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
@@ -72,6 +73,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...typebotCompatRoutes(ctx),
     ...channelRoutes(ctx),
     ...webhookRoutes(ctx),
+    ...webhookCallRoutes(ctx),
   ];
 }
 
@@ -116,6 +118,10 @@ export async function buildApp(
   const redisUrl = ctx.config.protection.redisUrl;
   const redis = redisUrl ? new RedisConnection(redisUrl) : undefined;
   const rateLimiter = createRateLimiter(ctx.config.protection, sharedStoreWarning(app), redis);
+  // Open events streams would hold the close forever: they end first.
+  app.addHook("preClose", async () => {
+    await ctx.sessionSignals.close();
+  });
   app.addHook("onClose", async () => {
     await rateLimiter.close();
     await redis?.close();

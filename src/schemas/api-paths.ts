@@ -76,6 +76,9 @@ export const managementPaths = {
   channelWebhook: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",
   connectChannel: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/connect",
   googleConsentUrl: "GET /api/v1/workspaces/:workspaceId/credentials/google/consent-url",
+
+  executeWebhook: "POST /api/v1/bots/:botId/blocks/:blockId/results/:resultId/executeWebhook",
+  executeTestWebhook: "POST /api/v1/bots/:botId/blocks/:blockId/web/executeTestWebhook",
 } as const;
 
 export const apiPaths = { ...managementPaths, ...chatPaths } as const;

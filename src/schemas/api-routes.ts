@@ -4,6 +4,7 @@ import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
 import { credentialsRouteContracts } from "./credentials-routes.js";
 import { channelRouteContracts } from "./channel-routes.js";
+import { webhookCallRouteContracts } from "./webhook-call-routes.js";
 import { botIdParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { teamRouteContracts } from "./team-routes.js";
 import { webhookRouteContracts } from "./webhook-routes.js";
@@ -360,6 +361,7 @@ export const apiRoutes = {
     response: analyticsResponseSchema,
   }),
   ...credentialsRouteContracts,
+  ...webhookCallRouteContracts,
 } satisfies { [N in RouteName]: RouteContract };
 
 export type ApiRoutes = typeof apiRoutes;

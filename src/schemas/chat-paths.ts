@@ -6,4 +6,5 @@ export const chatPaths = {
   saveClientLogs: "POST /api/v1/sessions/:sessionId/clientLogs",
   streamMessage: "POST /api/v1/sessions/:sessionId/streamMessage",
   uploadFile: "POST /api/v1/sessions/:sessionId/files",
+  sessionEvents: "GET /api/v1/sessions/:sessionId/events",
 } as const;

@@ -77,4 +77,18 @@ export const chatRouteContracts = {
     rawBody: { contentType: "application/octet-stream", description: "The file's bytes" },
     response: uploadedFileSchema,
   }),
+  sessionEvents: route("sessionEvents", {
+    summary:
+      "Server-sent events of a chat waiting at a wait-for-webhook block: `waiting` heartbeats, then `reply` (continueChat's answer) once the block's webhook is called, or `gone`",
+    tags: chat,
+    auth: "none",
+    params: sessionIdParams,
+    query: z.object({
+      blockId: idSchema.meta({
+        description: "The block the client listens at (its listenForWebhook action's `blockId`)",
+      }),
+    }),
+    response: z.string().meta({ description: "text/event-stream" }),
+    responseContentType: "text/event-stream",
+  }),
 };

@@ -106,6 +106,12 @@ export const sessionStateSchema = z.object({
   emailsSent: z.number().int().nonnegative().optional(),
   /** Set when the chat runs in a messaging app rather than a web page. */
   chatApp: chatAppContactSchema.optional(),
+  /**
+   * Kept by the services, not the engine: the last outside call that resumed a wait-for-webhook block,
+   * with the reply it produced, until the visitor's next message. The visitor's client reads the reply
+   * from here (its events stream), and a second call for that block is told it came too late.
+   */
+  lastWebhookCall: z.object({ blockId: z.string(), reply: z.record(z.string(), z.unknown()) }).optional(),
 });
 
 export type SessionState = z.infer<typeof sessionStateSchema>;

@@ -24,6 +24,9 @@ import { OutboxRepository } from "../store/outbox-repository.js";
 import { Wakeup } from "./background/wakeup.js";
 import { WebhooksRepository } from "../store/webhooks-repository.js";
 import { WebhookTargetsCache } from "./webhooks/webhook-targets.js";
+import { SessionSignalHub, type SessionSignals, type SignalTransport } from "./chat/session-signals.js";
+import { PostgresSessionSignals } from "../store/postgres-session-signals.js";
+import { RedisSessionSignals } from "../integrations/redis/redis-session-signals.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -51,7 +54,18 @@ export type AppContext = {
   /** Outbound result webhooks (services/webhooks); chat turns read the bot's through the cache. */
   webhooks: WebhooksRepository;
   webhookTargets: WebhookTargetsCache;
+  /** "This session changed", across instances: a wait-for-webhook call wakes the visitor's events stream. */
+  sessionSignals: SessionSignals;
 };
+
+/** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else this process only (embedded database). */
+function signalTransport(config: Config, store: Store): SignalTransport | undefined {
+  const { redisUrl, redisPrefix } = config.protection;
+  if (redisUrl) return new RedisSessionSignals(redisUrl, redisPrefix);
+  if (store.native.dialect === "postgres" && config.databaseUrl)
+    return new PostgresSessionSignals(store.native.pool, config.databaseUrl);
+  return undefined;
+}
 
 /** The real world, as the engine sees it. */
 function createEnginePorts(
@@ -99,5 +113,6 @@ export function createContext(config: Config, store: Store): AppContext {
     outboxWakeup: new Wakeup(),
     webhooks,
     webhookTargets: new WebhookTargetsCache(webhooks),
+    sessionSignals: new SessionSignalHub(signalTransport(config, store)),
   };
 }

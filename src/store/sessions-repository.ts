@@ -23,4 +23,29 @@ export class SessionsRepository {
     const result = await this.db.deleteFrom("sessions").where("id", "in", ids).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  /** The result's newest session (a result may have had several: a restarted chat keeps its result). */
+  latestForResult(resultId: string): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("resultId", "=", resultId)
+      .orderBy("updatedAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A bot's newest preview sessions (no published version), most recently answered first. */
+  latestPreviews(botId: string, limit: number): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("botId", "=", botId)
+      .where("botVersionId", "is", null)
+      .orderBy("updatedAt", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+  }
 }

@@ -43,7 +43,6 @@ const bot = () =>
             },
           },
           { id: "cw", type: "Chatwoot", options: { websiteToken: "token-1", user: { email: "{{Plan}}@example.com" } } },
-          { id: "wait-hook", type: "webhook", options: {} },
           { id: "cal", type: "cal-com", options: { action: "Book event" } },
           say("bye", "Bye"),
         ],
@@ -73,10 +72,7 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     });
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"websiteToken":"token-1"');
     expect(blockActions[2].chatwoot.scriptToExecute.content).toContain('"identifier":"pro@example.com"');
-    expect(started.body.logs).toEqual([
-      { status: "error", description: "webhook is not supported by this server" },
-      { status: "error", description: "Cal.com: the event link is missing" },
-    ]);
+    expect(started.body.logs).toEqual([{ status: "error", description: "Cal.com: the event link is missing" }]);
   });
 
   it("skips analytics in preview and tells that Chatwoot does not run there", async () => {
@@ -87,7 +83,6 @@ describe("analytics, Chatwoot and unsupported integration blocks", () => {
     ]);
     expect(started.body.logs).toEqual([
       { status: "info", description: "Chatwoot block is not supported in preview" },
-      { status: "error", description: "webhook is not supported by this server" },
       { status: "error", description: "Cal.com: the event link is missing" },
     ]);
   });

@@ -82,6 +82,8 @@ beforeAll(async () => {
   });
   Object.assign(ids, {
     folderId: folder.body.folder.id,
+    // Routes are refused before the block is looked at (the wait-for-webhook calls).
+    blockId: "any-block",
     workspaceId: admin.workspaceId,
     botId: bot.id,
     resultId: started.body.resultId,

@@ -7,9 +7,11 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** A loaded machine (CI, several suites at once) can take many seconds to start a process. */
+const START_TIMEOUT_MS = 90_000;
+
 /** Starts `parley start` as its own process (the bundled CLI) and waits for its URL. */
-/** `startTimeoutMs`: how long to wait for it to say it is running (a loaded machine starts slowly). */
-export function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 20_000): Promise<ServerProcess> {
+export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["bin/parley.js", "start"], {
     env: { LOG_LEVEL: "warn", PARLEY_CHECK_RESPONSES: "on", ...env, PORT: "0" },
   });
@@ -18,7 +20,7 @@ export function startServerProcess(env: NodeJS.ProcessEnv, startTimeoutMs = 20_0
   child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), START_TIMEOUT_MS);
     child.stdout.on("data", () => {
       const match = /Parley is running at (http:\/\/\S+)/.exec(output);
       if (!match || !output.includes("Database:")) return;

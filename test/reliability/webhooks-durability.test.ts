@@ -15,8 +15,6 @@ import { publishBot } from "./fixtures.js";
  * after a SIGKILL and restart, exactly the deliveries that were missing (webhook-ids compared); two
  * instances on PostgreSQL deliver each event once.
  */
-/** Server starts take long on a machine busy with other suites. */
-const START_TIMEOUT_MS = 60_000;
 let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 beforeAll(async () => {
   receiver = await webhookReceiver();
@@ -78,7 +76,7 @@ describe("webhook durability on the embedded database", () => {
       PARLEY_OUTBOX_RETRY_MAX_MS: "1500",
       PARLEY_OUTBOX_LEASE_MS: "2000",
     });
-    running = await startServerProcess(env, START_TIMEOUT_MS);
+    running = await startServerProcess(env);
     const { api, workspaceId } = await firstApi(running);
     const { botId, publicId } = await publishBot(api, workspaceId, answerBot());
     const created = await api.post(`/v1/bots/${botId}/webhooks`, {
@@ -119,7 +117,7 @@ describe("webhook durability on the embedded database", () => {
     await running.stop("SIGKILL");
     receiver.fail("/kill", 200);
 
-    running = await startServerProcess(env, START_TIMEOUT_MS);
+    running = await startServerProcess(env);
     await expect.poll(() => accepted("/kill").length, { timeout: 15_000 }).toBe(7);
     expect(acceptedValues("/kill")).toEqual([...before, ...missing].sort());
     const acceptedAfter = accepted("/kill")
@@ -141,8 +139,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("webhooks on two instances sha
       PARLEY_DATA_DIR: database.dataDir,
       PARLEY_OUTBOX_POLL_MS: "10",
     });
-    instances = [await startServerProcess(env, START_TIMEOUT_MS)];
-    instances.push(await startServerProcess(env, START_TIMEOUT_MS));
+    instances = [await startServerProcess(env)];
+    instances.push(await startServerProcess(env));
   });
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));

@@ -44,6 +44,7 @@ import { openAiExecutor } from "./integrations/openai.js";
 import { pixelExecutor } from "./integrations/pixel.js";
 import { googleSheetsExecutor } from "./integrations/google-sheets/google-sheets.js";
 import { unsupportedExecutor } from "./unsupported.js";
+import { webhookExecutor } from "./logic/webhook.js";
 import { aiBlockExecutor, isAiProvider } from "./integrations/ai/ai-block.js";
 import { pluginExecutors } from "./integrations/plugins/index.js";
 
@@ -84,8 +85,7 @@ export const registry: ExecutorRegistry = {
   "Bot link": botLinkExecutor,
   Wait: waitExecutor,
   "AB test": abTestExecutor,
-  // Kinds this server does not run yet are logged and skipped along their edge (unsupported.ts).
-  webhook: unsupportedExecutor("webhook"),
+  webhook: webhookExecutor,
   Jump: jumpExecutor,
   Return: returnExecutor,
   ...httpRequestExecutors,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "../../errors.js";
+import type { SessionState } from "../../engine/session-state.js";
 import { continueSession } from "../../engine/continue-session.js";
 import { loadSessionState } from "../../schemas/session-state-upgrade.js";
 import type { continueChatInputSchema } from "../../schemas/chat.js";
@@ -15,25 +16,48 @@ import { turnWebhookRows } from "../webhooks/webhook-events.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
 
+/** An outside system's call to the wait-for-webhook block `blockId` (webhook-calls.ts), not a visitor's message. */
+export type WebhookCall = { blockId: string };
+
+/**
+ * Where the chat stands for a call to `blockId`: waiting there (go on), or already past it because a
+ * call resumed it (409), or never there (404).
+ */
+function assertWaitsForCall(state: SessionState, blockId: string): void {
+  if (state.status === "waiting" && state.currentBlockId === blockId) return;
+  if (state.lastWebhookCall?.blockId === blockId)
+    throw new AppError("WEBHOOK_ALREADY_RESUMED", "This block's webhook was already called; the chat went on");
+  throw new AppError("WEBHOOK_NOT_WAITING", "This chat is not waiting for a call at this block");
+}
+
 export async function continueChat(
   ctx: AppContext,
   sessionId: string,
   input: ContinueChatInput,
   origin: CallingOrigin,
+  webhookCall?: WebhookCall,
 ) {
   const now = nowIso();
   const session = await requireLiveSession(ctx, sessionId, now);
   const bot = await sessionBot(ctx, session);
   const isLive = session.botVersionId !== null;
-  if (isLive) assertOriginAllowed(bot, origin);
-  const state = loadSessionState(session.state);
+  // An outside system's call comes from no visitor's page: its API token was checked instead.
+  if (isLive && !webhookCall) assertOriginAllowed(bot, origin);
+  const { lastWebhookCall, ...state } = loadSessionState(session.state);
+  if (webhookCall) assertWaitsForCall({ ...state, lastWebhookCall }, webhookCall.blockId);
   const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
     continueSession(bot, state, input.message, {
       ports,
       format: input.textBubbleContentFormat ?? "richText",
       maxVariableBytes: ctx.config.limits.variableBytes,
+      resumesWebhook: webhookCall !== undefined,
     }),
   );
+  const reply = isLive ? { ...turn.reply, logs: publicLogs(turn.reply.logs) } : turn.reply;
+  // The visitor's client fetches a call's reply from the session: kept there, even when the chat ended.
+  const keptState: SessionState = webhookCall
+    ? { ...turn.state, lastWebhookCall: { blockId: webhookCall.blockId, reply } }
+    : turn.state;
 
   // The session row keeps naming its own result; linked bots' results are found in the state.
   const resultId = isLive ? (session.resultId ?? undefined) : undefined;
@@ -45,13 +69,13 @@ export async function continueChat(
     await ctx.chat.writeTurn({
       // A finished live chat has nothing left to continue; its result keeps everything.
       session:
-        isLive && turn.ended
+        isLive && turn.ended && !webhookCall
           ? { kind: "delete", id: session.id, expectedRevision: session.revision }
           : {
               kind: "update",
               id: session.id,
               expectedRevision: session.revision,
-              state: storedState(ctx, turn.state),
+              state: storedState(ctx, keptState),
               updatedAt: now,
               expiresAt: renewedExpiry(ctx, bot, now, session.expiresAt),
             },
@@ -71,6 +95,8 @@ export async function continueChat(
     if (error instanceof SessionConflictError) {
       // Gone rather than moved on: the chat was finished or its bot deleted meanwhile.
       if (!(await ctx.sessions.find(session.id))) throw new AppError("SESSION_NOT_FOUND", "Session not found.");
+      if (webhookCall)
+        throw new AppError("WEBHOOK_ALREADY_RESUMED", "This block's webhook was already called; the chat went on");
       throw new AppError(
         "CONFLICT",
         "This session was answered by another request at the same time; send the message again",
@@ -79,5 +105,6 @@ export async function continueChat(
     throw error;
   }
   notifyOutbox(ctx, outbox);
-  return isLive ? { ...turn.reply, logs: publicLogs(turn.reply.logs) } : turn.reply;
+  if (webhookCall) ctx.sessionSignals.publish(session.id);
+  return reply;
 }

@@ -34,6 +34,8 @@ const sensitiveLogDescriptions = new Set([
   "Webhook returned an error.",
   "Email successfully sent",
   "Email not sent",
+  // Names the bot's body paths: the bot owner's to read in the result's logs, not the visitor's.
+  "A value could not be read from the webhook's body",
 ]);
 
 export function publicLogs(logs: ChatLog[] | undefined): ChatLog[] | undefined {

@@ -47,6 +47,8 @@ export class Chat {
   private bubblesShown = 0;
   /** Stops the shown input's idle timer, when it has one. */
   private stopIdleTimer: (() => void) | undefined;
+  /** Closes the events stream of a chat waiting for its webhook, when one is open. */
+  private stopListening: (() => void) | undefined;
   private prefilled: Record<string, unknown>;
   started = false;
 
@@ -78,6 +80,7 @@ export class Chat {
   /** Forgets this visitor and starts over. */
   reset(): void {
     this.run++;
+    this.stopListening?.();
     this.memoryStore.forget();
     this.view.clear();
     this.sessionId = undefined;
@@ -91,6 +94,7 @@ export class Chat {
   /** Starts over on the same result (the visitor is still remembered, if the bot remembers). */
   private restart(): void {
     this.run++;
+    this.stopListening?.();
     this.view.clear();
     this.sessionId = undefined;
     this.bubblesShown = 0;
@@ -213,6 +217,10 @@ export class Chat {
 
   /** True when the action took over the conversation (it answered the server, which sent the next turn). */
   private async act(run: number, action: ClientAction): Promise<boolean> {
+    if (action.type === "listenForWebhook") {
+      this.listenForWebhook(run, String(action.blockId ?? ""));
+      return true;
+    }
     const reply = await runAction(action, this.actionHost());
     if (run !== this.run) return true;
     if (reply === undefined) return false;
@@ -283,6 +291,29 @@ export class Chat {
           ...(answer.replyId ? { metadata: { replyId: answer.replyId } } : {}),
         };
     await this.send(run, message);
+  }
+
+  /**
+   * The chat waits for an outside system to call its webhook: the server's events stream of the
+   * session brings the turn that call produced, shown as if it answered a message. The browser
+   * reconnects by itself after a dropped connection, and the server then sends that turn at once.
+   */
+  private listenForWebhook(run: number, blockId: string): void {
+    this.stopListening?.();
+    if (!this.sessionId) return;
+    const source = new EventSource(this.api.sessionEventsUrl(this.sessionId, blockId));
+    const stop = () => {
+      source.close();
+      if (this.stopListening === stop) this.stopListening = undefined;
+    };
+    this.stopListening = stop;
+    source.addEventListener("reply", (event) => {
+      stop();
+      if (run === this.run) void this.process(run, JSON.parse((event as MessageEvent<string>).data) as ChatTurn);
+    });
+    source.addEventListener("gone", stop);
+    // Refused (the chat does not wait there any more): the browser gives up; nothing to show.
+    source.addEventListener("error", () => source.readyState === EventSource.CLOSED && stop());
   }
 
   private listenForEmbed(run: number, name: string): void {

@@ -65,6 +65,11 @@ export class ChatApi {
     return this.client.url("streamMessage", { params: { sessionId } });
   }
 
+  /** The session's server-sent events while it waits at the wait-for-webhook block `blockId`. */
+  sessionEventsUrl(sessionId: string, blockId: string): string {
+    return this.client.url("sessionEvents", { params: { sessionId }, query: { blockId } });
+  }
+
   /**
    * One file per request, so that each gets its own progress and its own error. The file is the raw body,
    * sent by XMLHttpRequest: fetch cannot report an upload's progress.

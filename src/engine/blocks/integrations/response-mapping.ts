@@ -16,15 +16,26 @@ export async function mapResponse(
   response: MappedResponse,
   ctx: ExecutionContext,
 ): Promise<VariableUpdate[]> {
+  return (await mapResponseReads(mappings, response, ctx)).updates;
+}
+
+/** As mapResponse, also naming the paths (after substitution) that could not be read. */
+export async function mapResponseReads(
+  mappings: readonly ResponseVariableMapping[] | undefined,
+  response: MappedResponse,
+  ctx: ExecutionContext,
+): Promise<{ updates: VariableUpdate[]; failedPaths: string[] }> {
   const updates: VariableUpdate[] = [];
+  const failedPaths: string[] = [];
   for (const mapping of mappings ?? []) {
     if (!mapping.bodyPath || !mapping.variableId) continue;
     if (!ctx.state.variables.some((variable) => variable.id === mapping.variableId)) continue;
     const path = substituteVariables(mapping.bodyPath, ctx.state.variables);
     const read = await readMapping(path, response, ctx);
     if (read.ok) updates.push({ id: mapping.variableId, value: serializeVariableValue(read.value) });
+    else failedPaths.push(path);
   }
-  return updates;
+  return { updates, failedPaths };
 }
 
 async function readMapping(

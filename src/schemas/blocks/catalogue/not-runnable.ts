@@ -7,9 +7,7 @@ import type { BlockType } from "../index.js";
  * test/engine/not-runnable-kinds.test.ts fails naming the kind to drop here once it gets an executor
  * (or to add when one runs on `unsupportedExecutor`).
  */
-export const notRunnableKinds: { readonly [T in BlockType]?: string } = {
-  webhook: "needs the wait-for-webhook resume route, which this server does not have yet",
-};
+export const notRunnableKinds: { readonly [T in BlockType]?: string } = {};
 
 /** What a kind needs before this server can run it; undefined when it runs. */
 export const notRunnableReason = (type: string): string | undefined =>

@@ -192,12 +192,48 @@ export function AbTestSettings() {
   );
 }
 
+/** A URL to call, shown whole with a button that copies it. */
+function CopyableUrl({ label, url, testId }: { label: string; url: string; testId: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="field">
+      <span>{label}</span>
+      <pre className="code-block" data-testid={testId}>
+        {url}
+      </pre>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+      >
+        {copied ? "Copied" : "Copy"}
+      </button>
+    </div>
+  );
+}
+
 export function IncomingWebhookSettings() {
+  const { store } = useEditor();
+  const { block } = useBlock();
+  const botId = useStore(store.meta, (meta) => meta.botId);
+  const base = `${window.location.origin}/api/v1/bots/${botId}/blocks/${block.id}`;
   return (
     <>
       <p className="muted small">
-        The chat waits here until an HTTP call resumes it; parts of that call's body can be saved in variables.
+        The chat waits here until an HTTP call resumes it (POST, any JSON body, an API token with access to this bot as{" "}
+        <code>Authorization: Bearer</code>); parts of that body can be saved in variables. The visitor then sees the
+        next messages without reloading.
       </p>
+      <CopyableUrl
+        label="URL of a live chat (its result's id in place of {resultId})"
+        url={`${base}/results/{resultId}/executeWebhook`}
+        testId="webhook-live-url"
+      />
+      <CopyableUrl
+        label="Test URL: resumes your preview waiting at this block"
+        url={`${base}/web/executeTestWebhook`}
+        testId="webhook-test-url"
+      />
       <ResponseMapping path={["options", "responseVariableMapping"]} />
     </>
   );

@@ -1,0 +1,76 @@
+import { Readable } from "node:stream";
+import type { FastifyRequest } from "fastify";
+import { chatRouteContracts } from "../schemas/chat-routes.js";
+import { webhookCallBodySchema, webhookCallParams, webhookCallRouteContracts } from "../schemas/webhook-call-routes.js";
+import type { AppContext } from "../services/context.js";
+import { openSessionEvents, type SessionEvent } from "../services/chat/session-events.js";
+import { executeTestWebhook, executeWebhook } from "../services/chat/webhook-calls.js";
+import { callingOrigin, defineRoute } from "./route.js";
+import { messageResponseSchema } from "../schemas/common.js";
+
+/** The outside system's JSON is small; a larger body is refused (413) before it is read. */
+export const WEBHOOK_CALL_BODY_LIMIT = 64 * 1024;
+
+/** One server-sent event: its name and JSON data (a heartbeat has none to carry). */
+const toEventText = (item: SessionEvent): string =>
+  `event: ${item.event}\ndata: ${"data" in item ? JSON.stringify(item.data) : "{}"}\n\n`;
+
+async function* eventStream(events: AsyncGenerator<SessionEvent>): AsyncGenerator<string> {
+  // Tells the browser how long to wait before reconnecting after a dropped connection.
+  yield "retry: 2000\n\n";
+  for await (const item of events) yield toEventText(item);
+}
+
+/** Ends the stream's wait when the visitor's page goes away. */
+function closedSignal(request: FastifyRequest): AbortSignal {
+  const controller = new AbortController();
+  request.raw.once("close", () => controller.abort());
+  return controller.signal;
+}
+
+export function webhookCallRoutes(ctx: AppContext) {
+  return [
+    defineRoute({
+      ...webhookCallRouteContracts.executeWebhook,
+      bodyLimit: WEBHOOK_CALL_BODY_LIMIT,
+      handler: ({ caller, params, body }) => executeWebhook(ctx, caller!, params, body),
+    }),
+    defineRoute({
+      ...webhookCallRouteContracts.executeTestWebhook,
+      bodyLimit: WEBHOOK_CALL_BODY_LIMIT,
+      handler: ({ caller, params, body }) => executeTestWebhook(ctx, caller!, params, body),
+    }),
+    defineRoute({
+      method: "POST",
+      url: "/api/v1/typebots/:botId/blocks/:blockId/results/:resultId/executeWebhook",
+      summary: "The reference's path of executeWebhook (its `typebotId` is the bot's id)",
+      tags: ["Typebot embed compatibility"],
+      auth: "token",
+      access: "write",
+      bodyLimit: WEBHOOK_CALL_BODY_LIMIT,
+      params: webhookCallParams,
+      body: webhookCallBodySchema,
+      response: messageResponseSchema,
+      handler: ({ caller, params, body }) => executeWebhook(ctx, caller!, params, body),
+    }),
+    defineRoute({
+      ...chatRouteContracts.sessionEvents,
+      cors: true,
+      rateLimit: ["continuePerSession", "continuePerIp"],
+      handler: async ({ params, query, request, reply }) => {
+        const events = await openSessionEvents(
+          ctx,
+          params.sessionId,
+          query.blockId,
+          callingOrigin(request),
+          closedSignal(request),
+        );
+        return reply
+          .header("content-type", "text/event-stream; charset=utf-8")
+          .header("cache-control", "no-store")
+          .header("x-accel-buffering", "no")
+          .send(Readable.from(eventStream(events)));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,79 @@
+import { AppError } from "../../errors.js";
+import { loadSessionState } from "../../schemas/session-state-upgrade.js";
+import { Wakeup } from "../background/wakeup.js";
+import type { AppContext } from "../context.js";
+import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
+import { requireLiveSession, sessionBot } from "./sessions.js";
+
+/** A stream's check of the session when no signal came (a signal lost while a connection was down). */
+export const SESSION_EVENTS_CHECK_MS = 15_000;
+
+/**
+ * What the visitor's client is told while its chat waits at a wait-for-webhook block: `waiting`
+ * (a heartbeat, also after each check), then `reply` with the turn the call produced (the same body
+ * as continueChat's), or `gone` when the chat moved on some other way.
+ */
+export type SessionEvent = { event: "waiting" } | { event: "reply"; data: Record<string, unknown> } | { event: "gone" };
+
+type Standing = { kind: "waiting" } | { kind: "reply"; reply: Record<string, unknown> } | { kind: "gone" };
+
+/** Where the session stands for a client listening at `blockId`, read from the database. */
+async function standing(ctx: AppContext, sessionId: string, blockId: string): Promise<Standing> {
+  const session = await ctx.chat.findSession(sessionId);
+  if (!session) return { kind: "gone" };
+  const state = loadSessionState(session.state);
+  if (state.lastWebhookCall?.blockId === blockId && state.currentBlockId !== blockId)
+    return { kind: "reply", reply: state.lastWebhookCall.reply };
+  if (state.status === "waiting" && state.currentBlockId === blockId) return { kind: "waiting" };
+  return { kind: "gone" };
+}
+
+/**
+ * Opens the events of a session waiting at `blockId` (authorised, as the chat routes are, by knowing
+ * the session id; live chats from allowed origins only). It listens before it first reads, so a call
+ * that lands in between is seen either way; a client that reconnects after the call gets the reply at
+ * once. Refused (404) when the chat neither waits there nor was resumed from there.
+ */
+export async function openSessionEvents(
+  ctx: AppContext,
+  sessionId: string,
+  blockId: string,
+  origin: CallingOrigin,
+  closed: AbortSignal,
+): Promise<AsyncGenerator<SessionEvent>> {
+  const session = await requireLiveSession(ctx, sessionId, new Date().toISOString());
+  if (session.botVersionId !== null) assertOriginAllowed(await sessionBot(ctx, session), origin);
+  const wakeup = new Wakeup();
+  const unsubscribe = await ctx.sessionSignals.subscribe(sessionId, () => wakeup.notify());
+  const wake = () => wakeup.notify();
+  closed.addEventListener("abort", wake);
+  const stop = () => {
+    unsubscribe();
+    closed.removeEventListener("abort", wake);
+  };
+  let first: Standing;
+  try {
+    first = await standing(ctx, sessionId, blockId);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  if (first.kind === "gone") {
+    stop();
+    throw new AppError("WEBHOOK_NOT_WAITING", "This chat is not waiting for a call at this block");
+  }
+  return (async function* events(): AsyncGenerator<SessionEvent> {
+    try {
+      let now: Standing = first;
+      while (now.kind === "waiting") {
+        yield { event: "waiting" };
+        await wakeup.wait(SESSION_EVENTS_CHECK_MS);
+        if (closed.aborted || ctx.sessionSignals.closed) return;
+        now = await standing(ctx, sessionId, blockId);
+      }
+      yield now.kind === "reply" ? { event: "reply", data: now.reply } : { event: "gone" };
+    } finally {
+      stop();
+    }
+  })();
+}

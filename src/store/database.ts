@@ -248,6 +248,21 @@ export interface ChannelContactsTable {
   updatedAt: string;
 }
 
+/** A messaging-app session's idle timeout, fired by the server (migration 0017). */
+export interface IdleTimeoutsTable {
+  sessionId: string;
+  workspaceId: string;
+  credentialsId: string;
+  contactId: string;
+  /** The input the session waits at when the row was written. */
+  blockId: string;
+  /** The session state's idleDeadline as an ISO time: the fire does nothing once it changed. */
+  deadline: string;
+  /** When the runner may take it next (the deadline, then past each claim's lease). */
+  dueAt: string;
+  attempts: number;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -270,6 +285,7 @@ export interface Database {
   outboxAttempts: OutboxAttemptsTable;
   channelInbox: ChannelInboxTable;
   channelContacts: ChannelContactsTable;
+  idleTimeouts: IdleTimeoutsTable;
 }
 
 export type Db = Kysely<Database>;

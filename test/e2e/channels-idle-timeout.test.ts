@@ -61,8 +61,7 @@ const toTelegram = (chatId: number) => (call: { path: string; body: any }) =>
   call.path === `${tgBot}/sendMessage` && call.body?.chat_id === chatId;
 const toWhatsApp = (to: string) => (call: { path: string; body: any }) =>
   call.path === `/wa/${WHATSAPP.phoneNumberId}/messages` && call.body?.to === to && call.body?.type === "text";
-const whatsAppTexts = (to: string) =>
-  h.fakes.calls.filter(toWhatsApp(to)).map((call) => call.body.text.body as string);
+const whatsAppTexts = (to: string) => h.fakes.calls.filter(toWhatsApp(to)).map((call) => call.body.text.body as string);
 
 const scheduled = () =>
   h.server.ctx.store.db.selectFrom("idleTimeouts").select(["sessionId", "blockId", "contactId"]).execute();
@@ -84,7 +83,9 @@ describe("idle timeouts on messaging apps", () => {
     await h.fakes.waitForCalls(toTelegram(chatId), 3);
     expect(telegramTexts(chatId)).toEqual(["Your name?", "Are you still there?", "Bye for now"]);
     await h.fakes.waitUntil(async () => (await scheduled()).length === 0);
-    expect((await resultLogs(quickBotId)).map(({ status, description, details }) => [status, description, details])).toEqual([
+    expect(
+      (await resultLogs(quickBotId)).map(({ status, description, details }) => [status, description, details]),
+    ).toEqual([
       ["info", "No answer within 1 s", "q-name"],
       ["info", "No answer within 1 s", "q-again"],
     ]);
@@ -97,7 +98,10 @@ describe("idle timeouts on messaging apps", () => {
   it("cancels the timeout when the contact answers in time, and a stale one fires nothing", async () => {
     const contact = "15550004242";
     const send = (id: string, text: string) =>
-      h.postWhatsApp(whatsappId, whatsAppWebhookBody(WHATSAPP.phoneNumberId, contact, { id, type: "text", text: { body: text } }));
+      h.postWhatsApp(
+        whatsappId,
+        whatsAppWebhookBody(WHATSAPP.phoneNumberId, contact, { id, type: "text", text: { body: text } }),
+      );
     await send("wamid.idle-1", "hi");
     await h.fakes.waitForCalls(toWhatsApp(contact), 1);
     // Stored right after the reply went out.

@@ -37,4 +37,3 @@ export async function scheduleContactIdle(
     deadline: new Date(state.idleDeadline).toISOString(),
   });
 }
-

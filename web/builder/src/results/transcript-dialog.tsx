@@ -45,7 +45,10 @@ export function TranscriptDialog({
               <ol className="transcript" data-testid="transcript">
                 {messages.map((message, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a stored transcript never reorders; messages have no id.
-                  <li key={index} className={`transcript-message ${message.role}`}>
+                  <li
+                    key={index}
+                    className={`transcript-message ${message.role}${message.type === "idle" ? " idle" : ""}`}
+                  >
                     <span className="visually-hidden">{message.role === "bot" ? "Bot:" : "Visitor:"}</span>
                     {message.type === "text" && renderInlineMarkdown(message.text ?? "")}
                     {message.type === "image" && <img src={message.image} alt="" />}
@@ -55,6 +58,7 @@ export function TranscriptDialog({
                       <audio controls src={message.audio} />
                     )}
                     {message.type === "embed" && <a href={message.embed}>Embedded page</a>}
+                    {message.type === "idle" && <em className="transcript-idle">{message.text}</em>}
                   </li>
                 ))}
               </ol>

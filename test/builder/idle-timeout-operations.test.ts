@@ -63,7 +63,10 @@ describe("an input's idle timeout in the editor", () => {
     // Connecting again replaces it; deleting the edge keeps the seconds; emptying the seconds drops the edge.
     const again = connect(connected, source, { groupId: "B" });
     expect(again.edges).toHaveLength(2);
-    const removed = removeEdges(again, new Set([(optionsOf(again).idleTimeout as { outgoingEdgeId: string }).outgoingEdgeId]));
+    const removed = removeEdges(
+      again,
+      new Set([(optionsOf(again).idleTimeout as { outgoingEdgeId: string }).outgoingEdgeId]),
+    );
     expect(optionsOf(removed).idleTimeout).toEqual({ seconds: 45 });
     const cleared = setIdleSeconds(again, "q", undefined);
     expect(cleared.edges.map((edge) => edge.id)).toEqual(["e0"]);

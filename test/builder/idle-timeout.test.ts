@@ -35,7 +35,10 @@ describe("an idle timeout built in the browser", { timeout: 180_000 }, () => {
             id: "g-ask",
             title: "Ask",
             graphCoordinates: { x: 0, y: 0 },
-            blocks: [say("b-ask", "Your name?"), { id: "q-name", type: "text input", options: { variableId: "v-name" } }],
+            blocks: [
+              say("b-ask", "Your name?"),
+              { id: "q-name", type: "text input", options: { variableId: "v-name" } },
+            ],
           },
           {
             id: "g-idle",
@@ -96,7 +99,7 @@ describe("an idle timeout built in the browser", { timeout: 180_000 }, () => {
 
   it("shows the idle timeout on the canvas beside drop-offs and in the result's transcript", async () => {
     const { publicId } = await harness.api("POST", `/api/v1/bots/${botId}/publish`);
-    const chat = async (path: string, body: unknown) =>
+    const chat = async (path: string, body: unknown): Promise<any> =>
       (
         await fetch(`${harness.server.url}/api/v1${path}`, {
           method: "POST",
@@ -125,12 +128,9 @@ describe("an idle timeout built in the browser", { timeout: 180_000 }, () => {
     await page.goto(`${harness.server.url}/bots/${botId}/results`);
     await page.locator('[data-testid="result-row"]').first().click();
     const transcript = page.locator('[data-testid="transcript"] li');
-    await expect.poll(() => transcript.allTextContents()).toEqual([
-      "Bot:Your name?",
-      "Visitor:No answer within 2 s",
-      "Bot:Are you still there?",
-      "Visitor:Ada",
-    ]);
+    await expect
+      .poll(() => transcript.allTextContents())
+      .toEqual(["Bot:Your name?", "Visitor:No answer within 2 s", "Bot:Are you still there?", "Visitor:Ada"]);
     expect(await page.locator('[data-testid="transcript"] li.idle').textContent()).toBe("Visitor:No answer within 2 s");
     await shot(page, "idle-timeout-transcript");
     expect(page.problems).toEqual([]);

@@ -36,7 +36,11 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
     store.ui,
     (ui) =>
       ui.dropOffs
-        ? { total: ui.dropOffs.byBlock[block.id], starts: ui.dropOffs.starts, idled: ui.dropOffs.idledByBlock[block.id] }
+        ? {
+            total: ui.dropOffs.byBlock[block.id],
+            starts: ui.dropOffs.starts,
+            idled: ui.dropOffs.idledByBlock[block.id],
+          }
         : undefined,
     (a, b) => a?.total === b?.total && a?.starts === b?.starts && a?.idled === b?.idled,
   );

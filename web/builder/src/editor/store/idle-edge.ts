@@ -17,5 +17,8 @@ export function withIdleEdge(block: Block, edgeId: string | undefined): Block {
   if (!idle) return block;
   const { outgoingEdgeId: _removed, ...rest } = idle;
   const options = (block as { options?: Record<string, unknown> }).options;
-  return { ...block, options: { ...options, idleTimeout: edgeId ? { ...rest, outgoingEdgeId: edgeId } : rest } } as Block;
+  return {
+    ...block,
+    options: { ...options, idleTimeout: edgeId ? { ...rest, outgoingEdgeId: edgeId } : rest },
+  } as Block;
 }

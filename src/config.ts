@@ -46,7 +46,7 @@ export type Config = {
   /** Work done after commit: e-mails of chat turns (issue 20; README "Work after commit"). */
   outbox: OutboxConfig;
   /** Messaging apps' API base URLs (issue 21): PARLEY_WHATSAPP_API_URL (Graph API, version included) and PARLEY_TELEGRAM_API_URL. */
-  channels: { whatsappApiUrl: string; telegramApiUrl: string };
+  channels: { whatsappApiUrl: string; telegramApiUrl: string; idlePollMs: number };
   /** The instance's Google OAuth client and Google's endpoints (Google Sheets and Gmail blocks; README "Google"). */
   google: GoogleConfig;
 };
@@ -174,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     channels: {
       whatsappApiUrl: (env.PARLEY_WHATSAPP_API_URL || "https://graph.facebook.com/v21.0").replace(/\/$/, ""),
       telegramApiUrl: (env.PARLEY_TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, ""),
+      // PARLEY_IDLE_POLL_MS: how often the server looks for messaging-app idle timeouts that are due.
+      idlePollMs: parsePositive(env.PARLEY_IDLE_POLL_MS, "PARLEY_IDLE_POLL_MS", 1000),
     },
     google: loadGoogleConfig(env),
   };

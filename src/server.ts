@@ -8,6 +8,7 @@ import { scheduleSessionCleanup } from "./services/chat/session-cleanup.js";
 import { createSetupToken } from "./services/auth/setup-links.js";
 import { closeSandboxPort } from "./sandbox/index.js";
 import { startOutboxWorker } from "./services/outbox/outbox-worker.js";
+import { startIdleTimeoutRunner } from "./services/channels/idle-timeout-runner.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
@@ -60,6 +61,10 @@ export async function startServer(
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+    const idleRunner = startIdleTimeoutRunner(ctx, {
+      publicBase: url,
+      onError: (error, where) => app?.log.error({ err: error, ...where }, "messaging-app idle timeout failed"),
+    });
     const running = app;
     return {
       app: running,
@@ -71,6 +76,7 @@ export async function startServer(
         await running.close();
         // After the last requests, whose turns may have queued work; what is left is delivered after restart.
         await outboxWorker?.stop();
+        await idleRunner.stop();
         await closeSandboxPort(ctx.ports.sandbox);
         await store.close();
       },

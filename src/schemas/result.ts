@@ -103,7 +103,10 @@ export const resultParamsSchema = z.object({ botId: idSchema, resultId: idSchema
 
 export const transcriptMessageSchema = z.object({
   role: z.enum(["bot", "user"]),
-  type: z.enum(["text", "image", "video", "audio", "embed"]),
+  /** `idle`: the visitor left the question before it unanswered past its idle timeout; `text` says how long. */
+  type: z
+    .enum(["text", "image", "video", "audio", "embed", "idle"])
+    .describe("`idle`: the question before was left unanswered past its idle timeout; `text` says how long"),
   text: z.string().optional(),
   image: z.string().optional(),
   video: z.string().optional(),
@@ -128,5 +131,9 @@ export const analyticsResponseSchema = z.object({
   starts: z.number().int(),
   completions: z.number().int(),
   dropOffs: z.array(z.object({ blockId: z.string(), total: z.number().int() })),
+  /** Inputs left unanswered past their idle timeout (the idle path was taken), per block, most first. */
+  idleTimeouts: z
+    .array(z.object({ blockId: z.string(), total: z.number().int() }))
+    .describe("How many times each input's idle timeout ran out (its idle path was taken) in the window's results"),
 });
 export type Analytics = z.infer<typeof analyticsResponseSchema>;

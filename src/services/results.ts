@@ -17,7 +17,7 @@ import { createCsvRowWriter, exportFileName } from "./results/csv-export.js";
 import { decodeCursor, encodeCursor } from "./results/cursor.js";
 import { toApiResult } from "./results/result-view.js";
 import { timeBounds } from "./results/time-window.js";
-import { replayTranscript } from "./results/transcript.js";
+import { replayTranscript, visitorSteps } from "./results/transcript.js";
 
 type TimeWindow = { timeFilter: TimeFilter; timeZone: string };
 
@@ -134,7 +134,8 @@ export async function getResultTranscript(
   const found = await ctx.results.findWithAnswers(botId, resultId);
   if (!found) throw notFound("Result not found");
   const runtimeBot = await botOfResult(ctx, bot, found.result);
-  return replayTranscript(runtimeBot, found.result, found.answers, ctx.ports.bots);
+  const idles = await ctx.results.idleLogsOf(resultId);
+  return replayTranscript(runtimeBot, found.result, visitorSteps(found.answers, idles), ctx.ports.bots);
 }
 
 /**
@@ -149,11 +150,12 @@ export async function getAnalytics(
 ): Promise<Analytics> {
   await requireResultsReader(ctx, caller, botId);
   const bounds = windowBounds(ctx, window);
-  const [counts, dropOffs] = await Promise.all([
+  const [counts, dropOffs, idleTimeouts] = await Promise.all([
     ctx.results.counts(botId, bounds),
     ctx.results.dropOffs(botId, bounds),
+    ctx.results.idleTimeoutCounts(botId, bounds),
   ]);
-  return { ...counts, dropOffs };
+  return { ...counts, dropOffs, idleTimeouts };
 }
 
 /**

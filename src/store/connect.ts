@@ -28,6 +28,7 @@ import * as outbox from "./migrations/0009-outbox.js";
 import * as channels from "./migrations/0010-channels.js";
 import * as membersFolders from "./migrations/0011-members-folders.js";
 import * as webhooks from "./migrations/0012-webhooks.js";
+import * as idleSchedule from "./migrations/0017-idle-schedule.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0010-channels": channels,
   "0011-members-folders": membersFolders,
   "0012-webhooks": webhooks,
+  "0017-idle-schedule": idleSchedule,
 };
 
 export type StoreOptions = {

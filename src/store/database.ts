@@ -262,6 +262,19 @@ export interface WebhooksTable {
   disabledAt: string | null;
   createdAt: string;
   updatedAt: string;
+/** A messaging-app session's idle timeout, fired by the server (migration 0017). */
+export interface IdleTimeoutsTable {
+  sessionId: string;
+  workspaceId: string;
+  credentialsId: string;
+  contactId: string;
+  /** The input the session waits at when the row was written. */
+  blockId: string;
+  /** The session state's idleDeadline as an ISO time: the fire does nothing once it changed. */
+  deadline: string;
+  /** When the runner may take it next (the deadline, then past each claim's lease). */
+  dueAt: string;
+  attempts: number;
 }
 
 export interface Database {
@@ -287,6 +300,7 @@ export interface Database {
   channelInbox: ChannelInboxTable;
   channelContacts: ChannelContactsTable;
   webhooks: WebhooksTable;
+  idleTimeouts: IdleTimeoutsTable;
 }
 
 export type Db = Kysely<Database>;

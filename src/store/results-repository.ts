@@ -3,6 +3,10 @@ import type { Database, Db, Flag, LogsTable, ResultRow } from "./database.js";
 
 export type AnswerRow = { blockId: string; content: string; attachedFileUrls: string | null };
 export type ResultAnswerRow = AnswerRow & { resultId: string };
+/** The `context` of the log a turn leaves when it took an input's idle path (its details: the block id). */
+export const IDLE_LOG_CONTEXT = "Idle timeout";
+/** An input left unanswered past its idle timeout, from its log: "No answer within N s". */
+export type IdleLogRow = { blockId: string; description: string; createdAt: string };
 export type LogRow = {
   status: string;
   description: string;
@@ -33,12 +37,12 @@ export class ResultsRepository {
   async findWithAnswers(
     botId: string,
     resultId: string,
-  ): Promise<{ result: ResultRow; answers: AnswerRow[] } | undefined> {
+  ): Promise<{ result: ResultRow; answers: (AnswerRow & { createdAt: string })[] } | undefined> {
     const result = await this.findLive(botId, resultId);
     if (!result) return undefined;
     const answers = await this.db
       .selectFrom("answers")
-      .select(["blockId", "content", "attachedFileUrls"])
+      .select(["blockId", "content", "attachedFileUrls", "createdAt"])
       .where("resultId", "=", resultId)
       .orderBy("position")
       .orderBy("createdAt")
@@ -142,6 +146,36 @@ export class ResultsRepository {
       .where("resultId", "=", resultId)
       .orderBy("createdAt")
       .execute();
+  }
+
+  /** The inputs the result's chat left unanswered past their idle timeout, oldest first. */
+  async idleLogsOf(resultId: string): Promise<IdleLogRow[]> {
+    const rows = await this.db
+      .selectFrom("logs")
+      .select(["details", "description", "createdAt"])
+      .where("resultId", "=", resultId)
+      .where("context", "=", IDLE_LOG_CONTEXT)
+      .orderBy("createdAt")
+      .execute();
+    return rows.map((row) => ({ blockId: row.details ?? "", description: row.description, createdAt: row.createdAt }));
+  }
+
+  /** Idle timeouts taken in the window's results, per input block, most first. */
+  async idleTimeoutCounts(botId: string, bounds: TimeBounds): Promise<{ blockId: string; total: number }[]> {
+    let query = this.db
+      .selectFrom("logs")
+      .innerJoin("results", "results.id", "logs.resultId")
+      .select((eb) => ["logs.details", eb.fn.countAll<number | string>().as("total")])
+      .where("results.botId", "=", botId)
+      .where("results.isArchived", "=", ZERO)
+      .where("logs.context", "=", IDLE_LOG_CONTEXT)
+      .where("logs.details", "is not", null);
+    if (bounds.from) query = query.where("results.createdAt", ">=", bounds.from);
+    if (bounds.to) query = query.where("results.createdAt", "<", bounds.to);
+    const rows = await query.groupBy("logs.details").execute();
+    return rows
+      .map((row) => ({ blockId: row.details!, total: Number(row.total) }))
+      .sort((a, b) => b.total - a.total || (a.blockId < b.blockId ? -1 : 1));
   }
 
   /** Archives the given results of the bot, or all of them; returns how many were archived. */

@@ -45,7 +45,13 @@ describe("bot analytics", () => {
 
     const response = await api.get(`/v1/bots/${botId}/analytics`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ views: 4, starts: 2, completions: 1, dropOffs: [{ blockId: "b-mail", total: 1 }] });
+    expect(response.body).toEqual({
+      views: 4,
+      starts: 2,
+      completions: 1,
+      dropOffs: [{ blockId: "b-mail", total: 1 }],
+      idleTimeouts: [],
+    });
   });
 
   it("counts drop-offs per input waited on, most first, leaving out finished, unstarted and archived results", async () => {
@@ -69,6 +75,7 @@ describe("bot analytics", () => {
         { blockId: "b-mail", total: 2 },
         { blockId: "b-name", total: 1 },
       ],
+      idleTimeouts: [],
     });
     await api.delete(`/v1/bots/${botId}/results`);
     expect((await api.get(`/v1/bots/${botId}/analytics`)).body).toEqual({
@@ -76,6 +83,7 @@ describe("bot analytics", () => {
       starts: 0,
       completions: 0,
       dropOffs: [],
+      idleTimeouts: [],
     });
   });
 
@@ -94,12 +102,14 @@ describe("bot analytics", () => {
         starts: 1,
         completions: 1,
         dropOffs: [],
+        idleTimeouts: [],
       });
       expect((await api.get(`/v1/bots/${botId}/analytics?timeFilter=today&timeZone=America/New_York`)).body).toEqual({
         views: 3,
         starts: 2,
         completions: 1,
         dropOffs: [{ blockId: "b-mail", total: 1 }],
+        idleTimeouts: [],
       });
       const invalid = await api.get(`/v1/bots/${botId}/analytics?timeZone=Nowhere/Land`);
       expect(invalid.status).toBe(400);

@@ -28,9 +28,11 @@ export type ChannelHarness = {
   close(): Promise<void>;
 };
 
-export async function createChannelHarness(): Promise<ChannelHarness> {
+/** `env`: more settings of the server (e.g. a quick PARLEY_IDLE_POLL_MS). */
+export async function createChannelHarness(env: Record<string, string> = {}): Promise<ChannelHarness> {
   const fakes = await startChannelFakes();
   const server = await startTestServer({
+    ...env,
     PARLEY_WHATSAPP_API_URL: fakes.whatsappUrl,
     PARLEY_TELEGRAM_API_URL: fakes.telegramUrl,
     // The WhatsApp media address comes from the app's answer and goes through the SSRF guard.

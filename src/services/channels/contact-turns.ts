@@ -22,13 +22,14 @@ import {
 import { chatMessageOf, downloadAttachments } from "./inbound-answer.js";
 import type { OfferedChoices } from "./reply-parts.js";
 import { sendReplyToContact, type TypingSettings } from "./send-reply.js";
+import { scheduleContactIdle } from "./idle-schedule.js";
 
 export type TurnErrorHandler = (error: unknown, context: { credentialsId: string; contactId: string }) => void;
 
 /** How turns run: where Parley is reached from outside (downloaded files' URLs), and who hears of failures. */
 export type TurnOptions = { publicBase: string; onError: TurnErrorHandler };
 
-function typingOf(bot: RuntimeBot): TypingSettings {
+export function typingOf(bot: RuntimeBot): TypingSettings {
   const settings = bot.document.settings as { typingEmulation?: TypingSettings };
   return { ...settingsDefaults.typingEmulation, ...settings.typingEmulation };
 }
@@ -86,6 +87,7 @@ async function answerMessage(
     await sendReplyToContact(ctx, { ...target, resultId: session.resultId ?? undefined }, reply, {
       typing: typingOf(bot),
     });
+    await scheduleContactIdle(ctx, credentials, contactId, session.id);
     return;
   }
 
@@ -118,6 +120,7 @@ async function answerMessage(
     typing: typingOf(selected.bot),
     isFirstMessage: true,
   });
+  if (sessionOpen) await scheduleContactIdle(ctx, credentials, contactId, reply.sessionId);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ChatLog } from "../../schemas/chat.js";
 import { createId } from "../../lib/ids.js";
 import type { AnswersTable, LogsTable } from "../../store/database.js";
 import type { ResultWrite } from "../../store/chat-repository.js";
-import { flag } from "../../store/results-repository.js";
+import { flag, IDLE_LOG_CONTEXT } from "../../store/results-repository.js";
 import { lastInputBlockId } from "../results/waiting-input.js";
 
 const MAX_LOG_DETAILS = 1000;
@@ -135,7 +135,14 @@ export function turnLogRows(
     rows.push(
       ...logRows(
         turn.idled.resultId ?? ownResultId,
-        [{ status: "info", description: `No answer within ${turn.idled.seconds} s`, details: turn.idled.blockId }],
+        [
+          {
+            status: "info",
+            description: `No answer within ${turn.idled.seconds} s`,
+            details: turn.idled.blockId,
+            context: IDLE_LOG_CONTEXT,
+          },
+        ],
         now,
       ),
     );

@@ -10,7 +10,7 @@ import { walkFlow } from "../../engine/walk.js";
 import { isInputBlock, type Block, type InputBlock } from "../../schemas/blocks/index.js";
 import type { ChatBubble } from "../../schemas/chat.js";
 import type { TranscriptMessage } from "../../schemas/result.js";
-import type { AnswerRow } from "../../store/results-repository.js";
+import type { AnswerRow, IdleLogRow } from "../../store/results-repository.js";
 import { parseFileUrls, parseResultVariables } from "./result-view.js";
 
 type ReplayedResult = { id: string; createdAt: string; variables: string };
@@ -120,16 +120,38 @@ async function acceptStoredAnswer(
   return finishTurn(bot, saved.state, walk, { newAnswers: [saved.answer] });
 }
 
+/** A step of the visitor's side of the chat: an answer, or an input left unanswered past its idle timeout. */
+type VisitorStep = { kind: "answer"; answer: AnswerRow } | { kind: "idle"; idle: IdleLogRow };
+
+/**
+ * Answers and idle timeouts in the order they happened. They come from different turns; should two
+ * share a timestamp, the answer goes first (an idle path starts only after an input was shown).
+ */
+export function visitorSteps(
+  answers: readonly (AnswerRow & { createdAt: string })[],
+  idles: readonly IdleLogRow[],
+): VisitorStep[] {
+  const steps: (VisitorStep & { at: string; order: number })[] = [
+    ...answers.map((answer, index) => ({ kind: "answer" as const, answer, at: answer.createdAt, order: index })),
+    ...idles.map((idle, index) => ({ kind: "idle" as const, idle, at: idle.createdAt, order: answers.length + index })),
+  ];
+  steps.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order - b.order));
+  return steps.map(({ at: _, order: __, ...step }) => step as VisitorStep);
+}
+
+const idleMessage = (idle: IdleLogRow): TranscriptMessage => ({ role: "user", type: "idle", text: idle.description });
+
 /**
  * What the visitor saw and answered, in order, rebuilt by running the flow again on the version the
  * result ran on and feeding it the stored answers. Blocks the flow no longer reaches (an answer to
  * another input than the one waiting, as after a resumed chat) are followed where the answer was
- * given, so that every answer appears. Messages shown after the last answer are included.
+ * given, so that every answer appears. Messages shown after the last answer are included. An input
+ * left unanswered shows as "No answer within N s", followed by what its idle path said.
  */
 export async function replayTranscript(
   bot: RuntimeBot,
   result: ReplayedResult,
-  answers: readonly AnswerRow[],
+  given: readonly (VisitorStep | AnswerRow)[],
   linkedBots?: EnginePorts["bots"],
 ): Promise<TranscriptMessage[]> {
   // A linked bot that kept its own result has its part of the chat in that result's transcript.
@@ -145,7 +167,9 @@ export async function replayTranscript(
       if (message) transcript.push(message);
     }
   };
-  const queue = [...answers];
+  // Plain answers (no idle timeout taken) are steps too.
+  const steps = given.map((step): VisitorStep => ("kind" in step ? step : { kind: "answer", answer: step }));
+  const queue = [...steps];
   try {
     const start = await startSession(
       { bot, mode: "live", resultId: result.id, prefilledVariables: outsideVariables(bot, result.variables) },
@@ -153,7 +177,7 @@ export async function replayTranscript(
     );
     show(start);
     let state = start.state;
-    let budget = answers.length * 2 + 50;
+    let budget = steps.length * 2 + 50;
     while (queue.length > 0 && budget-- > 0) {
       const waiting =
         state.status === "waiting" && state.currentBlockId ? bot.blockById.get(state.currentBlockId)?.block : undefined;
@@ -164,7 +188,17 @@ export async function replayTranscript(
         state = turn.state;
         continue;
       }
-      const answer = queue.shift()!;
+      const step = queue.shift()!;
+      if (step.kind === "idle") {
+        transcript.push(idleMessage(step.idle));
+        const idled = await replayIdle(bot, state, step.idle.blockId, options);
+        if (idled) {
+          show(idled);
+          state = idled.state;
+        }
+        continue;
+      }
+      const answer = step.answer;
       const block = bot.blockById.get(answer.blockId)?.block as Block | undefined;
       transcript.push(userMessage(answer, block));
       if (!block || !isInputBlock(block)) continue;
@@ -177,7 +211,34 @@ export async function replayTranscript(
   } catch {
     // A version the engine cannot run any more still shows what the visitor answered.
   }
-  for (const answer of queue)
-    transcript.push(userMessage(answer, bot.blockById.get(answer.blockId)?.block as Block | undefined));
+  for (const step of queue)
+    transcript.push(
+      step.kind === "idle"
+        ? idleMessage(step.idle)
+        : userMessage(step.answer, bot.blockById.get(step.answer.blockId)?.block as Block | undefined),
+    );
   return transcript;
+}
+
+/**
+ * The idle path taken again: the engine's own idle turn, with the deadline long past (the replay's
+ * clock stands still). Undefined when this version of the flow has no idle path there any more.
+ */
+async function replayIdle(
+  bot: RuntimeBot,
+  state: SessionState,
+  blockId: string,
+  options: TurnOptions,
+): Promise<TurnResult | undefined> {
+  if (!bot.blockById.has(blockId)) return undefined;
+  try {
+    return await continueSession(
+      bot,
+      { ...state, status: "waiting", currentBlockId: blockId, idleDeadline: 0 },
+      { type: "idle" },
+      options,
+    );
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRuntimeBot } from "../../../src/services/chat/runtime-bot-cache.js";
-import { replayPorts, replayTranscript } from "../../../src/services/results/transcript.js";
+import { replayPorts, replayTranscript, visitorSteps } from "../../../src/services/results/transcript.js";
 
 const paragraph = (text: string) => ({ richText: [{ type: "p", children: [{ text }] }] });
 
@@ -174,6 +174,29 @@ describe("replayTranscript with a linked bot that keeps its own result", () => {
     expect(transcript).toEqual([
       { role: "user", type: "text", text: "Lisbon" },
       { role: "bot", type: "text", text: "Child done" },
+    ]);
+  });
+});
+
+describe("answers and idle timeouts in the order they happened", () => {
+  const answer = (blockId: string, createdAt: string) => ({
+    blockId,
+    content: blockId,
+    attachedFileUrls: null,
+    createdAt,
+  });
+  const idle = (blockId: string, createdAt: string) => ({ blockId, description: "No answer within 5 s", createdAt });
+
+  it("interleaves them by time, an answer first when both share a timestamp", () => {
+    const steps = visitorSteps(
+      [answer("a1", "2025-01-01T00:00:01.000Z"), answer("a2", "2025-01-01T00:00:09.000Z")],
+      [idle("i1", "2025-01-01T00:00:05.000Z"), idle("i2", "2025-01-01T00:00:09.000Z")],
+    );
+    expect(steps.map((step) => (step.kind === "answer" ? step.answer.blockId : step.idle.blockId))).toEqual([
+      "a1",
+      "i1",
+      "a2",
+      "i2",
     ]);
   });
 });

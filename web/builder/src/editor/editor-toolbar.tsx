@@ -89,6 +89,7 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
         dropOffs: {
           starts: analytics.starts,
           byBlock: Object.fromEntries(analytics.dropOffs.map((entry) => [entry.blockId, entry.total])),
+          idledByBlock: Object.fromEntries(analytics.idleTimeouts.map((entry) => [entry.blockId, entry.total])),
         },
       });
     });

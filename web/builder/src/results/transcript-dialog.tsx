@@ -8,6 +8,10 @@ import { ErrorBanner, Spinner } from "../ui/feedback";
 import { transcript } from "./results-api";
 import { cellText, type Column } from "./results-columns";
 
+/** A visitor's silence (an idle timeout) is drawn apart from what they said. */
+const messageClass = (message: TranscriptMessage) =>
+  `transcript-message ${message.role}${message.type === "idle" ? " idle" : ""}`;
+
 /** A result in full: the conversation as the visitor had it, and every column's value. */
 export function TranscriptDialog({
   botId,
@@ -45,7 +49,7 @@ export function TranscriptDialog({
               <ol className="transcript" data-testid="transcript">
                 {messages.map((message, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a stored transcript never reorders; messages have no id.
-                  <li key={index} className={`transcript-message ${message.role}`}>
+                  <li key={index} className={messageClass(message)}>
                     <span className="visually-hidden">{message.role === "bot" ? "Bot:" : "Visitor:"}</span>
                     {message.type === "text" && renderInlineMarkdown(message.text ?? "")}
                     {message.type === "image" && <img src={message.image} alt="" />}
@@ -55,6 +59,7 @@ export function TranscriptDialog({
                       <audio controls src={message.audio} />
                     )}
                     {message.type === "embed" && <a href={message.embed}>Embedded page</a>}
+                    {message.type === "idle" && <em className="transcript-idle">{message.text}</em>}
                   </li>
                 ))}
               </ol>

@@ -11,6 +11,7 @@ import { isEdgeTarget } from "../store/selectors";
 import { missingTranslations, translatedLanguage } from "../languages/translation-state";
 import { blockSummary, conditionSummary, hasItemsOnly, savedVariable } from "./block-summary";
 import { defaultHandleLabel, hasDefaultHandle, itemHandles } from "./block-handles";
+import { IdleHandle, IdleTimeoutCount } from "./idle-handle";
 
 type Props = { block: Block; groupId: string; index: number; isLast: boolean; blockCount: number };
 
@@ -33,8 +34,15 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
   );
   const dropOff = useStore(
     store.ui,
-    (ui) => (ui.dropOffs ? { total: ui.dropOffs.byBlock[block.id], starts: ui.dropOffs.starts } : undefined),
-    (a, b) => a?.total === b?.total && a?.starts === b?.starts,
+    (ui) =>
+      ui.dropOffs
+        ? {
+            total: ui.dropOffs.byBlock[block.id],
+            starts: ui.dropOffs.starts,
+            idled: ui.dropOffs.idledByBlock[block.id],
+          }
+        : undefined,
+    (a, b) => a?.total === b?.total && a?.starts === b?.starts && a?.idled === b?.idled,
   );
   const chosenLanguage = useStore(store.ui, (ui) => ui.language);
   const missing = useStore(store.doc, (doc) => {
@@ -136,6 +144,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
           {dropOff.starts > 0 ? ` (${Math.round((dropOff.total / dropOff.starts) * 100)}%)` : ""}
         </div>
       )}
+      <IdleTimeoutCount total={dropOff?.idled} />
       {items.length > 0 && (
         <ul className="block-items">
           {items.map((item) => (
@@ -171,6 +180,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
           />
         </div>
       )}
+      <IdleHandle block={block} />
     </div>
   );
 });

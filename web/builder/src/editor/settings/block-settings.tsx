@@ -30,6 +30,7 @@ import {
   ValidatedInputSettings,
 } from "./input-settings";
 import { ForgedSettings } from "./forged-settings";
+import { IdleTimeoutField } from "./idle-timeout-field";
 import {
   ChatwootSettings,
   EmailSettings,
@@ -174,6 +175,7 @@ export function BlockSettings() {
           </ul>
         )}
         <Form />
+        {entry?.category === "Inputs" && <IdleTimeoutField />}
         <button
           type="button"
           className="button danger small delete-block"

@@ -13,6 +13,8 @@ type Structural = {
   items?: Structural[];
   paths?: Structural[];
   blocks?: Structural[];
+  /** An input's idle path is an edge of the copy too. */
+  options?: { idleTimeout?: { outgoingEdgeId?: string } };
 };
 
 function collectIds(value: Structural, ids: Map<string, string>): void {
@@ -22,6 +24,7 @@ function collectIds(value: Structural, ids: Map<string, string>): void {
 
 function edgeIdsOf(value: Structural, ids: Set<string>): void {
   if (value.outgoingEdgeId) ids.add(value.outgoingEdgeId);
+  if (value.options?.idleTimeout?.outgoingEdgeId) ids.add(value.options.idleTimeout.outgoingEdgeId);
   for (const child of [...(value.blocks ?? []), ...(value.items ?? []), ...(value.paths ?? [])]) edgeIdsOf(child, ids);
 }
 

@@ -1,7 +1,10 @@
 import type { Edge } from "../../lib/types.js";
 
-/** Where an edge starts: a flow event, a block, one of its items, or a card item's button. */
-export type EdgeSource = { eventId: string } | { blockId: string; itemId?: string; pathId?: string };
+/**
+ * Where an edge starts: a flow event, a block, one of its items, a card item's button, or an input's
+ * idle path (`idle`: the edge its `options.idleTimeout.outgoingEdgeId` names; stored `from: { blockId }`).
+ */
+export type EdgeSource = { eventId: string } | { blockId: string; itemId?: string; pathId?: string; idle?: true };
 export type EdgeTarget = Edge["to"];
 
 /**
@@ -10,6 +13,7 @@ export type EdgeTarget = Edge["to"];
  */
 export function sourceHandleId(source: EdgeSource): string {
   if ("eventId" in source) return `e:${source.eventId}`;
+  if (source.idle) return `x:${source.blockId}`;
   if (source.pathId) return `p:${source.blockId}:${source.itemId}:${source.pathId}`;
   if (source.itemId) return `i:${source.blockId}:${source.itemId}`;
   return `b:${source.blockId}`;
@@ -20,6 +24,7 @@ export function parseSourceHandle(handle: string | null | undefined): EdgeSource
   const [kind, ...parts] = handle.split(":");
   if (kind === "e" && parts[0]) return { eventId: parts[0] };
   if (kind === "b" && parts[0]) return { blockId: parts[0] };
+  if (kind === "x" && parts[0]) return { blockId: parts[0], idle: true };
   if (kind === "i" && parts.length === 2) return { blockId: parts[0], itemId: parts[1] };
   if (kind === "p" && parts.length === 3) return { blockId: parts[0], itemId: parts[1], pathId: parts[2] };
   return undefined;

@@ -21,7 +21,7 @@ export type EditorUi = {
   /** The block the preview is showing (a bubble) or waiting on (an input). */
   runningBlockId: string | undefined;
   findings: LintFinding[] | undefined;
-  dropOffs: { byBlock: Record<string, number>; starts: number } | undefined;
+  dropOffs: { byBlock: Record<string, number>; starts: number; idledByBlock: Record<string, number> } | undefined;
   /** Each new run of the preview gets a new number; `groupId` starts it from that group. */
   previewRun: { run: number; groupId: string | undefined };
   /** The language whose texts the editor shows (bots with settings.languages); unset: the default. */

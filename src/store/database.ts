@@ -262,6 +262,8 @@ export interface WebhooksTable {
   disabledAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
 /** A messaging-app session's idle timeout, fired by the server (migration 0017). */
 export interface IdleTimeoutsTable {
   sessionId: string;

@@ -121,11 +121,10 @@ console.log(
 );
 // Layers of a chat turn: inclusive time of the functions that stand for them (a sample counts once per row).
 const layers = [
-  [
-    "HTTP parse, Fastify routing, hooks, reply (whole request)",
-    /^(parserOnHeadersComplete|parserOnIncoming|onRequest) /,
-  ],
-  ["JSON body parse (nesting check + secure-json-parse)", /^jsonBody parley/],
+  // Fastify runs the rest of a request from the callbacks of its body parser and hooks, so their
+  // inclusive time holds the handler too: only functions that do one thing are listed.
+  ["routing (find-my-way find)", /^find find-my-way/],
+  ["JSON body nesting check (jsonDepth)", /^jsonDepth parley/],
   ["input validation (zod: params, body)", /^parseInput parley/],
   ["chat service (continueChat, startPublicChat)", /^(continueChat|startPublicChat|startLiveChat) parley/],
   ["  session read (findSession, to the chat thread and back)", /^findSession parley/],
@@ -135,8 +134,8 @@ const layers = [
   ["  turn write (to the chat thread, PostgreSQL statement)", /^writeTurn parley/],
   ["reply serialisation (Fastify serialize)", /^serialize fastify/],
   ["response check (PARLEY_CHECK_RESPONSES)", /^checkResponse parley/],
-  ["security headers hook", /^securityHeaders parley/],
   ["request id (randomUUID)", /^genReqId parley/],
+  ["socket writes (writev)", /^writev /],
   ["logging (pino)", / pino:/],
   ["Kysely (query building, compiling)", / kysely:/],
   ["messages to and from the chat thread (postMessage, structured clone)", /^postMessage /],

@@ -50,6 +50,9 @@ const api = async (method, route, body) => {
 const { workspaces } = await api("GET", "/v1/workspaces");
 const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
 const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
+// The profile's clock is the monotonic one every process shares: only samples taken while the load ran
+// count, so that start-up (module loading, the first bot parse) and the idle wait after it do not.
+const loadStartedUs = Number(process.hrtime.bigint() / 1000n);
 const { stdout } = await promisify(execFile)(process.execPath, [
   path.join(root, "bench/load.mjs"),
   JSON.stringify({
@@ -63,6 +66,7 @@ const { stdout } = await promisify(execFile)(process.execPath, [
     connections: 64,
   }),
 ]);
+const loadEndedUs = Number(process.hrtime.bigint() / 1000n);
 console.log(stdout.trim());
 server.kill("SIGINT");
 await new Promise((r) => server.once("exit", r));
@@ -72,8 +76,18 @@ const file = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofil
 const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8"));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const self = new Map();
+let sampledAt = profile.startTime;
+let idle = 0;
 for (let i = 0; i < profile.samples.length; i++) {
+  sampledAt += profile.timeDeltas[i] ?? 0;
+  // The first second of the load is its warm-up (the load generator does not count it either).
+  if (sampledAt < loadStartedUs + 1_000_000 || sampledAt > loadEndedUs) continue;
   const node = byId.get(profile.samples[i]);
+  // Idle time is the server waiting (for the load generator, or the chat thread): not the server's cost.
+  if (node.callFrame.functionName === "(idle)") {
+    idle += profile.timeDeltas[i] ?? 0;
+    continue;
+  }
   self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
@@ -102,6 +116,37 @@ for (const [node, time] of self) {
   for (let at = node; at; at = parent.get(at.id)) seen.add(label(at));
   for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + time);
 }
+console.log(
+  `\nbusy ${((total / (total + idle)) * 100).toFixed(1)} % of the measured window (the shares below are of the busy time)`,
+);
+// Layers of a chat turn: inclusive time of the functions that stand for them (a sample counts once per row).
+const layers = [
+  // Fastify runs the rest of a request from the callbacks of its body parser and hooks, so their
+  // inclusive time holds the handler too: only functions that do one thing are listed.
+  ["routing (find-my-way find)", /^find find-my-way/],
+  ["JSON body nesting check (jsonDepth)", /^jsonDepth parley/],
+  ["input validation (zod: params, body)", /^parseInput parley/],
+  ["chat service (continueChat, startPublicChat)", /^(continueChat|startPublicChat|startLiveChat) parley/],
+  ["  session read (findSession, to the chat thread and back)", /^findSession parley/],
+  ["  session state JSON.parse + check", /^loadSessionState parley/],
+  ["  engine (continueSession / startSession)", /^(continueSession|startSession) parley/],
+  ["  session state JSON.stringify (storedState)", /^storedState parley/],
+  ["  turn write (to the chat thread, PostgreSQL statement)", /^writeTurn parley/],
+  ["reply serialisation (Fastify serialize)", /^serialize fastify/],
+  ["response check (PARLEY_CHECK_RESPONSES)", /^checkResponse parley/],
+  ["request id (randomUUID)", /^genReqId parley/],
+  ["socket writes (writev)", /^writev /],
+  ["logging (pino)", / pino:/],
+  ["Kysely (query building, compiling)", / kysely:/],
+  ["messages to and from the chat thread (postMessage, structured clone)", /^postMessage /],
+  ["garbage collector", /^\(garbage collector\)/],
+];
+const layerTimes = layers.map(([name, pattern]) => {
+  let time = 0;
+  for (const [label, value] of inclusive) if (pattern.test(label)) time = Math.max(time, value);
+  return [name, time];
+});
+show("layers (inclusive, the largest matching function)", layerTimes, layers.length);
 show("self time by package", sum(place), 15);
 show(
   "inclusive time",

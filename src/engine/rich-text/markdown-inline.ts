@@ -34,57 +34,65 @@ const AUTOLINK = /<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*)>/y;
 
 function scan(src: string, allowLinks: boolean): Item[] {
   const items: Item[] = [];
+  // Plain text is taken as slices of `src` (from `textStart` on), never appended a character at a
+  // time: that made a string and some garbage per character, the largest cost on long values.
   let buffer = "";
-  const unclosedRuns = new Set<number>();
-  const flush = () => {
-    if (buffer) items.push({ kind: "text", text: buffer });
+  let textStart = 0;
+  const flush = (end: number) => {
+    const text = buffer + src.slice(textStart, end);
+    if (text) items.push({ kind: "text", text });
     buffer = "";
   };
+  const unclosedRuns = new Set<number>();
   let i = 0;
   while (i < src.length) {
     const char = src[i];
     if (char === "\\" && i + 1 < src.length && (ASCII_PUNCTUATION.test(src[i + 1]) || src[i + 1] === "\n")) {
-      buffer += src[i + 1];
+      buffer += src.slice(textStart, i) + src[i + 1];
       i += 2;
+      textStart = i;
     } else if (char === "`") {
       const run = runLength(src, i, "`");
       const close = unclosedRuns.has(run) ? -1 : findBacktickRun(src, i + run, run);
       if (close < 0) {
-        // No closing run of this length further on either: remember it to stay linear.
+        // No closing run of this length further on either: remember it to stay linear. It stays text.
         unclosedRuns.add(run);
-        buffer += "`".repeat(run);
         i += run;
         continue;
       }
-      flush();
+      flush(i);
       items.push({ kind: "code", text: trimCodeSpan(src.slice(i + run, close)) });
       i = close + run;
+      textStart = i;
     } else if (char === "*" || char === "_") {
       const run = runLength(src, i, char);
-      flush();
+      flush(i);
       items.push(delimiter(src, i, run, char));
       i += run;
+      textStart = i;
     } else if (char === "[" && allowLinks) {
       const link = readLink(src, i);
       if (!link) {
-        buffer += char;
         i += 1;
         continue;
       }
-      flush();
+      flush(i);
       items.push({ kind: "link", url: link.url, children: processEmphasis(scan(link.label, false)) });
       i = link.end;
-    } else if (char === "<" && allowLinks && autolinkAt(src, i) !== undefined) {
-      const url = autolinkAt(src, i) ?? "";
-      flush();
+      textStart = i;
+    } else if (char === "<" && allowLinks) {
+      const url = autolinkAt(src, i);
+      if (url === undefined) {
+        i += 1;
+        continue;
+      }
+      flush(i);
       items.push({ kind: "link", url, children: [{ kind: "text", text: url }] });
       i += url.length + 2;
-    } else {
-      buffer += char;
-      i += 1;
-    }
+      textStart = i;
+    } else i += 1;
   }
-  flush();
+  flush(i);
   return items;
 }
 

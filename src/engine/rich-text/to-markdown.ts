@@ -89,7 +89,7 @@ function inlineMarkdown(nodes: readonly RichTextNode[]): string {
       pendingSpace = "";
       continue;
     }
-    const [, leading = "", core = "", trailing = ""] = node.text.match(/^(\s*)([\s\S]*?)(\s*)$/) ?? [];
+    const { leading, core, trailing } = splitEdgeSpace(node.text);
     if (core === "") {
       pendingSpace += node.text;
       continue;
@@ -107,6 +107,22 @@ function inlineMarkdown(nodes: readonly RichTextNode[]): string {
   }
   closeFrom(0);
   return output + pendingSpace;
+}
+
+/**
+ * The whitespace at either edge of a text and what lies between. trimStart/trimEnd remove exactly what
+ * `\s` matches; the regular expression this replaces (a lazy middle before `\s*$`) went back over every
+ * whitespace run inside the text once per character before it, quadratic on a long run of spaces.
+ */
+function splitEdgeSpace(text: string): { leading: string; core: string; trailing: string } {
+  const core = text.trim();
+  if (core === "") return { leading: text, core, trailing: "" };
+  const leadingLength = text.length - text.trimStart().length;
+  return {
+    leading: text.slice(0, leadingLength),
+    core,
+    trailing: text.slice(leadingLength + core.length),
+  };
 }
 
 // Open marks stay open while still wanted, except code, which cannot hold other marks.

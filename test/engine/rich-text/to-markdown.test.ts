@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { substituteRichText } from "../../../src/engine/rich-text/substitute-rich-text.js";
 import { richTextToMarkdown } from "../../../src/engine/rich-text/to-markdown.js";
@@ -130,5 +131,37 @@ describe("richTextToMarkdown", () => {
     expect(richTextToMarkdown(substituteRichText([p({ text: "{{Content}}" })], content))).toBe(
       "Hello World\n\n**valid markdown here**",
     );
+  });
+});
+
+describe("richTextToMarkdown: long values", () => {
+  it("keeps spaces at the edges of marks outside them, as the regular expression it replaces read them", () => {
+    const character = fc.constantFrom(..." \t\n\u00a0\u2003ab*".split(""));
+    fc.assert(
+      fc.property(
+        fc.array(character, { maxLength: 20 }).map((chars) => chars.join("")),
+        (text) => {
+          const [, leading = "", core = "", trailing = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+          const expected = core === "" ? text : `${leading}**${core}**${trailing}`;
+          expect(richTextToMarkdown([p({ bold: true, text })])).toBe(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("writes a bubble holding a 400,000-space run between two words (quadratic before: minutes)", () => {
+    const gap = " ".repeat(400_000);
+    expect(richTextToMarkdown([p({ bold: true, text: `Hello${gap}world  ` })])).toBe(`**Hello${gap}world**  `);
+  });
+
+  it("writes a 250 KB value given to a text bubble in markdown format whole", () => {
+    const value = "Dear **customer**, your order _123_ is on its way.\n".repeat(5_000);
+    const markdown = richTextToMarkdown(
+      substituteRichText([p({ text: "{{Letter}}" })], [{ id: "v1", name: "Letter", value }]),
+    );
+    const lines = markdown.split("\n");
+    expect(lines).toHaveLength(5_000);
+    expect(new Set(lines)).toEqual(new Set(["Dear **customer**, your order _123_ is on its way."]));
   });
 });

@@ -72,12 +72,14 @@ export async function startServer(
         // After the last requests, whose turns may have queued work; what is left is delivered after restart.
         await outboxWorker?.stop();
         await closeSandboxPort(ctx.ports.sandbox);
+        await ctx.files.close();
         await store.close();
       },
     };
   } catch (error) {
     await app?.close();
     await closeSandboxPort(ctx.ports.sandbox);
+    await ctx.files.close();
     await store.close();
     throw error;
   }

@@ -22,6 +22,7 @@ import { CustomDomainCache } from "./custom-domains.js";
 import { ParleyMetrics } from "../integrations/metrics/parley-metrics.js";
 import { OutboxRepository } from "../store/outbox-repository.js";
 import { Wakeup } from "./background/wakeup.js";
+import { createFileStorage, type FileStorage } from "../integrations/storage/index.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -46,6 +47,8 @@ export type AppContext = {
   /** Work done after commit (services/outbox); writers notify the wakeup so this instance starts at once. */
   outbox: OutboxRepository;
   outboxWakeup: Wakeup;
+  /** Uploads and generated files: the data folder, PostgreSQL or S3 (README "File storage"). */
+  files: FileStorage;
 };
 
 /** The real world, as the engine sees it. */
@@ -54,8 +57,9 @@ function createEnginePorts(
   store: Store,
   bots: BotLoaderPort,
   metrics: ParleyMetrics | undefined,
+  files: FileStorage,
 ): EnginePorts {
-  const integrations = createIntegrationPorts(config, store);
+  const integrations = createIntegrationPorts(config, store, files);
   const sandbox = createSandboxPort(config, integrations.http);
   return {
     clock: { now: () => new Date() },
@@ -71,6 +75,7 @@ export function createContext(config: Config, store: Store): AppContext {
   const bots = new BotsRepository(store.db);
   const runtimeBots = new RuntimeBotCache();
   const metrics = config.metrics?.enabled ? new ParleyMetrics(store) : undefined;
+  const files = createFileStorage(config, store);
   return {
     config,
     store,
@@ -87,9 +92,10 @@ export function createContext(config: Config, store: Store): AppContext {
     chat: createChatRepository(store),
     runtimeBots,
     customDomains: new CustomDomainCache(bots),
-    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics),
+    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics, files),
     metrics,
     outbox: new OutboxRepository(store.db, store.dialect),
     outboxWakeup: new Wakeup(),
+    files,
   };
 }

@@ -248,6 +248,23 @@ export interface ChannelContactsTable {
   updatedAt: string;
 }
 
+/** Files kept in PostgreSQL (migration 0018; src/integrations/storage/postgres-storage.ts). */
+export interface StoredFilesTable {
+  key: string;
+  folder: string;
+  /** bigint: pg answers it as a string. */
+  size: number | string;
+  contentType: string | null;
+  complete: number;
+  createdAt: string;
+}
+
+export interface StoredFileChunksTable {
+  fileKey: string;
+  n: number;
+  data: Buffer;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -270,6 +287,8 @@ export interface Database {
   outboxAttempts: OutboxAttemptsTable;
   channelInbox: ChannelInboxTable;
   channelContacts: ChannelContactsTable;
+  storedFiles: StoredFilesTable;
+  storedFileChunks: StoredFileChunksTable;
 }
 
 export type Db = Kysely<Database>;

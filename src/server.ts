@@ -8,6 +8,7 @@ import { scheduleSessionCleanup } from "./services/chat/session-cleanup.js";
 import { createSetupToken } from "./services/auth/setup-links.js";
 import { closeSandboxPort } from "./sandbox/index.js";
 import { startOutboxWorker } from "./services/outbox/outbox-worker.js";
+import { assertFileStorageUsable } from "./services/health.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
@@ -48,6 +49,7 @@ export async function startServer(
   const ctx = createContext(config, store);
   let app: FastifyInstance | undefined;
   try {
+    await assertFileStorageUsable(ctx);
     const firstToken = await bootstrapFirstUser(ctx);
     app = await buildApp(ctx, options);
     await app.listen({ port: config.port, host: config.host });

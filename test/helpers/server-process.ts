@@ -8,7 +8,10 @@ export type ServerProcess = {
 };
 
 /** Starts `parley start` as its own process (the bundled CLI) and waits for its URL. */
-export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  options: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["bin/parley.js", "start"], {
     env: { LOG_LEVEL: "warn", PARLEY_CHECK_RESPONSES: "on", ...env, PORT: "0" },
   });
@@ -17,7 +20,10 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
   child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      options.startTimeoutMs ?? 20_000,
+    );
     child.stdout.on("data", () => {
       const match = /Parley is running at (http:\/\/\S+)/.exec(output);
       if (!match || !output.includes("Database:")) return;

@@ -35,9 +35,11 @@ export class S3FileStorage implements FileStorage {
   readonly kind = "s3";
   private readonly client: S3Client;
   private readonly bucket: string;
+  private readonly endpoint: string;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
+    this.endpoint = config.endpoint;
     this.client = new S3Client({
       endpoint: config.endpoint,
       region: config.region,
@@ -138,8 +140,18 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /** Rejects naming the setting to look at: the endpoint, the bucket or the keys. */
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) throw new Error(`S3_BUCKET "${this.bucket}" does not exist at S3_ENDPOINT ${this.endpoint}`);
+      if (status === 401 || status === 403)
+        throw new Error(`S3_ACCESS_KEY / S3_SECRET_KEY were refused for the bucket "${this.bucket}" (HTTP ${status})`);
+      if (status) throw new Error(`S3_ENDPOINT ${this.endpoint} answered HTTP ${status} for the bucket "${this.bucket}"`);
+      throw new Error(`S3_ENDPOINT ${this.endpoint} cannot be reached: ${(error as Error).message}`);
+    }
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,13 @@ import S3rver from "s3rver";
 /** A local S3-compatible server (s3rver) on a random port, its data in a temporary folder. */
 export async function startS3Server(bucket = "parley-files") {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "parley-s3-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const address = (await server.run()) as { port: number };
   return {
     env: {
@@ -18,6 +24,7 @@ export async function startS3Server(bucket = "parley-files") {
       S3_REGION: "us-east-1",
     },
     close: async () => {
+      if (!fs.existsSync(directory)) return;
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },

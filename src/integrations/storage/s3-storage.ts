@@ -149,7 +149,8 @@ export class S3FileStorage implements FileStorage {
       if (status === 404) throw new Error(`S3_BUCKET "${this.bucket}" does not exist at S3_ENDPOINT ${this.endpoint}`);
       if (status === 401 || status === 403)
         throw new Error(`S3_ACCESS_KEY / S3_SECRET_KEY were refused for the bucket "${this.bucket}" (HTTP ${status})`);
-      if (status) throw new Error(`S3_ENDPOINT ${this.endpoint} answered HTTP ${status} for the bucket "${this.bucket}"`);
+      if (status)
+        throw new Error(`S3_ENDPOINT ${this.endpoint} answered HTTP ${status} for the bucket "${this.bucket}"`);
       throw new Error(`S3_ENDPOINT ${this.endpoint} cannot be reached: ${(error as Error).message}`);
     }
   }

@@ -49,6 +49,28 @@ export type Config = {
   channels: { whatsappApiUrl: string; telegramApiUrl: string; idlePollMs: number };
   /** The instance's Google OAuth client and Google's endpoints (Google Sheets and Gmail blocks; README "Google"). */
   google: GoogleConfig;
+  /** Where uploads and generated files are kept (README "File storage"). */
+  storage: StorageConfig;
+};
+
+/**
+ * PARLEY_FILE_STORAGE=local|database|s3; unset → s3 when the S3_* variables are set, else database
+ * on PostgreSQL (DATABASE_URL), else local (`<PARLEY_DATA_DIR>/uploads`).
+ */
+export type StorageConfig = { kind: "local" } | { kind: "database" } | { kind: "s3"; s3: S3Config };
+
+export type S3Config = {
+  /** S3_ENDPOINT: the server's base URL (https://s3.eu-west-1.amazonaws.com, http://minio:9000…). */
+  endpoint: string;
+  /** S3_BUCKET: an existing bucket. */
+  bucket: string;
+  /** S3_ACCESS_KEY / S3_SECRET_KEY. */
+  accessKey: string;
+  secretKey: string;
+  /** S3_REGION. */
+  region: string;
+  /** Buckets addressed as a path (every endpoint but AWS's own, whose buckets are host names). */
+  forcePathStyle: boolean;
 };
 
 export type OutboxConfig = {
@@ -178,6 +200,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idlePollMs: parsePositive(env.PARLEY_IDLE_POLL_MS, "PARLEY_IDLE_POLL_MS", 1000),
     },
     google: loadGoogleConfig(env),
+    storage: loadStorageConfig(env, databaseUrl),
+  };
+}
+
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY", "S3_SECRET_KEY", "S3_REGION"] as const;
+
+function loadStorageConfig(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): StorageConfig {
+  const chosen = env.PARLEY_FILE_STORAGE || undefined;
+  if (chosen && !["local", "database", "s3"].includes(chosen))
+    throw new ConfigError(`PARLEY_FILE_STORAGE must be "local", "database" or "s3", got "${chosen}"`);
+  const anyS3 = S3_VARIABLES.some((name) => env[name]);
+  if (chosen === "database" && !databaseUrl)
+    throw new ConfigError('PARLEY_FILE_STORAGE "database" needs PostgreSQL: set DATABASE_URL');
+  if (chosen === "s3" || (chosen === undefined && anyS3)) return { kind: "s3", s3: loadS3Config(env) };
+  if (anyS3 && chosen)
+    throw new ConfigError(`PARLEY_FILE_STORAGE is "${chosen}" but S3_* variables are set: unset them or choose "s3"`);
+  if (chosen === "local" || !databaseUrl) return { kind: "local" };
+  return { kind: "database" };
+}
+
+function loadS3Config(env: NodeJS.ProcessEnv): S3Config {
+  const missing = S3_VARIABLES.filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigError(`File storage in S3 needs ${S3_VARIABLES.join(", ")}; missing: ${missing.join(", ")}`);
+  const endpoint = String(env.S3_ENDPOINT);
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new ConfigError(`S3_ENDPOINT must be a URL such as https://s3.eu-west-1.amazonaws.com, got "${endpoint}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username)
+    throw new ConfigError(
+      `S3_ENDPOINT must be an http:// or https:// URL without query or credentials, got "${endpoint}"`,
+    );
+  const bucket = String(env.S3_BUCKET);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens), got "${bucket}"`,
+    );
+  const region = String(env.S3_REGION);
+  if (!/^[a-z0-9-]+$/.test(region))
+    throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${region}"`);
+  return {
+    endpoint: endpoint.replace(/\/$/, ""),
+    bucket,
+    accessKey: String(env.S3_ACCESS_KEY),
+    secretKey: String(env.S3_SECRET_KEY),
+    region,
+    forcePathStyle: !/(^|\.)amazonaws\.com$/.test(url.hostname),
   };
 }
 

@@ -9,6 +9,7 @@ import { createSetupToken } from "./services/auth/setup-links.js";
 import { closeSandboxPort } from "./sandbox/index.js";
 import { startOutboxWorker } from "./services/outbox/outbox-worker.js";
 import { startIdleTimeoutRunner } from "./services/channels/idle-timeout-runner.js";
+import { assertFileStorageUsable } from "./services/health.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
 
@@ -49,6 +50,7 @@ export async function startServer(
   const ctx = createContext(config, store);
   let app: FastifyInstance | undefined;
   try {
+    await assertFileStorageUsable(ctx);
     const firstToken = await bootstrapFirstUser(ctx);
     app = await buildApp(ctx, options);
     await app.listen({ port: config.port, host: config.host });
@@ -78,12 +80,14 @@ export async function startServer(
         await outboxWorker?.stop();
         await idleRunner.stop();
         await closeSandboxPort(ctx.ports.sandbox);
+        await ctx.files.close();
         await store.close();
       },
     };
   } catch (error) {
     await app?.close();
     await closeSandboxPort(ctx.ports.sandbox);
+    await ctx.files.close();
     await store.close();
     throw error;
   }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
 import { responseCheckHook } from "./response-check.js";
@@ -89,7 +88,7 @@ async function sendUpload(
       "cross-origin-resource-policy": "cross-origin",
       "cache-control": "private, max-age=31536000, immutable",
     })
-    .send(fs.createReadStream(found.file));
+    .send(found.stream());
 }
 
 /** Visitors' uploads: a raw body per file (`?name=`, its own Content-Type), served back by an unguessable URL. */

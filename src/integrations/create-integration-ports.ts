@@ -14,6 +14,7 @@ import type {
 } from "../engine/ports.js";
 import type { PluginServicePorts } from "./plugins/plugin-service-ports.js";
 import type { Store } from "../store/connect.js";
+import type { FileStorage } from "./storage/index.js";
 import { credentialsKit } from "./credentials/credentials-kit.js";
 import type { AddressGuard } from "./http/guarded-request.js";
 import { parseAllowedHosts } from "./http/host-allowlist.js";
@@ -39,6 +40,7 @@ export function addressGuard(config: Config): AddressGuard {
 export function createIntegrationPorts(
   config: Config,
   store: Store,
+  storage: FileStorage,
 ): {
   http: HttpPort;
   mailer: MailerPort;
@@ -54,7 +56,7 @@ export function createIntegrationPorts(
 } & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
-  const ai = createAiPort({ vault, guard, storeAudio: audioStore(config.dataDir, config.publicUrl) });
+  const ai = createAiPort({ vault, guard, storeAudio: audioStore(storage, config.publicUrl) });
   const { googleSheets, gmail } = createGooglePorts({ config: config.google, vault, fetch: createGuardedFetch(guard) });
   const http = createHttpPort(guard);
   return {
@@ -65,7 +67,7 @@ export function createIntegrationPorts(
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),
     chatCompletion: chatCompletionOverAi(ai),
     ai,
-    ...createServicePorts(config, vault, guard),
+    ...createServicePorts(config, vault, guard, storage),
     zendesk: createZendeskPort({ vault, widgetUrl: config.zendeskWidgetUrl }),
   };
 }

@@ -6,15 +6,16 @@ import { createElevenLabsPort } from "./elevenlabs/elevenlabs-port.js";
 import { createGuardedFetch } from "./http/guarded-fetch.js";
 import type { AddressGuard } from "./http/guarded-request.js";
 import { createQrCodePort } from "./qr-code/qr-code-port.js";
+import type { FileStorage } from "./storage/index.js";
 import { generatedFileStore } from "./uploads/generated-files.js";
 
 /**
  * The plug-in services with a port of their own (ElevenLabs, Dify.AI, ChatNode) behind the address
  * guard, and the QR codes drawn here. Files they make are stored with the uploads, within the upload limit.
  */
-export function createServicePorts(config: Config, vault: CredentialsVault, guard: AddressGuard) {
+export function createServicePorts(config: Config, vault: CredentialsVault, guard: AddressGuard, storage: FileStorage) {
   const guardedFetch = createGuardedFetch(guard);
-  const storeFile = generatedFileStore(config.dataDir, config.publicUrl);
+  const storeFile = generatedFileStore(storage, config.publicUrl);
   const maxBytes = config.uploadLimitBytes;
   return {
     elevenlabs: createElevenLabsPort({ vault, guardedFetch, storeFile, maxBytes }),

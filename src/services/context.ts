@@ -27,6 +27,7 @@ import { WebhookTargetsCache } from "./webhooks/webhook-targets.js";
 import { SessionSignalHub, type SessionSignals, type SignalTransport } from "./chat/session-signals.js";
 import { PostgresSessionSignals } from "../store/postgres-session-signals.js";
 import { RedisSessionSignals } from "../integrations/redis/redis-session-signals.js";
+import { createFileStorage, type FileStorage } from "../integrations/storage/index.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -56,6 +57,8 @@ export type AppContext = {
   webhookTargets: WebhookTargetsCache;
   /** "This session changed", across instances: a wait-for-webhook call wakes the visitor's events stream. */
   sessionSignals: SessionSignals;
+  /** Uploads and generated files: the data folder, PostgreSQL or S3 (README "File storage"). */
+  files: FileStorage;
 };
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else this process only (embedded database). */
@@ -73,8 +76,9 @@ function createEnginePorts(
   store: Store,
   bots: BotLoaderPort,
   metrics: ParleyMetrics | undefined,
+  files: FileStorage,
 ): EnginePorts {
-  const integrations = createIntegrationPorts(config, store);
+  const integrations = createIntegrationPorts(config, store, files);
   const sandbox = createSandboxPort(config, integrations.http);
   return {
     clock: { now: () => new Date() },
@@ -91,6 +95,7 @@ export function createContext(config: Config, store: Store): AppContext {
   const runtimeBots = new RuntimeBotCache();
   const metrics = config.metrics?.enabled ? new ParleyMetrics(store) : undefined;
   const webhooks = new WebhooksRepository(store.db);
+  const files = createFileStorage(config, store);
   return {
     config,
     store,
@@ -107,12 +112,13 @@ export function createContext(config: Config, store: Store): AppContext {
     chat: createChatRepository(store),
     runtimeBots,
     customDomains: new CustomDomainCache(bots),
-    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics),
+    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics, files),
     metrics,
     outbox: new OutboxRepository(store.db, store.dialect),
     outboxWakeup: new Wakeup(),
     webhooks,
     webhookTargets: new WebhookTargetsCache(webhooks),
     sessionSignals: new SessionSignalHub(signalTransport(config, store)),
+    files,
   };
 }

@@ -29,6 +29,7 @@ import * as channels from "./migrations/0010-channels.js";
 import * as membersFolders from "./migrations/0011-members-folders.js";
 import * as webhooks from "./migrations/0012-webhooks.js";
 import * as idleSchedule from "./migrations/0017-idle-schedule.js";
+import * as fileStorage from "./migrations/0018-file-storage.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0011-members-folders": membersFolders,
   "0012-webhooks": webhooks,
   "0017-idle-schedule": idleSchedule,
+  "0018-file-storage": fileStorage,
 };
 
 export type StoreOptions = {

@@ -279,6 +279,23 @@ export interface IdleTimeoutsTable {
   attempts: number;
 }
 
+/** Files kept in PostgreSQL (migration 0018; src/integrations/storage/postgres-storage.ts). */
+export interface StoredFilesTable {
+  key: string;
+  folder: string;
+  /** bigint: pg answers it as a string. */
+  size: number | string;
+  contentType: string | null;
+  complete: number;
+  createdAt: string;
+}
+
+export interface StoredFileChunksTable {
+  fileKey: string;
+  n: number;
+  data: Buffer;
+}
+
 export interface Database {
   users: UsersTable;
   apiTokens: ApiTokensTable;
@@ -303,6 +320,8 @@ export interface Database {
   channelContacts: ChannelContactsTable;
   webhooks: WebhooksTable;
   idleTimeouts: IdleTimeoutsTable;
+  storedFiles: StoredFilesTable;
+  storedFileChunks: StoredFileChunksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -29,13 +29,13 @@ describe("GET /api/health/ready", () => {
   it("checks only the database when REDIS_URL is not set", async () => {
     const response = await (await start()).get("/health/ready");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: "ready", checks: { database: "ok" } });
+    expect(response.body).toEqual({ status: "ready", checks: { database: "ok", storage: "ok" } });
   });
 
   it("checks Redis too when REDIS_URL is set", async () => {
     const response = await (await start({ REDIS_URL })).get("/health/ready");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: "ready", checks: { database: "ok", redis: "ok" } });
+    expect(response.body).toEqual({ status: "ready", checks: { database: "ok", storage: "ok", redis: "ok" } });
   });
 
   it("answers 503 naming Redis when REDIS_URL points at a closed port, while /api/health stays up", async () => {

@@ -1,7 +1,8 @@
+import type { FileStorage } from "../storage/index.js";
 import { generatedFileStore } from "../uploads/generated-files.js";
 
 /** Generated audio joins the visitors' uploads, so an audio bubble can play it. */
-export function audioStore(dataDir: string, publicUrl: string) {
-  const store = generatedFileStore(dataDir, publicUrl);
+export function audioStore(storage: FileStorage, publicUrl: string) {
+  const store = generatedFileStore(storage, publicUrl);
   return (bytes: Uint8Array, extension: string): Promise<string> => store(bytes, `speech.${extension}`);
 }

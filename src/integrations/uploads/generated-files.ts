@@ -1,17 +1,14 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import type { FileStorage } from "../storage/index.js";
 
 /**
- * Files this server makes for a bot (speech, QR codes) join the visitors' uploads
- * (`<dataDir>/uploads/<random>/<name>`), served by the same unguessable `/files/…` URL. Answers the URL.
+ * Files this server makes for a bot (speech, QR codes) join the visitors' uploads in the file
+ * storage (`<random folder>/<name>`), served by the same unguessable `/files/…` URL. Answers the URL.
  */
-export function generatedFileStore(dataDir: string, publicUrl: string) {
+export function generatedFileStore(storage: FileStorage, publicUrl: string) {
   return async (bytes: Uint8Array, name: string): Promise<string> => {
     const folder = randomBytes(18).toString("base64url");
-    const dir = path.join(dataDir, "uploads", folder);
-    await fs.promises.mkdir(dir, { recursive: true });
-    await fs.promises.writeFile(path.join(dir, name), bytes);
+    await storage.put(`${folder}/${name}`, [bytes]);
     return `${publicUrl}/files/${folder}/${name}`;
   };
 }

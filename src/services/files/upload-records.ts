@@ -1,32 +1,33 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { AppContext } from "../context.js";
+import { StoredFileExists } from "../../integrations/storage/index.js";
 
 /**
- * Who an upload belongs to, kept next to the files: `<uploads>/.sessions/<sessionId>/<folder>` and
- * `<uploads>/.results/<resultId>/<folder>`, each holding the upload's size and the wait it answered.
- * Uploads live on the server's disk, not in the database, so their bookkeeping does too (and it works
- * the same on both databases). Dot-folders never match an upload URL's folder.
+ * Who an upload belongs to, kept in the file storage next to the files: `.sessions/<sessionId>/<folder>`
+ * and `.results/<resultId>/<folder>`, each holding the upload's size and the wait it answered. They
+ * live where the files live (the data folder, PostgreSQL or S3), so every instance sees the same
+ * ones and the data folder keeps the layout it always had. Dot-folders never match an upload URL's folder.
  */
 export type UploadRecord = { folder: string; size: number; waitKey: string };
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const recordsDir = (ctx: AppContext, kind: "sessions" | "results", id: string) =>
-  path.join(ctx.config.dataDir, "uploads", `.${kind}`, id);
+const recordsFolder = (kind: "sessions" | "results", id: string) => `.${kind}/${id}/`;
 
 export async function recordUpload(
   ctx: AppContext,
   owners: { sessionId: string; resultId?: string | null },
   record: UploadRecord,
 ): Promise<void> {
-  const text = JSON.stringify({ size: record.size, waitKey: record.waitKey });
+  const text = Buffer.from(JSON.stringify({ size: record.size, waitKey: record.waitKey }));
   const targets: ["sessions" | "results", string][] = [["sessions", owners.sessionId]];
   if (owners.resultId) targets.push(["results", owners.resultId]);
   for (const [kind, id] of targets) {
     if (!SAFE_ID.test(id)) continue;
-    const dir = recordsDir(ctx, kind, id);
-    await fs.promises.mkdir(dir, { recursive: true });
-    await fs.promises.writeFile(path.join(dir, record.folder), text);
+    try {
+      await ctx.files.put(recordsFolder(kind, id) + record.folder, [text], { contentType: "application/json" });
+    } catch (error) {
+      // Written already (a retried request): the record says the same.
+      if (!(error instanceof StoredFileExists)) throw error;
+    }
   }
 }
 
@@ -45,7 +46,7 @@ export async function forgetSessionUploads(ctx: AppContext, sessionIds: readonly
   for (const id of sessionIds) await deleteOwned(ctx, "sessions", id, false);
 }
 
-/** Deletes the files uploaded to these results (archived or deleted results keep nothing on disk). */
+/** Deletes the files uploaded to these results (archived or deleted results keep nothing stored). */
 export async function deleteResultUploads(ctx: AppContext, resultIds: readonly string[]): Promise<void> {
   for (const id of resultIds) await deleteOwned(ctx, "results", id, true);
 }
@@ -57,25 +58,28 @@ async function deleteOwned(
   withFiles: boolean,
 ): Promise<void> {
   if (!SAFE_ID.test(id)) return;
+  const recordKeys = await ctx.files.list(recordsFolder(kind, id));
+  if (recordKeys.length === 0) return;
   if (withFiles)
-    for (const record of await readRecords(ctx, kind, id))
-      await fs.promises.rm(path.join(ctx.config.dataDir, "uploads", record.folder), { recursive: true, force: true });
-  await fs.promises.rm(recordsDir(ctx, kind, id), { recursive: true, force: true });
+    for (const key of recordKeys) {
+      const folder = key.slice(key.lastIndexOf("/") + 1);
+      await ctx.files.delete(await ctx.files.list(`${folder}/`));
+    }
+  await ctx.files.delete(recordKeys);
 }
 
 async function readRecords(ctx: AppContext, kind: "sessions" | "results", id: string): Promise<UploadRecord[]> {
   if (!SAFE_ID.test(id)) return [];
-  const dir = recordsDir(ctx, kind, id);
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(dir);
-  } catch {
-    return [];
-  }
+  const keys = await ctx.files.list(recordsFolder(kind, id));
   const records = await Promise.all(
-    names.map(async (folder) => {
+    keys.map(async (key) => {
       try {
-        const parsed = JSON.parse(await fs.promises.readFile(path.join(dir, folder), "utf8")) as Partial<UploadRecord>;
+        const stored = await ctx.files.get(key);
+        if (!stored) return undefined;
+        const chunks: Buffer[] = [];
+        for await (const chunk of stored.stream()) chunks.push(Buffer.from(chunk as Uint8Array));
+        const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Partial<UploadRecord>;
+        const folder = key.slice(key.lastIndexOf("/") + 1);
         return { folder, size: Number(parsed.size) || 0, waitKey: String(parsed.waitKey ?? "") };
       } catch {
         return undefined;

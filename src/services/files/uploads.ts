@@ -1,21 +1,17 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Readable } from "node:stream";
-import { once } from "node:events";
 import { AppError } from "../../errors.js";
 import { allowedExtensions, extensionOfUrl } from "../../engine/replies/file-types.js";
 import type { AppContext } from "../context.js";
 import type { CallingOrigin } from "../chat/origin.js";
 import { sessionWaitingPoint } from "../chat/sessions.js";
 import { recordUpload, sessionUploads } from "./upload-records.js";
+import { type StoredFile, StoredFileExists } from "../../integrations/storage/index.js";
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 /** 18 random bytes: 24 URL-safe characters nobody can guess. */
 const FOLDER_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 const MAX_NAME_LENGTH = 120;
-
-export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, "uploads");
 
 /** A file name safe on every file system and in a URL path: no folders, no control characters. */
 export function safeFileName(raw: string | undefined): string | undefined {
@@ -124,11 +120,7 @@ export async function uploadAllowance(
 /** An announced upload URL takes one file: a folder already written answers 409, whatever else holds. */
 export async function assertFolderUnused(ctx: AppContext, folder: string): Promise<void> {
   if (!isUploadFolder(folder)) throw new AppError("NOT_FOUND", "Upload not found");
-  const used = await fs.promises.stat(path.join(uploadsDir(ctx), folder)).then(
-    () => true,
-    () => false,
-  );
-  if (used) throw new AppError("CONFLICT", "This file was already sent");
+  if ((await ctx.files.list(`${folder}/`)).length > 0) throw new AppError("CONFLICT", "This file was already sent");
 }
 
 /** Keeps who the stored file belongs to: counted for the session, deleted with the result or preview. */
@@ -150,8 +142,9 @@ export const newUploadFolder = () => randomBytes(18).toString("base64url");
 export const isUploadFolder = (folder: string) => FOLDER_PATTERN.test(folder);
 
 /**
- * Streams the body to `<uploads>/<folder>/<name>`, stopping at the limit; nothing is left behind on
- * failure. A folder named in advance (a form upload announced with its URL) takes one file only.
+ * Streams the body to the file storage as `<folder>/<name>`, counting bytes and stopping at the limit;
+ * nothing is left behind on failure. A folder named in advance (a form upload announced with its URL)
+ * takes one file only.
  */
 export async function storeUpload(
   ctx: AppContext,
@@ -162,34 +155,22 @@ export async function storeUpload(
   refusal: () => AppError = () => tooLarge(limit),
 ): Promise<{ folder: string; size: number }> {
   const folder = announcedFolder ?? newUploadFolder();
+  if (announcedFolder !== undefined) await assertFolderUnused(ctx, folder);
   if (!isUploadFolder(folder)) throw new AppError("NOT_FOUND", "Upload not found");
-  const dir = path.join(uploadsDir(ctx), folder);
-  await fs.promises.mkdir(uploadsDir(ctx), { recursive: true });
-  try {
-    await fs.promises.mkdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST")
-      throw new AppError("CONFLICT", "This file was already sent");
-    throw error;
-  }
-  const partial = path.join(dir, ".partial");
-  const out = fs.createWriteStream(partial, { flags: "wx" });
   let size = 0;
-  try {
+  async function* withinLimit(): AsyncGenerator<Uint8Array> {
     // Stopping early must not destroy the request: the 413 still has to reach the visitor.
     for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > limit) throw refusal();
-      if (!out.write(chunk)) await once(out, "drain");
+      yield chunk;
     }
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
-    await fs.promises.rename(partial, path.join(dir, name));
-    return { folder, size };
+  }
+  try {
+    const stored = await ctx.files.put(`${folder}/${name}`, withinLimit());
+    return { folder, size: stored.size };
   } catch (error) {
-    out.destroy();
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    if (error instanceof StoredFileExists) throw new AppError("CONFLICT", "This file was already sent");
     throw error;
   }
 }
@@ -197,17 +178,7 @@ export async function storeUpload(
 export { tooLarge };
 
 /** The stored file for an upload URL, or undefined: only an exact folder and name find anything. */
-export async function findUpload(
-  ctx: AppContext,
-  folder: string,
-  name: string,
-): Promise<{ file: string; size: number } | undefined> {
+export async function findUpload(ctx: AppContext, folder: string, name: string): Promise<StoredFile | undefined> {
   if (!FOLDER_PATTERN.test(folder) || safeFileName(name) !== name) return undefined;
-  const file = path.join(uploadsDir(ctx), folder, name);
-  try {
-    const stat = await fs.promises.stat(file);
-    return stat.isFile() ? { file, size: stat.size } : undefined;
-  } catch {
-    return undefined;
-  }
+  return ctx.files.get(`${folder}/${name}`);
 }

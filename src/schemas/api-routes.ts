@@ -6,6 +6,7 @@ import { credentialsRouteContracts } from "./credentials-routes.js";
 import { channelRouteContracts } from "./channel-routes.js";
 import { botIdParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { teamRouteContracts } from "./team-routes.js";
+import { themeTemplateRouteContracts } from "./theme-template-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
@@ -301,6 +302,7 @@ export const apiRoutes = {
 
   ...chatRouteContracts,
   ...teamRouteContracts,
+  ...themeTemplateRouteContracts,
   ...channelRouteContracts,
 
   listResults: route("listResults", {

@@ -27,6 +27,7 @@ import * as botTests from "./migrations/0008-bot-tests.js";
 import * as outbox from "./migrations/0009-outbox.js";
 import * as channels from "./migrations/0010-channels.js";
 import * as membersFolders from "./migrations/0011-members-folders.js";
+import * as themeTemplates from "./migrations/0014-theme-templates.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0009-outbox": outbox,
   "0010-channels": channels,
   "0011-members-folders": membersFolders,
+  "0014-theme-templates": themeTemplates,
 };
 
 export type StoreOptions = {

@@ -76,8 +76,13 @@ beforeAll(async () => {
     data: { apiKey: "sk-fake-key", baseUrl: `${openAi.url}/v1` },
   });
   const folder = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/folders`, { name: "Support" });
+  const themeTemplate = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/themeTemplates`, {
+    name: "Brand",
+    theme: {},
+  });
   Object.assign(ids, {
     folderId: folder.body.folder.id,
+    themeTemplateId: themeTemplate.body.themeTemplate.id,
     workspaceId: admin.workspaceId,
     botId: bot.id,
     resultId: started.body.resultId,

@@ -82,6 +82,7 @@ const bodies: Record<string, unknown> = {
   "POST /api/v1/workspaces/:workspaceId/members": { email: "planted@example.com", role: "ADMIN" },
   "PATCH /api/v1/workspaces/:workspaceId/members/:userId": { role: "ADMIN" },
   "POST /api/v1/workspaces/:workspaceId/folders": { name: "Planted" },
+  "POST /api/v1/workspaces/:workspaceId/themeTemplates": { name: "Planted", theme: {} },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

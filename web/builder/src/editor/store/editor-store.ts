@@ -13,10 +13,12 @@ export type EditorMeta = {
 };
 
 /** What the side panel shows. */
-export type Panel = "block" | "variables" | "theme" | "settings" | "preview" | "findings";
+export type Panel = "block" | "event" | "variables" | "theme" | "settings" | "preview" | "findings";
 
 export type EditorUi = {
   selectedBlockId: string | undefined;
+  /** A command, reply or invalid-reply event whose settings the panel shows. */
+  selectedEventId?: string;
   panel: Panel | undefined;
   /** The block the preview is showing (a bubble) or waiting on (an input). */
   runningBlockId: string | undefined;
@@ -90,7 +92,20 @@ export class EditorStore {
   selectBlock(blockId: string | undefined): void {
     this.setUi({
       selectedBlockId: blockId,
-      ...(blockId ? { panel: "block" as const } : this.ui.get().panel === "block" ? { panel: undefined } : {}),
+      selectedEventId: undefined,
+      ...(blockId
+        ? { panel: "block" as const }
+        : ["block", "event"].includes(this.ui.get().panel ?? "")
+          ? { panel: undefined }
+          : {}),
+    });
+  }
+
+  selectEvent(eventId: string | undefined): void {
+    this.setUi({
+      selectedBlockId: undefined,
+      selectedEventId: eventId,
+      ...(eventId ? { panel: "event" as const } : this.ui.get().panel === "event" ? { panel: undefined } : {}),
     });
   }
 

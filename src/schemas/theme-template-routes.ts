@@ -5,7 +5,7 @@ import { themeTemplateCreateInputSchema, themeTemplateParams, themeTemplateSchem
 
 const tags = ["Theme templates"] as const;
 
-/** A workspace's own theme templates (the built-in ones are fixed: see builtInThemeTemplates). */
+/** A workspace's own theme templates (the built-in ones are fixed: see theme-templates-builtin.ts). */
 export const themeTemplateRouteContracts = {
   listThemeTemplates: route("listThemeTemplates", {
     summary: "List the theme templates the workspace saved, oldest first (the built-in templates are not listed)",

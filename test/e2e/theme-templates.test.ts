@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { themeSchema } from "../../src/schemas/theme.js";
-import { builtInThemeTemplates } from "../../src/schemas/theme-template.js";
+import { builtInThemeTemplates } from "../../src/schemas/theme-templates-builtin.js";
 import { GUEST_READ_ONLY } from "../../src/services/auth/write-access.js";
 import { createClient } from "../helpers/http-client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
@@ -84,7 +84,10 @@ describe("theme templates of a workspace", () => {
     });
     expect(patched.status).toBe(200);
     const stored = (await api.get(`/v1/bots/${bot.id}`)).body.bot;
-    expect({ id: stored.selectedThemeTemplateId, theme: stored.theme }).toEqual({ id: playful.id, theme: playful.theme });
+    expect({ id: stored.selectedThemeTemplateId, theme: stored.theme }).toEqual({
+      id: playful.id,
+      theme: playful.theme,
+    });
   });
 
   it("offers at least four built-in templates, each a valid theme with its own id and name", () => {

@@ -9,6 +9,7 @@ import type { Bot } from "../lib/types";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { followWorkspace } from "../workspaces/workspace-store";
 import { createBlock, type BlockEntry } from "./block-catalogue";
+import { withNewEvent, type AddableEvent } from "./canvas/canvas-commands";
 import { DragController, type DragPayload, type DropTarget } from "./canvas/drag-controller";
 import { FlowCanvas, type CanvasApi } from "./canvas/flow-canvas";
 import { ConflictDialog } from "./conflict-dialog";
@@ -42,6 +43,7 @@ function open(bot: Bot, readOnly: boolean): Loaded {
       workspaceId: bot.workspaceId,
       publicId: bot.publicId,
       isPublished: false,
+      selectedThemeTemplateId: bot.selectedThemeTemplateId,
       readOnly,
     },
   );
@@ -152,6 +154,19 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
     [store],
   );
 
+  const addEvent = useCallback(
+    (type: AddableEvent) => {
+      let eventId = "";
+      store.update((doc) => {
+        const added = withNewEvent(doc, type, canvas.current?.center() ?? { x: 0, y: 0 }, canvas.current?.sizeOf);
+        eventId = added.eventId;
+        return added.doc;
+      });
+      if (eventId) store.selectEvent(eventId);
+    },
+    [store],
+  );
+
   const onCanvasReady = useCallback((api: CanvasApi) => {
     canvas.current = api;
   }, []);
@@ -162,7 +177,7 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
         <div className="editor">
           <EditorToolbar autosave={autosave} />
           <div className="editor-body">
-            <BlocksSidebar onAdd={addFromSidebar} />
+            <BlocksSidebar onAdd={addFromSidebar} onAddEvent={addEvent} />
             <div className="canvas-column">
               <LanguageSwitcher />
               <FlowCanvas onReady={onCanvasReady} />

@@ -9,7 +9,11 @@ type Options = Record<string, any> | undefined;
 export function itemHandles(block: Block): ItemHandle[] {
   switch (block.type) {
     case "choice input":
-      return block.items.map((item) => ({ itemId: item.id, label: item.content || "Click to edit", text: item.content ?? "" }));
+      return block.items.map((item) => ({
+        itemId: item.id,
+        label: item.content || "Click to edit",
+        text: item.content ?? "",
+      }));
     case "picture choice input":
       return block.items.map((item) => ({
         itemId: item.id,

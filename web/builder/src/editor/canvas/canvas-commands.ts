@@ -23,7 +23,7 @@ export class CanvasCommands {
 
   copyGroups(groupIds: ReadonlySet<string>): boolean {
     const content = copyGroups(this.store.doc.get(), groupIds);
-    if (!content || content.kind !== "groups") return false;
+    if (content?.kind !== "groups") return false;
     clipboard = content;
     showToast(content.groups.length === 1 ? "Group copied" : `${groupCount(content.groups.length)} copied`);
     return true;
@@ -58,7 +58,7 @@ export class CanvasCommands {
 
   duplicateGroup(groupId: string): void {
     const content = copyGroups(this.store.doc.get(), new Set([groupId]));
-    if (!content || content.kind !== "groups") return;
+    if (content?.kind !== "groups") return;
     const source = content.groups[0].graphCoordinates;
     this.store.update((doc) => {
       const result = paste(doc, content, { x: source.x + 40, y: source.y + 40 });
@@ -96,20 +96,36 @@ export class CanvasCommands {
 
   deleteEvent(eventId: string): void {
     this.store.update((doc) => removeEvent(doc, eventId));
-    if (this.store.ui.get().selectedEventId === eventId) this.store.setUi({ selectedEventId: undefined, panel: undefined });
+    if (this.store.ui.get().selectedEventId === eventId)
+      this.store.setUi({ selectedEventId: undefined, panel: undefined });
     showToast("Event deleted");
   }
 
   /** A command, reply or invalid-reply event at a canvas position, clear of the groups, its settings opened. */
-  addEvent(type: "command" | "reply" | "invalidReply", at: { x: number; y: number }): void {
-    const id = createId();
+  addEvent(type: AddableEvent, at: { x: number; y: number }): void {
+    let id = "";
     this.store.update((doc) => {
-      const spot = findFreeSpot(occupiedBoxes(doc, new Set(), this.sizeOf), { ...at, width: 180, height: 48 });
-      const event = { id, type, graphCoordinates: spot };
-      return { ...doc, events: [...doc.events, event] as BotDocument["events"] };
+      const added = withNewEvent(doc, type, at, this.sizeOf);
+      id = added.eventId;
+      return added.doc;
     });
-    this.store.selectEvent(id);
+    if (id) this.store.selectEvent(id);
   }
+}
+
+export type AddableEvent = "command" | "reply" | "invalidReply";
+
+/** Adds an event near `at`, on the nearest spot where it covers no group or other event. */
+export function withNewEvent(
+  doc: BotDocument,
+  type: AddableEvent,
+  at: { x: number; y: number },
+  sizeOf?: SizeOf,
+): { doc: BotDocument; eventId: string } {
+  const eventId = createId();
+  const spot = findFreeSpot(occupiedBoxes(doc, new Set(), sizeOf), { ...at, width: 180, height: 48 });
+  const event = { id: eventId, type, graphCoordinates: spot };
+  return { doc: { ...doc, events: [...doc.events, event] as BotDocument["events"] }, eventId };
 }
 
 /** Removes an event other than the start, with the edge leaving it. */

@@ -21,7 +21,10 @@ export const EventNode = memo(function EventNode({ id }: NodeProps) {
   const label = LABELS[event.type] ?? event.type;
   if (event.type !== "start")
     return (
-      <div className={`event-node event-${event.type}${selected ? " selected" : ""}`} data-testid={`event-${event.type}`}>
+      <div
+        className={`event-node event-${event.type}${selected ? " selected" : ""}`}
+        data-testid={`event-${event.type}`}
+      >
         <button
           type="button"
           className="event-open"

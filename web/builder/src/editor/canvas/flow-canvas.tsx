@@ -96,15 +96,21 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
     const box = wrapper.current?.getBoundingClientRect();
     return {
       kind: "pane",
-      at: flow.screenToFlowPosition({ x: (box?.left ?? 0) + (box?.width ?? 0) / 2, y: (box?.top ?? 0) + (box?.height ?? 0) / 2 }),
+      at: flow.screenToFlowPosition({
+        x: (box?.left ?? 0) + (box?.width ?? 0) / 2,
+        y: (box?.top ?? 0) + (box?.height ?? 0) / 2,
+      }),
     };
   }, [flow]);
-  const onNodeContextMenu = useCallback((event: React.MouseEvent, node: Node) => {
-    event.preventDefault();
-    const isEvent = node.type === "flowEvent";
-    if (isEvent && store.doc.get().events.find((entry) => entry.id === node.id)?.type === "start") return;
-    openCanvasMenu(event.clientX, event.clientY, { kind: isEvent ? "event" : "group", id: node.id });
-  }, [store]);
+  const onNodeContextMenu = useCallback(
+    (event: React.MouseEvent, node: Node) => {
+      event.preventDefault();
+      const isEvent = node.type === "flowEvent";
+      if (isEvent && store.doc.get().events.find((entry) => entry.id === node.id)?.type === "start") return;
+      openCanvasMenu(event.clientX, event.clientY, { kind: isEvent ? "event" : "group", id: node.id });
+    },
+    [store],
+  );
   const onPaneContextMenu = useCallback(
     (event: MouseEvent | React.MouseEvent) => {
       event.preventDefault();

@@ -61,7 +61,6 @@ export function ItemLabel({ block, itemId, field, value, placeholder, selected }
         className="item-label-input nodrag nopan"
         defaultValue={value}
         aria-label={field === "title" ? "Picture choice title" : "Button label"}
-        // biome-ignore lint/a11y/noAutofocus: the field replaces the label the person just chose to edit.
         autoFocus
         onFocus={(event) => event.currentTarget.select()}
         onBlur={(event) => save(event.currentTarget.value)}

@@ -19,7 +19,9 @@ export function EventSettings() {
       (doc) => ({
         ...doc,
         events: doc.events.map((entry) =>
-          entry.id === event.id ? { ...entry, options: { ...(entry as { options?: EventOptions }).options, [key]: value } } : entry,
+          entry.id === event.id
+            ? { ...entry, options: { ...(entry as { options?: EventOptions }).options, [key]: value } }
+            : entry,
         ) as BotDocument["events"],
       }),
       `event:${event.id}:${key}`,

@@ -8,6 +8,8 @@ export type EditorMeta = {
   workspaceId: string;
   publicId: string | null;
   isPublished: boolean;
+  /** The theme template last picked (built-in or the workspace's); saved with the document. */
+  selectedThemeTemplateId?: string | null;
   /** A guest of the workspace reads the bot: no edit applies, nothing is saved or published. */
   readOnly?: boolean;
 };

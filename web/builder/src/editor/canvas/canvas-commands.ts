@@ -29,6 +29,13 @@ export class CanvasCommands {
     return true;
   }
 
+  /** A copy is as large as its original, which the canvas has measured (when it is of this bot). */
+  private copySizes(content: ClipboardContent, pastedIds: readonly string[]): SizeOf {
+    if (content.kind !== "groups") return this.sizeOf;
+    const originals = new Map(pastedIds.map((id, index) => [id, content.groups[index]?.id ?? id]));
+    return (id) => this.sizeOf(originals.get(id) ?? id);
+  }
+
   copyBlock(blockId: string): boolean {
     const content = copyBlock(this.store.doc.get(), blockId);
     if (!content) return false;
@@ -49,7 +56,7 @@ export class CanvasCommands {
     let result: ReturnType<typeof paste> | undefined;
     this.store.update((doc) => {
       result = paste(doc, content, target ? { groupId: target.group.id, index: target.index + 1 } : at);
-      return target ? result.doc : placeClear(result.doc, result.groupIds, this.sizeOf);
+      return target ? result.doc : placeClear(result.doc, result.groupIds, this.copySizes(content, result.groupIds));
     });
     if (!result) return;
     if (result.blockId) this.store.selectBlock(result.blockId);
@@ -62,7 +69,7 @@ export class CanvasCommands {
     const source = content.groups[0].graphCoordinates;
     this.store.update((doc) => {
       const result = paste(doc, content, { x: source.x + 40, y: source.y + 40 });
-      return placeClear(result.doc, result.groupIds, this.sizeOf);
+      return placeClear(result.doc, result.groupIds, this.copySizes(content, result.groupIds));
     });
     showToast("Group duplicated");
   }

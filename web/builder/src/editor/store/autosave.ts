@@ -72,7 +72,11 @@ export class Autosave {
       if (this.isDirty) return this.save(overwrite);
       return;
     }
-    if (!this.isDirty && !overwrite) return;
+    if (!this.isDirty && !overwrite) {
+      // Undone back to what is saved before the timer fired: nothing to send, and nothing pending either.
+      if (this.state.get().status === "pending") this.state.set({ status: "saved", at: Date.now() });
+      return;
+    }
     const doc = this.store.doc.get();
     const name = this.store.meta.get().name;
     const selectedThemeTemplateId = this.store.meta.get().selectedThemeTemplateId;

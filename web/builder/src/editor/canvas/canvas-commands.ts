@@ -29,6 +29,11 @@ export class CanvasCommands {
     return true;
   }
 
+  /** A guest's editor changes nothing, so it does not claim to have either. */
+  private get readOnly(): boolean {
+    return this.store.meta.get().readOnly === true;
+  }
+
   /** A copy is as large as its original, which the canvas has measured (when it is of this bot). */
   private copySizes(content: ClipboardContent, pastedIds: readonly string[]): SizeOf {
     if (content.kind !== "groups") return this.sizeOf;
@@ -49,6 +54,7 @@ export class CanvasCommands {
    * after the selected block.
    */
   paste(at: { x: number; y: number }): void {
+    if (this.readOnly) return;
     const content = clipboard;
     if (!content) return;
     const selected = this.store.ui.get().selectedBlockId;
@@ -64,6 +70,7 @@ export class CanvasCommands {
   }
 
   duplicateGroup(groupId: string): void {
+    if (this.readOnly) return;
     const content = copyGroups(this.store.doc.get(), new Set([groupId]));
     if (content?.kind !== "groups") return;
     const source = content.groups[0].graphCoordinates;
@@ -76,6 +83,7 @@ export class CanvasCommands {
 
   /** The copy goes right after the block, in the same group. */
   duplicateBlock(blockId: string): void {
+    if (this.readOnly) return;
     const found = blockById(this.store.doc.get(), blockId);
     const content = copyBlock(this.store.doc.get(), blockId);
     if (!found || !content) return;
@@ -90,18 +98,21 @@ export class CanvasCommands {
   }
 
   deleteGroup(groupId: string): void {
+    if (this.readOnly) return;
     this.store.update((doc) => removeGroups(doc, new Set([groupId])));
     this.store.selectBlock(undefined);
     showToast("Group deleted");
   }
 
   deleteBlock(blockId: string): void {
+    if (this.readOnly) return;
     this.store.update((doc) => removeBlocks(doc, new Set([blockId])));
     this.store.selectBlock(undefined);
     showToast("Block deleted");
   }
 
   deleteEvent(eventId: string): void {
+    if (this.readOnly) return;
     this.store.update((doc) => removeEvent(doc, eventId));
     if (this.store.ui.get().selectedEventId === eventId)
       this.store.setUi({ selectedEventId: undefined, panel: undefined });
@@ -110,6 +121,7 @@ export class CanvasCommands {
 
   /** A command, reply or invalid-reply event at a canvas position, clear of the groups, its settings opened. */
   addEvent(type: AddableEvent, at: { x: number; y: number }): void {
+    if (this.readOnly) return;
     let id = "";
     this.store.update((doc) => {
       const added = withNewEvent(doc, type, at, this.sizeOf);

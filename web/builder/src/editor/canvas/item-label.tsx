@@ -51,6 +51,7 @@ export function ItemLabel({ block, itemId, field, value, placeholder, selected }
     }
   };
   const start = () => {
+    if (store.meta.get().readOnly) return;
     cancelled.current = false;
     setEditing(true);
   };

@@ -42,6 +42,7 @@ function canvasBot() {
   };
 }
 
+type PaletteLabel = { scrollWidth: number; clientWidth: number; textContent: string };
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
@@ -118,9 +119,9 @@ describe("canvas items", { timeout: 180_000 }, () => {
       .poll(() => block("broken").locator(".image-thumbnail-fallback").textContent())
       .toBe("Image could not be loaded");
 
-    const cut = await page.locator(".palette-item").evaluateAll((items: any[]) =>
+    const cut = await page.locator(".palette-item").evaluateAll((items) =>
       items
-        .map((item) => item.lastElementChild)
+        .map((item) => (item as unknown as { lastElementChild: PaletteLabel }).lastElementChild)
         .filter((label) => label.scrollWidth > label.clientWidth)
         .map((label) => label.textContent),
     );
@@ -164,7 +165,13 @@ describe("canvas items", { timeout: 180_000 }, () => {
     await keyboardMenu.waitFor();
     // The first item has the focus: Enter runs it.
     await expect
-      .poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.textContent))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document
+              .activeElement?.textContent,
+        ),
+      )
       .toBe("Duplicate");
     await page.keyboard.press("Enter");
     await expect.poll(() => toast().textContent()).toBe("Block duplicated");

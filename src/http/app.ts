@@ -9,6 +9,7 @@ import { buildOpenApiDocument } from "./openapi.js";
 import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { folderRoutes } from "./folders.js";
+import { themeTemplateRoutes } from "./theme-templates.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
@@ -59,6 +60,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...healthRoutes(ctx, redis),
     ...workspaceRoutes(ctx),
     ...folderRoutes(ctx),
+    ...themeTemplateRoutes(ctx),
     ...botRoutes(ctx),
     ...botToolRoutes(ctx),
     ...translationRoutes(ctx),

@@ -25,6 +25,9 @@ export const managementPaths = {
   listFolders: "GET /api/v1/workspaces/:workspaceId/folders",
   updateFolder: "PATCH /api/v1/workspaces/:workspaceId/folders/:folderId",
   deleteFolder: "DELETE /api/v1/workspaces/:workspaceId/folders/:folderId",
+  listThemeTemplates: "GET /api/v1/workspaces/:workspaceId/themeTemplates",
+  createThemeTemplate: "POST /api/v1/workspaces/:workspaceId/themeTemplates",
+  deleteThemeTemplate: "DELETE /api/v1/workspaces/:workspaceId/themeTemplates/:themeTemplateId",
 
   createBot: "POST /api/v1/bots",
   listBots: "GET /api/v1/bots",

@@ -8,6 +8,7 @@ import { webhookCallRouteContracts } from "./webhook-call-routes.js";
 import { botIdParams, type RouteContract, route, workspaceIdParams } from "./route-contract.js";
 import { teamRouteContracts } from "./team-routes.js";
 import { webhookRouteContracts } from "./webhook-routes.js";
+import { themeTemplateRouteContracts } from "./theme-template-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
@@ -303,6 +304,7 @@ export const apiRoutes = {
 
   ...chatRouteContracts,
   ...teamRouteContracts,
+  ...themeTemplateRouteContracts,
   ...channelRouteContracts,
   ...webhookRouteContracts,
 

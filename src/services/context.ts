@@ -5,6 +5,7 @@ import { UsersRepository } from "../store/users-repository.js";
 import { WorkspacesRepository } from "../store/workspaces-repository.js";
 import { WorkspaceInvitationsRepository } from "../store/workspace-invitations-repository.js";
 import { FoldersRepository } from "../store/folders-repository.js";
+import { ThemeTemplatesRepository } from "../store/theme-templates-repository.js";
 import type { ChatRepository } from "../store/chat-repository.js";
 import { createChatRepository } from "../store/chat/create-chat-repository.js";
 import { ResultsRepository } from "../store/results-repository.js";
@@ -40,6 +41,7 @@ export type AppContext = {
   workspaces: WorkspacesRepository;
   invitations: WorkspaceInvitationsRepository;
   folders: FoldersRepository;
+  themeTemplates: ThemeTemplatesRepository;
   bots: BotsRepository;
   sessions: SessionsRepository;
   results: ResultsRepository;
@@ -106,6 +108,7 @@ export function createContext(config: Config, store: Store): AppContext {
     workspaces: new WorkspacesRepository(store.db),
     invitations: new WorkspaceInvitationsRepository(store.db),
     folders: new FoldersRepository(store.db),
+    themeTemplates: new ThemeTemplatesRepository(store.db),
     bots,
     sessions: new SessionsRepository(store.db),
     results: new ResultsRepository(store.db),

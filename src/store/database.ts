@@ -85,6 +85,16 @@ export interface FoldersTable {
   updatedAt: string;
 }
 
+/** A theme a workspace saved as a template; `theme` is its JSON (migration 0014). */
+export interface ThemeTemplatesTable {
+  id: string;
+  workspaceId: string;
+  name: string;
+  theme: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface BotsTable {
   id: string;
   workspaceId: string;
@@ -306,6 +316,7 @@ export interface Database {
   members: MembersTable;
   workspaceInvitations: WorkspaceInvitationsTable;
   folders: FoldersTable;
+  themeTemplates: ThemeTemplatesTable;
   bots: BotsTable;
   botVersions: BotVersionsTable;
   sessions: SessionsTable;

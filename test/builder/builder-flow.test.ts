@@ -86,6 +86,8 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
     await page.keyboard.type("Free is fine too, {{name}}.");
     await page.getByRole("button", { name: "Close the panel" }).click();
 
+    // Opening a new block's settings panned the canvas to keep the block beside the panel: see it all again.
+    await page.getByRole("button", { name: "Fit View" }).click();
     await connect(page, page.locator('[data-testid="event-start"] .react-flow__handle'), group("Group #1"));
     await connect(
       page,

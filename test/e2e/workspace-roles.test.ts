@@ -80,10 +80,15 @@ beforeAll(async () => {
     url: "https://hooks.example.com/roles",
     events: ["result.completed"],
   });
+  const themeTemplate = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/themeTemplates`, {
+    name: "Brand",
+    theme: {},
+  });
   Object.assign(ids, {
     folderId: folder.body.folder.id,
     // Routes are refused before the block is looked at (the wait-for-webhook calls).
     blockId: "any-block",
+    themeTemplateId: themeTemplate.body.themeTemplate.id,
     workspaceId: admin.workspaceId,
     botId: bot.id,
     resultId: started.body.resultId,

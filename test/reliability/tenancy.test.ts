@@ -91,6 +91,7 @@ const bodies: Record<string, unknown> = {
   "POST /api/v1/workspaces/:workspaceId/folders": { name: "Planted" },
   "POST /api/v1/bots/:botId/webhooks": { url: "https://planted.example.com/hook", events: ["result.answer"] },
   "PATCH /api/v1/bots/:botId/webhooks/:webhookId": { url: "https://planted.example.com/hook" },
+  "POST /api/v1/workspaces/:workspaceId/themeTemplates": { name: "Planted", theme: {} },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

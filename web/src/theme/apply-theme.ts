@@ -11,6 +11,9 @@ const DEFAULTS = {
   progress: { color: "#0042DA", backgroundColor: "#e5e7eb", thickness: 4 },
 };
 
+/** The same defaults, for the builder's theme fields (they show what the chat will use). */
+export const chatThemeDefaults = DEFAULTS;
+
 const SHADOWS: Record<string, string> = {
   none: "none",
   sm: "0 1px 2px 0 rgb(0 0 0 / 0.05)",

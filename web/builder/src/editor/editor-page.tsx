@@ -9,6 +9,7 @@ import type { Bot } from "../lib/types";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { followWorkspace } from "../workspaces/workspace-store";
 import { createBlock, type BlockEntry } from "./block-catalogue";
+import { withNewEvent, type AddableEvent } from "./canvas/canvas-commands";
 import { DragController, type DragPayload, type DropTarget } from "./canvas/drag-controller";
 import { FlowCanvas, type CanvasApi } from "./canvas/flow-canvas";
 import { ConflictDialog } from "./conflict-dialog";
@@ -19,7 +20,8 @@ import { SidePanel } from "./side-panel";
 import { BlocksSidebar } from "./sidebar/blocks-sidebar";
 import { Autosave } from "./store/autosave";
 import { EditorStore } from "./store/editor-store";
-import { addGroup, freeSpot, insertBlock, moveBlock, moveBlockToNewGroup } from "./store/operations";
+import { addGroup, insertBlock, moveBlock, moveBlockToNewGroup } from "./store/operations";
+import { placeClear } from "./store/placement";
 import { blockById } from "./store/selectors";
 
 type Loaded = { store: EditorStore; autosave: Autosave };
@@ -41,6 +43,7 @@ function open(bot: Bot, readOnly: boolean): Loaded {
       workspaceId: bot.workspaceId,
       publicId: bot.publicId,
       isPublished: false,
+      selectedThemeTemplateId: bot.selectedThemeTemplateId,
       readOnly,
     },
   );
@@ -95,11 +98,20 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
       if ("canvas" in target) {
         const position = canvas.current?.toFlowPosition(target.canvas.clientX, target.canvas.clientY) ?? { x: 0, y: 0 };
         const at = { x: position.x - 20, y: position.y - 20 };
+        const sizeOf = canvas.current?.sizeOf;
+        // A group dropped onto others lands on the nearest free spot instead.
         if (payload.kind === "new") {
           const block = createBlock(payload.blockType);
-          store.update((doc) => addGroup(doc, at, [block]).doc);
+          store.update((doc) => {
+            const created = addGroup(doc, at, [block]);
+            return placeClear(created.doc, [created.groupId], sizeOf);
+          });
           store.selectBlock(block.id);
-        } else store.update((doc) => moveBlockToNewGroup(doc, payload.blockId, at).doc);
+        } else
+          store.update((doc) => {
+            const moved = moveBlockToNewGroup(doc, payload.blockId, at);
+            return moved.groupId ? placeClear(moved.doc, [moved.groupId], sizeOf) : moved.doc;
+          });
         return;
       }
       if (payload.kind === "new") {
@@ -132,8 +144,25 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
       const selected = store.ui.get().selectedBlockId;
       const found = selected ? blockById(store.doc.get(), selected) : undefined;
       if (found) store.update((doc) => insertBlock(doc, found.group.id, found.index + 1, block));
-      else store.update((doc) => addGroup(doc, freeSpot(doc, canvas.current?.center() ?? { x: 0, y: 0 }), [block]).doc);
+      else
+        store.update((doc) => {
+          const created = addGroup(doc, canvas.current?.center() ?? { x: 0, y: 0 }, [block]);
+          return placeClear(created.doc, [created.groupId], canvas.current?.sizeOf);
+        });
       store.selectBlock(block.id);
+    },
+    [store],
+  );
+
+  const addEvent = useCallback(
+    (type: AddableEvent) => {
+      let eventId = "";
+      store.update((doc) => {
+        const added = withNewEvent(doc, type, canvas.current?.center() ?? { x: 0, y: 0 }, canvas.current?.sizeOf);
+        eventId = added.eventId;
+        return added.doc;
+      });
+      if (eventId) store.selectEvent(eventId);
     },
     [store],
   );
@@ -148,7 +177,7 @@ function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
         <div className="editor">
           <EditorToolbar autosave={autosave} />
           <div className="editor-body">
-            <BlocksSidebar onAdd={addFromSidebar} />
+            <BlocksSidebar onAdd={addFromSidebar} onAddEvent={addEvent} />
             <div className="canvas-column">
               <LanguageSwitcher />
               <FlowCanvas onReady={onCanvasReady} />

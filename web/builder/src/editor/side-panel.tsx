@@ -4,6 +4,7 @@ import { Spinner } from "../ui/feedback";
 import { useEditor } from "./editor-context";
 import { FindingsPanel } from "./publish/findings-panel";
 import { BlockSettings } from "./settings/block-settings";
+import { EventSettings } from "./settings/event-settings";
 import type { Autosave } from "./store/autosave";
 import type { Panel } from "./store/editor-store";
 import { VariablesPanel } from "./variables/variables-panel";
@@ -18,6 +19,7 @@ const PreviewPane = lazy(() => import("./preview/preview-pane").then((module) =>
 
 const TITLES: Record<Panel, string> = {
   block: "Block settings",
+  event: "Event settings",
   variables: "Variables",
   theme: "Theme",
   settings: "Settings",
@@ -32,7 +34,12 @@ export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autos
   const chosen = useStore(store.ui, (ui) => ui.language);
   const language = useStore(store.doc, (doc) => translatedLanguage(doc, chosen));
   if (!panel) return null;
-  const close = () => store.setUi({ panel: undefined, ...(panel === "block" ? { selectedBlockId: undefined } : {}) });
+  const close = () =>
+    store.setUi({
+      panel: undefined,
+      ...(panel === "block" ? { selectedBlockId: undefined } : {}),
+      ...(panel === "event" ? { selectedEventId: undefined } : {}),
+    });
   return (
     <aside
       className={`side-panel panel-${panel}`}
@@ -56,6 +63,7 @@ export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autos
       <div className="side-panel-body">
         <Suspense fallback={<Spinner />}>
           {panel === "block" && (language ? <TranslationFields language={language} /> : <BlockSettings />)}
+          {panel === "event" && <EventSettings />}
           {panel === "variables" && <VariablesPanel />}
           {panel === "theme" && <ThemeEditor />}
           {panel === "settings" && <BotSettingsEditor />}

@@ -1,6 +1,7 @@
 import type { Block } from "../../lib/types.js";
 
-export type ItemHandle = { itemId: string; pathId?: string; label: string };
+/** `text`: the label as stored (buttons and picture choices), editable in place; `label`: what is shown. */
+export type ItemHandle = { itemId: string; pathId?: string; label: string; text?: string };
 
 type Options = Record<string, any> | undefined;
 
@@ -8,9 +9,17 @@ type Options = Record<string, any> | undefined;
 export function itemHandles(block: Block): ItemHandle[] {
   switch (block.type) {
     case "choice input":
-      return block.items.map((item) => ({ itemId: item.id, label: item.content || "Click to edit" }));
+      return block.items.map((item) => ({
+        itemId: item.id,
+        label: item.content || "Click to edit",
+        text: item.content ?? "",
+      }));
     case "picture choice input":
-      return block.items.map((item) => ({ itemId: item.id, label: item.title || item.pictureSrc || "Click to edit" }));
+      return block.items.map((item) => ({
+        itemId: item.id,
+        label: item.title || item.pictureSrc || "Click to edit",
+        text: item.title ?? "",
+      }));
     case "AB test": {
       const a = (block.options as Options)?.aPercent ?? 50;
       return block.items.map((item) => ({

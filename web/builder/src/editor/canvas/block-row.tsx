@@ -12,6 +12,9 @@ import { missingTranslations, translatedLanguage } from "../languages/translatio
 import { blockSummary, conditionSummary, hasItemsOnly, savedVariable } from "./block-summary";
 import { defaultHandleLabel, hasDefaultHandle, itemHandles } from "./block-handles";
 import { IdleHandle, IdleTimeoutCount } from "./idle-handle";
+import { openCanvasMenu } from "./context-menu";
+import { ImageThumbnail } from "./image-thumbnail";
+import { ItemLabel } from "./item-label";
 
 type Props = { block: Block; groupId: string; index: number; isLast: boolean; blockCount: number };
 
@@ -54,6 +57,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
   const saved = savedVariable(block, variables);
   const items = itemHandles(block);
   const label = blockTitle(block.type);
+  const imageUrl = block.type === "image" ? block.content?.url : undefined;
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target !== event.currentTarget) return;
@@ -93,6 +97,11 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
         store.selectBlock(block.id);
       }}
       onKeyDown={onKeyDown}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        openCanvasMenu(event.clientX, event.clientY, { kind: "block", id: block.id });
+      }}
       onPointerDown={(event) => {
         if ((event.target as HTMLElement).closest(".react-flow__handle")) return;
         drag.begin(event, { kind: "move", blockId: block.id, label });
@@ -113,7 +122,9 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
         </span>
         <div className="block-text">
           <span className="block-label">{label}</span>
-          {summary ? (
+          {imageUrl ? (
+            <ImageThumbnail url={imageUrl} />
+          ) : summary ? (
             <span className="block-summary">{highlightVariables(summary)}</span>
           ) : (
             !hasItemsOnly(block.type) && <span className="block-summary placeholder">Click to edit…</span>
@@ -150,12 +161,23 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
           {items.map((item) => (
             <li key={item.pathId ?? item.itemId} className="block-item">
               <span>
-                {block.type === "Condition"
-                  ? conditionSummary(
-                      (block.items.find((entry) => entry.id === item.itemId) as { content?: never })?.content,
-                      variables,
-                    )
-                  : item.label}
+                {block.type === "Condition" ? (
+                  conditionSummary(
+                    (block.items.find((entry) => entry.id === item.itemId) as { content?: never })?.content,
+                    variables,
+                  )
+                ) : block.type === "choice input" || block.type === "picture choice input" ? (
+                  <ItemLabel
+                    block={block}
+                    itemId={item.itemId}
+                    field={block.type === "choice input" ? "content" : "title"}
+                    value={item.text ?? ""}
+                    placeholder={item.label}
+                    selected={selected}
+                  />
+                ) : (
+                  item.label
+                )}
               </span>
               <Handle
                 type="source"

@@ -15,8 +15,38 @@ const LABELS: Record<string, string> = {
 export const EventNode = memo(function EventNode({ id }: NodeProps) {
   const { store } = useEditor();
   const event = useStore(store.doc, (doc) => doc.events.find((entry) => entry.id === id));
+  const selected = useStore(store.ui, (ui) => ui.selectedEventId === id);
   if (!event) return null;
   const command = event.type === "command" ? event.options?.command : undefined;
+  const label = LABELS[event.type] ?? event.type;
+  if (event.type !== "start")
+    return (
+      <div
+        className={`event-node event-${event.type}${selected ? " selected" : ""}`}
+        data-testid={`event-${event.type}`}
+      >
+        <button
+          type="button"
+          className="event-open"
+          aria-label={`${label} event settings`}
+          aria-pressed={selected}
+          onClick={() => store.selectEvent(id)}
+        >
+          <span className="event-icon" aria-hidden="true">
+            ⚡
+          </span>
+          <span>{label}</span>
+          {event.type === "command" && <code>{command ? `/${command}` : "/…"}</code>}
+        </button>
+        <Handle
+          type="source"
+          position={Position.Right}
+          id={sourceHandleId({ eventId: id })}
+          className="source-handle"
+          aria-label={`Exit of ${label}`}
+        />
+      </div>
+    );
   return (
     <div className={`event-node event-${event.type}`} data-testid={`event-${event.type}`}>
       <span className="event-icon" aria-hidden="true">

@@ -14,16 +14,21 @@ import {
   type EdgeChange,
   type OnReconnect,
 } from "@xyflow/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useStore } from "../../lib/store";
 import { useEditor } from "../editor-context";
 import { parseSourceHandle, parseTargetHandle } from "../store/edge-source";
 import { connect, moveNodes, removeEdges, resource, retarget } from "../store/operations";
+import type { SizeOf } from "../store/placement";
 import { blockById } from "../store/selectors";
+import { CanvasCommands } from "./canvas-commands";
 import { buildEdges, syncNodes } from "./canvas-graph";
+import { CanvasToast } from "./canvas-toast";
+import { CanvasMenu, openCanvasMenu, type MenuTarget } from "./context-menu";
 import { EventNode } from "./event-node";
 import { GroupNode } from "./group-node";
 import { useCanvasShortcuts } from "./use-canvas-shortcuts";
+import { useKeepSelectionVisible } from "./use-keep-selection-visible";
 
 // Not "group": that name carries the canvas library's own group-node styles.
 const nodeTypes = { flowGroup: GroupNode, flowEvent: EventNode };
@@ -33,6 +38,8 @@ const PRO_OPTIONS = { hideAttribution: true };
 export type CanvasApi = {
   toFlowPosition(clientX: number, clientY: number): { x: number; y: number };
   center(): { x: number; y: number };
+  /** The size the canvas measured for a node (for placing new groups clear of it). */
+  sizeOf: SizeOf;
 };
 
 /** The flow on a pannable, zoomable canvas; document edits go through the editor store. */
@@ -43,6 +50,14 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
   const [edges, setEdges] = useState<FlowEdge[]>(() => buildEdges(store.doc.get(), [], new Set(), NO_RUNNING));
   const selectedEdges = useRef<ReadonlySet<string>>(new Set());
   const wrapper = useRef<HTMLDivElement>(null);
+  const sizeOf = useCallback<SizeOf>(
+    (id) => {
+      const measured = flow.getNode(id)?.measured;
+      return measured?.width && measured.height ? { width: measured.width, height: measured.height } : undefined;
+    },
+    [flow],
+  );
+  const commands = useMemo(() => new CanvasCommands(store, sizeOf), [store, sizeOf]);
 
   // The canvas follows the document without re-rendering on edits that move nothing: typing in a
   // block yields the same node and edge arrays, so only that block's group renders again.
@@ -73,8 +88,40 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
           y: (box?.top ?? 0) + (box?.height ?? 0) / 3,
         });
       },
+      sizeOf,
     });
-  }, [flow, onReady]);
+  }, [flow, onReady, sizeOf]);
+
+  const paneCenter = useCallback((): MenuTarget => {
+    const box = wrapper.current?.getBoundingClientRect();
+    return {
+      kind: "pane",
+      at: flow.screenToFlowPosition({
+        x: (box?.left ?? 0) + (box?.width ?? 0) / 2,
+        y: (box?.top ?? 0) + (box?.height ?? 0) / 2,
+      }),
+    };
+  }, [flow]);
+  const onNodeContextMenu = useCallback(
+    (event: React.MouseEvent, node: Node) => {
+      event.preventDefault();
+      const isEvent = node.type === "flowEvent";
+      if (isEvent && store.doc.get().events.find((entry) => entry.id === node.id)?.type === "start") return;
+      openCanvasMenu(event.clientX, event.clientY, { kind: isEvent ? "event" : "group", id: node.id });
+    },
+    [store],
+  );
+  const onPaneContextMenu = useCallback(
+    (event: MouseEvent | React.MouseEvent) => {
+      event.preventDefault();
+      openCanvasMenu(event.clientX, event.clientY, {
+        kind: "pane",
+        at: flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }),
+      });
+    },
+    [flow],
+  );
+  useKeepSelectionVisible(wrapper);
 
   useEffect(() => {
     const reveal = (event: Event) => {
@@ -187,7 +234,7 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
     selectedEdges.current = new Set();
     setEdges((current) => buildEdges(store.doc.get(), current, selectedEdges.current, NO_RUNNING));
   }, [store]);
-  useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection });
+  useCanvasShortcuts({ nodes, selectedEdges, clearEdgeSelection, commands });
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the empty canvas clears the selection; Escape does it from the keyboard.
@@ -209,6 +256,8 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
         onReconnect={onReconnect}
         onReconnectEnd={onReconnectEnd}
         onPaneClick={() => store.selectBlock(undefined)}
+        onNodeContextMenu={onNodeContextMenu}
+        onPaneContextMenu={onPaneContextMenu}
         deleteKeyCode={null}
         selectionKeyCode="Shift"
         multiSelectionKeyCode={["Meta", "Control"]}
@@ -228,6 +277,8 @@ export function FlowCanvas({ onReady }: { onReady(api: CanvasApi): void }) {
         <Controls showInteractive={false} position="bottom-left" />
         <MiniMap pannable zoomable position="bottom-right" ariaLabel="Overview of the flow" />
       </ReactFlow>
+      <CanvasMenu commands={commands} paneCenter={paneCenter} />
+      <CanvasToast />
       {isEmpty && (
         <div className="canvas-empty" role="note">
           <strong>Start building</strong>

@@ -1,12 +1,8 @@
 import { useReactFlow, type Node } from "@xyflow/react";
 import { useEffect, useRef } from "react";
 import { useEditor } from "../editor-context";
-import { copyBlock, copyGroups, paste, type ClipboardContent } from "../store/clipboard";
 import { removeBlocks, removeEdges, removeGroups } from "../store/operations";
-import { blockById } from "../store/selectors";
-
-/** Kept across bots of the session, so a group can be copied from one bot into another. */
-let clipboard: ClipboardContent | undefined;
+import type { CanvasCommands } from "./canvas-commands";
 
 const isTyping = (target: EventTarget | null) => {
   const element = target as HTMLElement | null;
@@ -18,15 +14,17 @@ export function useCanvasShortcuts({
   nodes,
   selectedEdges,
   clearEdgeSelection,
+  commands,
 }: {
   nodes: Node[];
   selectedEdges: { current: ReadonlySet<string> };
   clearEdgeSelection(): void;
+  commands: CanvasCommands;
 }) {
   const { store } = useEditor();
   const flow = useReactFlow();
-  const latest = useRef({ nodes, selectedEdges, clearEdgeSelection });
-  latest.current = { nodes, selectedEdges, clearEdgeSelection };
+  const latest = useRef({ nodes, selectedEdges, clearEdgeSelection, commands });
+  latest.current = { nodes, selectedEdges, clearEdgeSelection, commands };
   const pointer = useRef<{ x: number; y: number } | undefined>(undefined);
 
   useEffect(() => {
@@ -69,32 +67,21 @@ export function useCanvasShortcuts({
         event.preventDefault();
         store.redo();
       } else if (key === "c") {
-        const content =
+        const copied =
           selectedGroups.size > 0
-            ? copyGroups(store.doc.get(), selectedGroups)
+            ? latest.current.commands.copyGroups(selectedGroups)
             : selectedBlock
-              ? copyBlock(store.doc.get(), selectedBlock)
-              : undefined;
-        if (!content) return;
+              ? latest.current.commands.copyBlock(selectedBlock)
+              : false;
+        if (copied) event.preventDefault();
+      } else if (key === "v") {
         event.preventDefault();
-        clipboard = content;
-      } else if (key === "v" && clipboard) {
-        event.preventDefault();
-        const content = clipboard;
-        const target =
-          selectedBlock && content.kind === "block" ? blockById(store.doc.get(), selectedBlock) : undefined;
         const box = document.querySelector(".react-flow")?.getBoundingClientRect();
         const screen = pointer.current ?? {
           x: (box?.left ?? 0) + (box?.width ?? 400) / 2,
           y: (box?.top ?? 0) + (box?.height ?? 400) / 2,
         };
-        const at = target ? { groupId: target.group.id, index: target.index + 1 } : flow.screenToFlowPosition(screen);
-        let pasted: ReturnType<typeof paste> | undefined;
-        store.update((doc) => {
-          pasted = paste(doc, content, at);
-          return pasted.doc;
-        });
-        if (pasted?.blockId) store.selectBlock(pasted.blockId);
+        latest.current.commands.paste(flow.screenToFlowPosition(screen));
       }
     };
     window.addEventListener("pointermove", track);

@@ -1,12 +1,25 @@
 import { memo, useMemo, useState } from "react";
 import { blockCategories, categoryClass, searchBlocks, type BlockEntry } from "../block-catalogue";
+import type { AddableEvent } from "../canvas/canvas-commands";
 import { useEditor } from "../editor-context";
+
+const EVENTS: { type: AddableEvent; label: string; hint: string }[] = [
+  { type: "command", label: "Command", hint: "runs a flow when a command such as /restart is sent" },
+  { type: "reply", label: "On reply", hint: "runs after every answer" },
+  { type: "invalidReply", label: "On invalid reply", hint: "runs when an answer is not valid" },
+];
 
 /**
  * Every block type, searchable. Drag one onto a group or the canvas; or press Enter on it to add it
  * after the selected block (or in a new group when nothing is selected).
  */
-export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entry: BlockEntry): void }) {
+export const BlocksSidebar = memo(function BlocksSidebar({
+  onAdd,
+  onAddEvent,
+}: {
+  onAdd(entry: BlockEntry): void;
+  onAddEvent(type: AddableEvent): void;
+}) {
   const { drag } = useEditor();
   const [query, setQuery] = useState("");
   const entries = useMemo(() => searchBlocks(query), [query]);
@@ -71,6 +84,32 @@ export const BlocksSidebar = memo(function BlocksSidebar({ onAdd }: { onAdd(entr
             </section>
           );
         })}
+        {!query && (
+          <section aria-labelledby="category-events">
+            <h2 id="category-events" className="sidebar-heading">
+              Events
+            </h2>
+            <ul className="block-palette">
+              {EVENTS.map((event) => (
+                <li key={event.type}>
+                  <button
+                    type="button"
+                    className="palette-item category-event"
+                    data-event-type={event.type}
+                    title={`Add an event that ${event.hint}`}
+                    aria-label={`${event.label} (event: ${event.hint})`}
+                    onClick={() => onAddEvent(event.type)}
+                  >
+                    <span className="block-badge" aria-hidden="true">
+                      ⚡
+                    </span>
+                    <span>{event.label}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </aside>
   );

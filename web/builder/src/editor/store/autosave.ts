@@ -23,6 +23,7 @@ export class Autosave {
   private inFlight: Promise<void> | undefined;
   private savedDoc: BotDocument;
   private savedName: string;
+  private savedTemplateId: string | null | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -31,6 +32,7 @@ export class Autosave {
   ) {
     this.savedDoc = store.doc.get();
     this.savedName = store.meta.get().name;
+    this.savedTemplateId = store.meta.get().selectedThemeTemplateId;
     const changed = () => this.schedule();
     const offDoc = store.doc.subscribe(changed);
     const offMeta = store.meta.subscribe(changed);
@@ -45,7 +47,12 @@ export class Autosave {
   }
 
   get isDirty(): boolean {
-    return this.store.doc.get() !== this.savedDoc || this.store.meta.get().name !== this.savedName;
+    const meta = this.store.meta.get();
+    return (
+      this.store.doc.get() !== this.savedDoc ||
+      meta.name !== this.savedName ||
+      meta.selectedThemeTemplateId !== this.savedTemplateId
+    );
   }
 
   private schedule(delay = SAVE_DELAY_MS): void {
@@ -65,19 +72,28 @@ export class Autosave {
       if (this.isDirty) return this.save(overwrite);
       return;
     }
-    if (!this.isDirty && !overwrite) return;
+    if (!this.isDirty && !overwrite) {
+      // Undone back to what is saved before the timer fired: nothing to send, and nothing pending either.
+      if (this.state.get().status === "pending") this.state.set({ status: "saved", at: Date.now() });
+      return;
+    }
     const doc = this.store.doc.get();
     const name = this.store.meta.get().name;
+    const selectedThemeTemplateId = this.store.meta.get().selectedThemeTemplateId;
     this.state.set({ status: "saving" });
     this.inFlight = (async () => {
       try {
         const { bot } = await api.call("updateBot", {
           params: { botId: this.store.meta.get().botId },
-          body: { bot: { ...doc, name, updatedAt: this.updatedAt }, ...(overwrite ? { overwrite: true } : {}) },
+          body: {
+            bot: { ...doc, name, selectedThemeTemplateId, updatedAt: this.updatedAt },
+            ...(overwrite ? { overwrite: true } : {}),
+          },
         });
         this.updatedAt = bot.updatedAt;
         this.savedDoc = doc;
         this.savedName = name;
+        this.savedTemplateId = selectedThemeTemplateId;
         this.state.set({ status: "saved", at: Date.now() });
       } catch (error) {
         if (error instanceof ApiError && error.status === 409) this.state.set({ status: "conflict" });
@@ -108,7 +124,8 @@ export class Autosave {
     };
     this.savedDoc = doc;
     this.savedName = bot.name;
-    this.store.meta.set((meta) => ({ ...meta, name: bot.name }));
+    this.savedTemplateId = bot.selectedThemeTemplateId;
+    this.store.meta.set((meta) => ({ ...meta, name: bot.name, selectedThemeTemplateId: bot.selectedThemeTemplateId }));
     this.store.reset(doc);
     this.state.set({ status: "saved", at: Date.now() });
   }

@@ -8,15 +8,19 @@ export type EditorMeta = {
   workspaceId: string;
   publicId: string | null;
   isPublished: boolean;
+  /** The theme template last picked (built-in or the workspace's); saved with the document. */
+  selectedThemeTemplateId?: string | null;
   /** A guest of the workspace reads the bot: no edit applies, nothing is saved or published. */
   readOnly?: boolean;
 };
 
 /** What the side panel shows. */
-export type Panel = "block" | "variables" | "theme" | "settings" | "preview" | "findings";
+export type Panel = "block" | "event" | "variables" | "theme" | "settings" | "preview" | "findings";
 
 export type EditorUi = {
   selectedBlockId: string | undefined;
+  /** A command, reply or invalid-reply event whose settings the panel shows. */
+  selectedEventId?: string;
   panel: Panel | undefined;
   /** The block the preview is showing (a bubble) or waiting on (an input). */
   runningBlockId: string | undefined;
@@ -90,7 +94,20 @@ export class EditorStore {
   selectBlock(blockId: string | undefined): void {
     this.setUi({
       selectedBlockId: blockId,
-      ...(blockId ? { panel: "block" as const } : this.ui.get().panel === "block" ? { panel: undefined } : {}),
+      selectedEventId: undefined,
+      ...(blockId
+        ? { panel: "block" as const }
+        : ["block", "event"].includes(this.ui.get().panel ?? "")
+          ? { panel: undefined }
+          : {}),
+    });
+  }
+
+  selectEvent(eventId: string | undefined): void {
+    this.setUi({
+      selectedBlockId: undefined,
+      selectedEventId: eventId,
+      ...(eventId ? { panel: "event" as const } : this.ui.get().panel === "event" ? { panel: undefined } : {}),
     });
   }
 

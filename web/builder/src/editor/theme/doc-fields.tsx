@@ -95,10 +95,30 @@ export function DocSelect<T extends string>({
   );
 }
 
+/** Any CSS colour the theme holds (#abc, rgb(…), a name) as the #rrggbb a colour picker needs. */
+function toHex(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.trim()) return undefined;
+  const trimmed = value.trim();
+  if (/^#[0-9a-f]{6}$/i.test(trimmed)) return trimmed.toLowerCase();
+  if (/^#[0-9a-f]{3}$/i.test(trimmed))
+    return `#${[...trimmed.slice(1)].map((digit) => digit + digit).join("")}`.toLowerCase();
+  // The canvas normalises any colour it understands to #rrggbb (opaque) or rgba(…).
+  const context = document.createElement("canvas").getContext("2d");
+  if (!context) return undefined;
+  context.fillStyle = "#010203";
+  context.fillStyle = trimmed;
+  const normalised = String(context.fillStyle);
+  return normalised !== "#010203" && normalised.startsWith("#") ? normalised : undefined;
+}
+
+/**
+ * A colour of the theme: the text shows what the bot stores, the picker that colour (or, when the
+ * theme leaves it unset, the chat's default, also shown as the placeholder).
+ */
 export function DocColor({ root, path, label, placeholder = "#0042DA" }: Props & { placeholder?: string }) {
   const [value, set] = useDocValue(root, path);
   const id = useId();
-  const hex = typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value) ? value : "#ffffff";
+  const hex = toHex(value) ?? toHex(placeholder) ?? "#ffffff";
   return (
     <div className="field color-field">
       <label htmlFor={id}>{label}</label>

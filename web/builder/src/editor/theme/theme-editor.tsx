@@ -2,17 +2,43 @@ import { useStore } from "../../lib/store";
 import { Fieldset } from "../../ui/fields";
 import { useEditor } from "../editor-context";
 import { DocColor, DocNumber, DocSelect, DocSwitch, DocText, FontField } from "./doc-fields";
+import { chatThemeDefaults } from "../../../../src/theme/apply-theme";
 import { ThemePreview } from "./theme-preview";
+import { ThemeTemplates } from "./theme-templates";
 
 const SHADOWS = ["none", "sm", "md", "lg", "xl", "2xl"] as const;
 const ROUNDNESS = ["none", "medium", "large", "custom"] as const;
 
-function ContainerFields({ base, label, placeholder }: { base: string[]; label: string; placeholder?: boolean }) {
+type ColourDefaults = { backgroundColor?: string; color?: string; placeholderColor?: string };
+
+function ContainerFields({
+  base,
+  label,
+  placeholder,
+  defaults = {},
+}: {
+  base: string[];
+  label: string;
+  placeholder?: boolean;
+  defaults?: ColourDefaults;
+}) {
   return (
     <Fieldset legend={label}>
-      <DocColor root="theme" path={[...base, "backgroundColor"]} label="Background" />
-      <DocColor root="theme" path={[...base, "color"]} label="Text" />
-      {placeholder && <DocColor root="theme" path={[...base, "placeholderColor"]} label="Placeholder" />}
+      <DocColor
+        root="theme"
+        path={[...base, "backgroundColor"]}
+        label="Background"
+        placeholder={defaults.backgroundColor}
+      />
+      <DocColor root="theme" path={[...base, "color"]} label="Text" placeholder={defaults.color} />
+      {placeholder && (
+        <DocColor
+          root="theme"
+          path={[...base, "placeholderColor"]}
+          label="Placeholder"
+          placeholder={defaults.placeholderColor}
+        />
+      )}
       <DocNumber root="theme" path={[...base, "opacity"]} label="Opacity (0–1)" min={0} max={1} step={0.05} />
       <DocNumber root="theme" path={[...base, "blur"]} label="Background blur (px)" min={0} />
       <DocSelect root="theme" path={[...base, "shadow"]} label="Shadow" options={SHADOWS} emptyLabel="Default" />
@@ -51,6 +77,7 @@ export function ThemeEditor() {
   return (
     <div className="theme-editor">
       <ThemePreview theme={theme} />
+      <ThemeTemplates />
       <Fieldset legend="General">
         <FontField />
         <DocSelect
@@ -65,7 +92,7 @@ export function ThemeEditor() {
             root="theme"
             path={["general", "background", "content"]}
             label="Background colour"
-            placeholder="#ffffff"
+            placeholder={chatThemeDefaults.background}
           />
         )}
         {background === "Image" && (
@@ -74,8 +101,18 @@ export function ThemeEditor() {
         <DocSwitch root="theme" path={["general", "progressBar", "isEnabled"]} label="Progress bar" />
         {theme.general?.progressBar?.isEnabled && (
           <>
-            <DocColor root="theme" path={["general", "progressBar", "color"]} label="Bar colour" />
-            <DocColor root="theme" path={["general", "progressBar", "backgroundColor"]} label="Track colour" />
+            <DocColor
+              root="theme"
+              path={["general", "progressBar", "color"]}
+              label="Bar colour"
+              placeholder={chatThemeDefaults.progress.color}
+            />
+            <DocColor
+              root="theme"
+              path={["general", "progressBar", "backgroundColor"]}
+              label="Track colour"
+              placeholder={chatThemeDefaults.progress.backgroundColor}
+            />
             <DocSelect
               root="theme"
               path={["general", "progressBar", "placement"]}
@@ -94,7 +131,11 @@ export function ThemeEditor() {
           </>
         )}
       </Fieldset>
-      <ContainerFields base={["chat", "container"]} label="Chat window" />
+      <ContainerFields
+        base={["chat", "container"]}
+        label="Chat window"
+        defaults={{ color: chatThemeDefaults.containerColor }}
+      />
       <Fieldset legend="Chat window size">
         <DocText root="theme" path={["chat", "container", "maxWidth"]} label="Maximum width" placeholder="800px" />
         <DocText root="theme" path={["chat", "container", "maxHeight"]} label="Maximum height" placeholder="100%" />
@@ -109,10 +150,10 @@ export function ThemeEditor() {
           <DocText root="theme" path={["chat", "guestAvatar", "url"]} label="Visitor avatar address" />
         )}
       </Fieldset>
-      <ContainerFields base={["chat", "hostBubbles"]} label="Bot bubbles" />
-      <ContainerFields base={["chat", "guestBubbles"]} label="Visitor bubbles" />
-      <ContainerFields base={["chat", "buttons"]} label="Buttons" />
-      <ContainerFields base={["chat", "inputs"]} label="Inputs" placeholder />
+      <ContainerFields base={["chat", "hostBubbles"]} label="Bot bubbles" defaults={chatThemeDefaults.host} />
+      <ContainerFields base={["chat", "guestBubbles"]} label="Visitor bubbles" defaults={chatThemeDefaults.guest} />
+      <ContainerFields base={["chat", "buttons"]} label="Buttons" defaults={chatThemeDefaults.buttons} />
+      <ContainerFields base={["chat", "inputs"]} label="Inputs" placeholder defaults={chatThemeDefaults.inputs} />
       <Fieldset legend="Custom CSS">
         <DocText
           root="theme"

@@ -8,6 +8,8 @@ export type EditorMeta = {
   workspaceId: string;
   publicId: string | null;
   isPublished: boolean;
+  /** Published, and the saved draft differs from the published version (the server compares them). */
+  hasUnpublishedChanges: boolean;
   /** A guest of the workspace reads the bot: no edit applies, nothing is saved or published. */
   readOnly?: boolean;
 };

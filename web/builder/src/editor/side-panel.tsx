@@ -3,6 +3,7 @@ import { useStore } from "../lib/store";
 import { Spinner } from "../ui/feedback";
 import { useEditor } from "./editor-context";
 import { FindingsPanel } from "./publish/findings-panel";
+import { PublicIdField } from "./settings/public-id-field";
 import { BlockSettings } from "./settings/block-settings";
 import type { Autosave } from "./store/autosave";
 import type { Panel } from "./store/editor-store";
@@ -58,7 +59,12 @@ export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autos
           {panel === "block" && (language ? <TranslationFields language={language} /> : <BlockSettings />)}
           {panel === "variables" && <VariablesPanel />}
           {panel === "theme" && <ThemeEditor />}
-          {panel === "settings" && <BotSettingsEditor />}
+          {panel === "settings" && (
+            <>
+              <PublicIdField autosave={autosave} />
+              <BotSettingsEditor />
+            </>
+          )}
           {panel === "preview" && <PreviewPane autosave={autosave} />}
           {panel === "findings" && <FindingsPanel autosave={autosave} />}
         </Suspense>

@@ -16,6 +16,7 @@ export const BUILDER_PATHS = [
   "/bots",
   "/bots/:botId/edit",
   "/bots/:botId/results",
+  "/bots/:botId/results/:resultId",
   "/settings",
 ] as const;
 

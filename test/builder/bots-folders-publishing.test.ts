@@ -124,7 +124,10 @@ describe("folders, publish state, public id and the setup page", { timeout: 180_
     expect(await guest.getByRole("button", { name: /Actions for the folder/ }).count()).toBe(0);
     expect(await guestCard.getAttribute("draggable")).toBe("false");
     await guestCard.getByRole("button", { name: "Actions for Support" }).click();
-    expect(await guest.getByRole("menuitem").allTextContents()).toEqual(["Edit", "Results", "Export as JSON"]);
+    expect(await guest.getByRole("menuitem").allTextContents()).toEqual(["Open", "Results", "Export as JSON"]);
+    expect(await guest.getByTestId("guest-note").textContent()).toBe(
+      "You are a guest of this workspace: you can read its bots and results, not change them.",
+    );
     await shot(guest, "41-guest-bots");
 
     const refused = await fetch(`${harness.server.url}/api/v1/bots/${ids.Support}`, {

@@ -29,7 +29,7 @@ export function BotCard({
   onExport(): void;
 }) {
   const items: MenuItem[] = [
-    { label: "Edit", onSelect: () => navigate(`/bots/${bot.id}/edit`) },
+    { label: actions ? "Edit" : "Open", onSelect: () => navigate(`/bots/${bot.id}/edit`) },
     { label: "Results", onSelect: () => navigate(`/bots/${bot.id}/results`) },
     ...(actions
       ? [

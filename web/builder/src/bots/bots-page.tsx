@@ -161,6 +161,11 @@ export function BotsPage() {
           </div>
         )}
       </div>
+      {listing && !writable && (
+        <p className="muted" data-testid="guest-note">
+          You are a guest of this workspace: you can read its bots and results, not change them.
+        </p>
+      )}
       <Breadcrumbs path={path} onDropBot={writable ? (botId, target) => void move(botId, target) : undefined} />
       <ErrorBanner error={error} onRetry={listing ? undefined : load} />
       {missingFolder && <ErrorBanner error="This folder no longer exists." />}

@@ -37,6 +37,7 @@ describe("editor store", () => {
       workspaceId: "w",
       publicId: null,
       isPublished: false,
+      hasUnpublishedChanges: false,
     });
     store.update((doc) => updateGroup(doc, "g", { title: "A" }), "title");
     store.update((doc) => updateGroup(doc, "g", { title: "AB" }), "title");
@@ -80,6 +81,7 @@ describe("autosave", () => {
       workspaceId: "w",
       publicId: null,
       isPublished: false,
+      hasUnpublishedChanges: false,
     });
     const autosave = new Autosave(store, "2026-01-01T00:00:00.000Z");
     store.update((doc) => updateGroup(doc, "g", { title: "x" }));

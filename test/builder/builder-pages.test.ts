@@ -19,7 +19,16 @@ describe("serving the builder", () => {
   });
 
   it("answers every builder path with the same page and a strict policy", async () => {
-    for (const path of ["/", "/login", "/setup?token=x", "/bots", "/bots/abc/edit", "/bots/abc/results", "/settings"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/setup?token=x",
+      "/bots",
+      "/bots/abc/edit",
+      "/bots/abc/results",
+      "/bots/abc/results/xyz",
+      "/settings",
+    ]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -77,8 +77,7 @@ export function BotsPage() {
 
   const create = () =>
     run(async () => {
-      const bot = await createBot(workspaceId!, "My bot");
-      if (here) await moveBot(bot.id, here);
+      const bot = await createBot(workspaceId!, "My bot", here);
       navigate(`/bots/${bot.id}/edit`);
     });
 
@@ -225,8 +224,8 @@ export function BotsPage() {
                       move: () => setMoving(bot),
                       duplicate: () =>
                         void run(async () => {
+                          // The copy stays in the original's folder.
                           const copy = await duplicateBot(bot.id);
-                          if (bot.folderId) await moveBot(copy.id, bot.folderId);
                           setNotice(`Created “${copy.name}”.`);
                           await load();
                         }),

@@ -51,6 +51,7 @@ export const errorCodes = {
   ORIGIN_NOT_ALLOWED: { status: 403, message: "Origin not allowed" },
   ADMIN_ONLY: { status: 403, message: "Only the workspace's admins can do this" },
   LAST_ADMIN: { status: 409, message: "A workspace keeps at least one admin" },
+  PUBLIC_ID_TAKEN: { status: 409, message: "This public id is already used by another bot" },
   SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
   SESSION_EXPIRED: { status: 404, message: "Session expired. You need to start a new session." },
   BOT_NOT_PUBLISHED: { status: 404, message: "Published bot not found" },

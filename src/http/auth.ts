@@ -4,7 +4,7 @@ import { currentSession, signIn, signOut } from "../services/auth/browser-sessio
 import { LoginThrottle } from "../services/auth/login-throttle.js";
 import { RedisLoginThrottle, type SignInThrottle } from "../services/auth/shared-login-throttle.js";
 import type { RedisConnection } from "../integrations/redis/redis-connection.js";
-import { setPasswordWithLink } from "../services/auth/setup-links.js";
+import { inspectSetupLink, setPasswordWithLink } from "../services/auth/setup-links.js";
 import type { AppContext } from "../services/context.js";
 import { normalizeEmail } from "../lib/email.js";
 import { apiRoutes } from "../schemas/api-routes.js";
@@ -68,6 +68,13 @@ export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
         if (!session) throw new AppError("UNAUTHORIZED", "Not signed in");
         noStore(reply);
         return session;
+      },
+    }),
+    defineRoute({
+      ...apiRoutes.getSetupLink,
+      handler: async ({ query, reply }) => {
+        noStore(reply);
+        return inspectSetupLink(ctx, query.token);
       },
     }),
     defineRoute({

@@ -4,6 +4,7 @@ import {
   deleteBot,
   getBot,
   getPublishedBot,
+  getPublishState,
   listBots,
   publishBot,
   unpublishBot,
@@ -48,6 +49,10 @@ export function botRoutes(ctx: AppContext) {
     defineRoute({
       ...apiRoutes.getPublishedBot,
       handler: async ({ caller, params }) => getPublishedBot(ctx, caller!, params.botId),
+    }),
+    defineRoute({
+      ...apiRoutes.getPublishState,
+      handler: async ({ caller, params }) => getPublishState(ctx, caller!, params.botId),
     }),
     defineRoute({
       ...apiRoutes.publishBot,

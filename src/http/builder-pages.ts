@@ -17,6 +17,7 @@ export const BUILDER_PATHS = [
   "/bots/:botId/edit",
   "/bots/:botId/results",
   "/bots/:botId/analytics",
+  "/bots/:botId/results/:resultId",
   "/settings",
 ] as const;
 

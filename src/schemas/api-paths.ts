@@ -12,6 +12,7 @@ export const managementPaths = {
   logout: "POST /api/auth/logout",
   me: "GET /api/auth/me",
   setPassword: "POST /api/auth/password",
+  getSetupLink: "GET /api/auth/setup-link",
 
   createWorkspace: "POST /api/v1/workspaces",
   listWorkspaces: "GET /api/v1/workspaces",
@@ -35,6 +36,7 @@ export const managementPaths = {
   updateBot: "PATCH /api/v1/bots/:botId",
   deleteBot: "DELETE /api/v1/bots/:botId",
   getPublishedBot: "GET /api/v1/bots/:botId/publishedBot",
+  getPublishState: "GET /api/v1/bots/:botId/publish-state",
   publishBot: "POST /api/v1/bots/:botId/publish",
   unpublishBot: "POST /api/v1/bots/:botId/unpublish",
   duplicateBot: "POST /api/v1/bots/:botId/duplicate",

@@ -45,6 +45,8 @@ export const botListItemSchema = z.object({
   workspaceId: z.string(),
   isClosed: z.boolean(),
   isPublished: z.boolean(),
+  /** Published, and the draft differs from the published version. */
+  hasUnpublishedChanges: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -86,6 +88,17 @@ export const apiRoutes = {
     tags: signIn,
     auth: "none",
     response: signedInSchema,
+  }),
+  getSetupLink: route("getSetupLink", {
+    summary:
+      "What a one-time setup link is for, before it is used: the account's e-mail and whether the link still works (400 INVALID_SETUP_LINK for an unknown token)",
+    tags: signIn,
+    auth: "none",
+    query: z.object({ token: z.string().min(1).max(512) }),
+    response: z.object({
+      state: z.enum(["valid", "used", "expired"]),
+      email: z.string().nullable(),
+    }),
   }),
   setPassword: route("setPassword", {
     summary: "Set a password with a one-time setup link token (printed at first start or by `parley user setup-link`)",
@@ -177,6 +190,18 @@ export const apiRoutes = {
     params: botIdParams,
     query: migrateQuery,
     response: z.object({ publishedBot: publishedBotSchema, version: z.string() }),
+  }),
+  getPublishState: route("getPublishState", {
+    summary:
+      "Whether the bot is published and whether its draft differs from the published version (never 404: the builder asks before it knows)",
+    tags: bots,
+    auth: "token",
+    params: botIdParams,
+    response: z.object({
+      isPublished: z.boolean(),
+      hasUnpublishedChanges: z.boolean(),
+      publishedAt: z.string().nullable(),
+    }),
   }),
   publishBot: route("publishBot", {
     summary:

@@ -66,7 +66,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     createdAt: now,
     updatedAt: now,
   };
-  await writeGuarded(() => ctx.bots.insert(row));
+  await writeGuarded(() => ctx.bots.insert(row), customDomain ? undefined : row.publicId);
   return toApiBot(row);
 }
 
@@ -136,7 +136,7 @@ export async function updateBot(
         }
       : {}),
   } satisfies Partial<BotsTable>;
-  await writeGuarded(() => ctx.bots.update(botId, patch));
+  await writeGuarded(() => ctx.bots.update(botId, patch), customDomain ? undefined : input.publicId);
   ctx.customDomains.clear();
   return toApiBot({ ...bot, ...patch });
 }
@@ -153,6 +153,7 @@ export async function listBots(ctx: AppContext, caller: Caller, workspaceId: str
     workspaceId: row.workspaceId,
     isClosed: Boolean(row.isClosed),
     isPublished: row.publishedVersionId !== null,
+    hasUnpublishedChanges: row.publishedVersionId !== null && !row.matchesPublished,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }));
@@ -195,6 +196,21 @@ export async function getPublishedBot(ctx: AppContext, caller: Caller, botId: st
   return { publishedBot: toPublishedBot(version), version: bot.version };
 }
 
+/**
+ * Whether the draft differs from what visitors run: the flow document and its schema version are
+ * compared as stored (publishing copies them unchanged), so undoing an edit back counts as no change.
+ */
+export async function getPublishState(ctx: AppContext, caller: Caller, botId: string) {
+  const bot = await requireBot(ctx, caller, botId);
+  const version = bot.publishedVersionId ? await ctx.bots.findVersion(bot.publishedVersionId) : undefined;
+  if (!version) return { isPublished: false, hasUnpublishedChanges: false, publishedAt: null };
+  return {
+    isPublished: true,
+    hasUnpublishedChanges: version.document !== bot.document || version.version !== bot.version,
+    publishedAt: version.createdAt,
+  };
+}
+
 export async function requireWritableBot(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireBot(ctx, caller, botId);
   if (bot.role === "GUEST") throw new AppError("FORBIDDEN", GUEST_READ_ONLY);
@@ -214,17 +230,22 @@ export function defaultPublicId(name: string, id: string): string {
   return slug ? `${slug}-${suffix}` : suffix;
 }
 
+export const publicIdTakenMessage = (publicId: string) =>
+  `The public id "${publicId}" is already used by another bot: choose another one`;
+
 async function assertPublicIdAvailable(ctx: AppContext, publicId: string, botId?: string) {
-  if (await ctx.bots.isPublicIdTaken(publicId, botId)) throw new AppError("CONFLICT", "Public id not available");
+  if (await ctx.bots.isPublicIdTaken(publicId, botId))
+    throw new AppError("PUBLIC_ID_TAKEN", publicIdTakenMessage(publicId));
 }
 
 /** A concurrent writer can still take a public id between the check and the write. */
-async function writeGuarded<T>(write: () => Promise<T>): Promise<T> {
+async function writeGuarded<T>(write: () => Promise<T>, publicId?: string | null): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "Public id or custom domain not available");
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    if (publicId) throw new AppError("PUBLIC_ID_TAKEN", publicIdTakenMessage(publicId));
+    throw new AppError("CONFLICT", "Public id or custom domain not available");
   }
 }
 

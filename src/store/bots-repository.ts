@@ -1,4 +1,4 @@
-import type { Updateable } from "kysely";
+import { sql, type Updateable } from "kysely";
 import type { BotRow, BotsTable, Db } from "./database.js";
 import type { MemberRole } from "./workspaces-repository.js";
 import { createId, nowIso } from "../lib/ids.js";
@@ -47,14 +47,21 @@ export class BotsRepository {
     await this.db.updateTable("bots").set(patch).where("id", "=", id).execute();
   }
 
+  /** The light listing, with whether each draft still equals its published version (1) or not (0). */
   listForWorkspace(workspaceId: string, folderId?: string) {
     let query = this.db
       .selectFrom("bots")
-      .select(listColumns)
-      .where("workspaceId", "=", workspaceId)
-      .where("isArchived", "=", 0);
-    if (folderId !== undefined) query = query.where("folderId", "=", folderId);
-    return query.orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+      .leftJoin("botVersions", "botVersions.id", "bots.publishedVersionId")
+      .select(listColumns.map((column) => `bots.${column}` as const))
+      .select(
+        sql<number>`case when ${sql.ref("botVersions.document")} = ${sql.ref("bots.document")} and ${sql.ref(
+          "botVersions.version",
+        )} = ${sql.ref("bots.version")} then 1 else 0 end`.as("matchesPublished"),
+      )
+      .where("bots.workspaceId", "=", workspaceId)
+      .where("bots.isArchived", "=", 0);
+    if (folderId !== undefined) query = query.where("bots.folderId", "=", folderId);
+    return query.orderBy("bots.createdAt", "desc").orderBy("bots.id", "desc").execute();
   }
 
   async isPublicIdTaken(publicId: string, exceptBotId?: string): Promise<boolean> {

@@ -12,6 +12,22 @@ export class PasswordSetupRepository {
       .execute();
   }
 
+  /** A link's state without using it, with the e-mail of its account; undefined for an unknown token. */
+  async inspect(
+    token: string,
+    now: string = nowIso(),
+  ): Promise<{ state: "valid" | "used" | "expired"; email: string } | undefined> {
+    const row = await this.db
+      .selectFrom("passwordSetupTokens")
+      .innerJoin("users", "users.id", "passwordSetupTokens.userId")
+      .select(["passwordSetupTokens.usedAt", "passwordSetupTokens.expiresAt", "users.email"])
+      .where("passwordSetupTokens.tokenHash", "=", hashToken(token))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const state = row.usedAt !== null ? "used" : row.expiresAt > now ? "valid" : "expired";
+    return { state, email: row.email };
+  }
+
   /**
    * Marks the token used and returns its user, or undefined when it is unknown, used or expired.
    * The conditional update makes two concurrent uses of one link succeed at most once.

@@ -27,6 +27,7 @@ describe("serving the builder", () => {
       "/bots/abc/edit",
       "/bots/abc/results",
       "/bots/abc/analytics",
+      "/bots/abc/results/xyz",
       "/settings",
     ]) {
       const response = await fetch(`${server.url}${path}`);

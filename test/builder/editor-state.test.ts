@@ -37,6 +37,7 @@ describe("editor store", () => {
       workspaceId: "w",
       publicId: null,
       isPublished: false,
+      hasUnpublishedChanges: false,
     });
     store.update((doc) => updateGroup(doc, "g", { title: "A" }), "title");
     store.update((doc) => updateGroup(doc, "g", { title: "AB" }), "title");
@@ -80,6 +81,7 @@ describe("autosave", () => {
       workspaceId: "w",
       publicId: null,
       isPublished: false,
+      hasUnpublishedChanges: false,
     });
     const autosave = new Autosave(store, "2026-01-01T00:00:00.000Z");
     store.update((doc) => updateGroup(doc, "g", { title: "x" }));
@@ -207,6 +209,7 @@ describe("results columns", () => {
   it("makes a column per input (named after its variable or group) and per other variable", () => {
     expect(resultColumns(bot).map((column) => `${column.id}=${column.label}`)).toEqual([
       "createdAt=Submitted at",
+      "status=Status",
       "b1=name",
       "b2=Ask",
       "b3=Ask (2)",
@@ -220,8 +223,8 @@ describe("results columns", () => {
       columnsVisibility: { b3: false },
       columnsWidth: {},
     });
-    expect(all.map((column) => column.id)).toEqual(["b2", "createdAt", "b1", "b3", "var:v2"]);
-    expect(visible.map((column) => column.id)).toEqual(["b2", "createdAt", "b1", "var:v2"]);
+    expect(all.map((column) => column.id)).toEqual(["b2", "createdAt", "status", "b1", "b3", "var:v2"]);
+    expect(visible.map((column) => column.id)).toEqual(["b2", "createdAt", "status", "b1", "var:v2"]);
   });
 
   it("reads the latest answer of an input and list variables joined", () => {
@@ -238,7 +241,9 @@ describe("results columns", () => {
       ],
       variables: [{ id: "v2", name: "utm", value: ["x", null, "y"] }],
     };
-    const [, name, , , utm] = resultColumns(bot);
+    const [, status, name, , , utm] = resultColumns(bot);
+    expect(cellText(result, status)).toBe("Completed");
+    expect(cellText({ ...result, isCompleted: false }, status)).toBe("Not completed");
     expect(cellText(result, name)).toBe("B");
     expect(cellText(result, utm)).toBe("x, y");
   });

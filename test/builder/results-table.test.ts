@@ -77,8 +77,14 @@ describe("the results table", { timeout: 180_000 }, () => {
   it("loads more rows by cursor as the table scrolls", async () => {
     await page.goto(`${harness.server.url}/bots/${botId}/results`);
     await expect.poll(() => rows().count()).toBe(50);
-    expect(await headers()).toEqual(["Submitted at", "name", "plan", "source"]);
-    expect((await rows().first().locator("td").allTextContents()).slice(2, -1)).toEqual(["Leaver 3", "", "ads"]);
+    expect(await headers()).toEqual(["Submitted at", "Status", "name", "plan", "source"]);
+    expect((await rows().first().locator("td").allTextContents()).slice(2, -1)).toEqual([
+      "Not completed",
+      "Leaver 3",
+      "",
+      "ads",
+    ]);
+    expect((await rows().nth(4).locator("td").allTextContents()).slice(2, 4)).toEqual(["Completed", "Visitor 59"]);
     await rows().last().scrollIntoViewIfNeeded();
     await page.locator(".results-scroll").evaluate((element: any) => element.scrollTo(0, element.scrollHeight));
     await expect.poll(() => rows().count()).toBe(64);
@@ -89,16 +95,16 @@ describe("the results table", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Columns" }).click();
     await page.getByRole("dialog", { name: "Columns" }).getByRole("checkbox", { name: "source" }).uncheck();
     await page.getByRole("button", { name: "Move plan left" }).click();
-    await expect.poll(headers).toEqual(["Submitted at", "plan", "name"]);
+    await expect.poll(headers).toEqual(["Submitted at", "Status", "plan", "name"]);
     await expect
       .poll(async () => (await harness.api("GET", `/api/v1/bots/${botId}`)).bot.resultsTablePreferences)
       .toEqual({
-        columnsOrder: ["createdAt", "bplan", "bname", "var:vsource"],
+        columnsOrder: ["createdAt", "status", "bplan", "bname", "var:vsource"],
         columnsVisibility: { "var:vsource": false },
         columnsWidth: {},
       });
     await page.reload();
-    await expect.poll(headers).toEqual(["Submitted at", "plan", "name"]);
+    await expect.poll(headers).toEqual(["Submitted at", "Status", "plan", "name"]);
   });
 
   it("archives selected results and exports the period shown", async () => {
@@ -107,7 +113,7 @@ describe("the results table", { timeout: 180_000 }, () => {
     await rows().nth(1).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Archive (2)" }).click();
     await page.getByRole("dialog", { name: "Archive 2 results?" }).getByRole("button", { name: "Archive" }).click();
-    await expect.poll(async () => (await rows().first().locator("td").allTextContents())[3]).toBe("Leaver 1");
+    await expect.poll(async () => (await rows().first().locator("td").allTextContents())[4]).toBe("Leaver 1");
 
     await page.getByLabel("Period").selectOption("allTime");
     const link = page.getByRole("link", { name: "Export CSV" });
@@ -119,6 +125,38 @@ describe("the results table", { timeout: 180_000 }, () => {
       .split(/\r?\n/);
     expect(lines).toHaveLength(1 + 62);
     expect(lines.some((line) => line.includes("Leaver 3"))).toBe(false);
+  });
+
+  it("gives an open result its own URL: a reload or a link opens its transcript again", async () => {
+    const row = rows().filter({ hasText: "Visitor 59" });
+    await row.getByRole("button").first().click();
+    await page.waitForURL(/\/results\/[^/]+$/);
+    const resultUrl = page.url();
+    const transcript = page.locator('[data-testid="transcript"]');
+    await expect.poll(() => transcript.locator("li").first().textContent()).toBe("Visitor:Visitor 59");
+
+    await page.reload();
+    await expect.poll(() => transcript.locator("li").first().textContent()).toBe("Visitor:Visitor 59");
+    await shot(page, "18b-result-url");
+
+    // Closing goes back to the table's address; the browser's back button reopens it.
+    await page.keyboard.press("Escape");
+    await page.waitForURL(/\/results$/);
+    expect(await transcript.count()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(resultUrl);
+    await expect.poll(() => transcript.locator("li").first().textContent()).toBe("Visitor:Visitor 59");
+
+    // A link opened in a fresh tab (nothing loaded yet) shows the same result.
+    const fresh = await harness.signedInPage();
+    await fresh.goto(resultUrl);
+    await expect
+      .poll(() => fresh.locator('[data-testid="transcript"] li').first().textContent())
+      .toBe("Visitor:Visitor 59");
+    expect(fresh.problems).toEqual([]);
+    await fresh.close();
+    await page.keyboard.press("Escape");
+    expect(page.problems).toEqual([]);
   });
 
   it("shows on the canvas how many visitors stopped at each input", async () => {

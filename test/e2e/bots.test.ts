@@ -185,7 +185,10 @@ describe("update a bot (operation 4)", () => {
     expect((await api.patch(`/v1/bots/${first.id}`, { bot: { publicId: "taken-id" } })).status).toBe(200);
     const taken = await api.patch(`/v1/bots/${second.id}`, { bot: { publicId: "taken-id" } });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ code: "CONFLICT", message: "Public id not available" });
+    expect(taken.body).toEqual({
+      code: "PUBLIC_ID_TAKEN",
+      message: 'The public id "taken-id" is already used by another bot: choose another one',
+    });
     for (const publicId of ["Upper", "-leading", "has space", "a".repeat(256)]) {
       const bad = await api.patch(`/v1/bots/${second.id}`, { bot: { publicId } });
       expect(bad.status).toBe(400);

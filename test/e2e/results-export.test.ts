@@ -63,6 +63,7 @@ const seeded = (prefix: string): SeedResult[] => [
   {
     id: `${prefix}-older`,
     createdAt: "2025-03-30T10:00:00.000Z",
+    isCompleted: true,
     answers: [
       { blockId: "b-name", content: "Grace" },
       { blockId: "b-comment", content: "+1 great" },
@@ -97,7 +98,7 @@ const seeded = (prefix: string): SeedResult[] => [
 ];
 
 describe("export results as CSV", () => {
-  it("streams one row per started result with neutralised formulas and RFC 4180 quoting", async () => {
+  it("streams one row per started result with its status, neutralised formulas and RFC 4180 quoting", async () => {
     const botId = await createBot();
     await seedResults(server.ctx.store.db, botId, seeded("csv"));
     const response = await fetch(`${server.baseUrl}/v1/bots/${botId}/results/export?format=csv&timeFilter=allTime`, {
@@ -108,9 +109,9 @@ describe("export results as CSV", () => {
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="Cafe-Survey-results.csv"');
     expect(await response.text()).toBe(
       [
-        '"Submitted at","Name","Email","Feedback","Feedback (1)","utm_source"',
-        `"2025-03-31 23:30:00","'=HYPERLINK(""https://evil.example"")","ada@example.com","4","He said ""hi"", then left\nbye","'@campaign"`,
-        `"2025-03-30 10:00:00","Grace","","","'+1 great","'\tTabbed"`,
+        '"Submitted at","Status","Name","Email","Feedback","Feedback (1)","utm_source"',
+        `"2025-03-31 23:30:00","Not completed","'=HYPERLINK(""https://evil.example"")","ada@example.com","4","He said ""hi"", then left\nbye","'@campaign"`,
+        `"2025-03-30 10:00:00","Completed","Grace","","","'+1 great","'\tTabbed"`,
         "",
       ].join("\r\n"),
     );
@@ -120,7 +121,7 @@ describe("export results as CSV", () => {
     const botId = await createBot();
     const preferences = {
       columnsOrder: ["select", "v-utm", "b-mail", "date", "logs"],
-      columnsVisibility: { "b-rating": false },
+      columnsVisibility: { "b-rating": false, status: false },
       columnsWidth: {},
     };
     expect((await api.patch(`/v1/bots/${botId}`, { bot: { resultsTablePreferences: preferences } })).status).toBe(200);
@@ -143,10 +144,10 @@ describe("export results as CSV", () => {
     server.ctx.ports.clock = { now: () => new Date("2025-04-01T00:15:00.000Z") };
     try {
       const utc = await api.get(`/v1/bots/${botId}/results/export?timeFilter=today`);
-      expect(utc.body).toBe('"Submitted at","Name","Email","Feedback","Feedback (1)","utm_source"\r\n');
+      expect(utc.body).toBe('"Submitted at","Status","Name","Email","Feedback","Feedback (1)","utm_source"\r\n');
       const newYork = await api.get(`/v1/bots/${botId}/results/export?timeFilter=today&timeZone=America/New_York`);
       expect(newYork.body.split("\r\n").map((line: string) => line.slice(0, 21))).toEqual([
-        '"Submitted at","Name"',
+        '"Submitted at","Statu',
         '"2025-03-31 19:30:00"',
         "",
       ]);
@@ -171,7 +172,7 @@ describe("export results as CSV", () => {
     const response = await api.get(`/v1/bots/${botId}/results/export?timeFilter=allTime`);
     const lines: string[] = response.body.split("\r\n");
     expect(lines).toHaveLength(1 + 1_234 + 1);
-    const names = lines.slice(1, -1).map((line) => line.split(",")[1]);
+    const names = lines.slice(1, -1).map((line) => line.split(",")[2]);
     expect(names).toEqual(Array.from({ length: 1_234 }, (_, i) => `"name ${1_233 - i}"`));
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="Big-results.csv"');
   });

@@ -22,6 +22,16 @@ export async function createSetupToken(
 
 export const setupLink = (publicUrl: string, token: string): string => `${publicUrl}/setup?token=${token}`;
 
+/**
+ * What the setup page shows before anything is typed. The e-mail is named while the link still works or
+ * was used (the sign-in form is pre-filled with it); an expired link names nobody.
+ */
+export async function inspectSetupLink(ctx: AppContext, token: string) {
+  const link = await ctx.passwordSetups.inspect(token);
+  if (!link) throw new AppError("INVALID_SETUP_LINK", INVALID_SETUP_LINK);
+  return { state: link.state, email: link.state === "expired" ? null : link.email };
+}
+
 export async function setPasswordWithLink(ctx: AppContext, token: string, password: string): Promise<void> {
   const userId = await ctx.passwordSetups.consume(token);
   if (!userId) throw new AppError("INVALID_SETUP_LINK", INVALID_SETUP_LINK);

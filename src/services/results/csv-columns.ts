@@ -6,6 +6,8 @@ import type { StoredDocument } from "../bot-view.js";
 export type ResultColumn = { id: string; label: string; blockIds: string[]; variableIds: string[] };
 
 export const SUBMITTED_AT_COLUMN_ID = "date";
+/** "Completed" or "Not completed": whether the visitor reached the end of the flow. */
+export const STATUS_COLUMN_ID = "status";
 
 const inputVariableId = (block: Block): string | undefined =>
   ((block as { options?: unknown }).options as { variableId?: string } | undefined)?.variableId;
@@ -17,7 +19,7 @@ function uniqueLabel(label: string, taken: readonly ResultColumn[]): string {
 }
 
 /**
- * The columns, in their natural order: submission date, then one per input (named after its variable,
+ * The columns, in their natural order: submission date, status, then one per input (named after its variable,
  * else its group; inputs that write the same variable share one column), then every other
  * non-session variable.
  */
@@ -57,6 +59,7 @@ export function resultColumns(document: Pick<StoredDocument, "groups" | "variabl
   }
   return [
     { id: SUBMITTED_AT_COLUMN_ID, label: "Submitted at", blockIds: [], variableIds: [] },
+    { id: STATUS_COLUMN_ID, label: "Status", blockIds: [], variableIds: [] },
     ...inputs,
     ...variables,
   ];

@@ -2,7 +2,10 @@ import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { ResultWithAnswers } from "../../store/results-repository.js";
 import { parseResultVariables } from "./result-view.js";
-import { SUBMITTED_AT_COLUMN_ID, type ResultColumn } from "./csv-columns.js";
+import { STATUS_COLUMN_ID, SUBMITTED_AT_COLUMN_ID, type ResultColumn } from "./csv-columns.js";
+
+export const COMPLETED = "Completed";
+export const NOT_COMPLETED = "Not completed";
 
 /**
  * A formula's first character, at the start of the cell or right after a separator a spreadsheet may
@@ -42,11 +45,13 @@ export function createCsvRowWriter(columns: readonly ResultColumn[], timeZone: s
     for (const variableId of column.variableIds) columnIndexByVariable.set(variableId, index);
   });
   const dateIndex = columns.findIndex((column) => column.id === SUBMITTED_AT_COLUMN_ID);
+  const statusIndex = columns.findIndex((column) => column.id === STATUS_COLUMN_ID);
   const zone = { in: tz(timeZone) };
 
   function row({ result, answers }: ResultWithAnswers): string {
     const cells: (string | undefined)[] = new Array(columns.length).fill(undefined);
     if (dateIndex >= 0) cells[dateIndex] = format(new Date(result.createdAt), "yyyy-MM-dd HH:mm:ss", zone);
+    if (statusIndex >= 0) cells[statusIndex] = result.isCompleted ? COMPLETED : NOT_COMPLETED;
     // Answers in the order given: a re-answered input shows its latest answer.
     for (const answer of answers) {
       const index = columnIndexByBlock.get(answer.blockId);

@@ -31,6 +31,7 @@ describe("resultColumns", () => {
   it("names inputs after their variable or group, numbers clashes, merges shared variables, skips session variables", () => {
     expect(resultColumns(document)).toEqual([
       { id: "date", label: "Submitted at", blockIds: [], variableIds: [] },
+      { id: "status", label: "Status", blockIds: [], variableIds: [] },
       { id: "b-name", label: "Name", blockIds: ["b-name", "b-name-again"], variableIds: ["v-name"] },
       { id: "b-note", label: "Contact", blockIds: ["b-note"], variableIds: [] },
       { id: "b-note-2", label: "Contact (1)", blockIds: ["b-note-2"], variableIds: [] },
@@ -44,7 +45,7 @@ describe("orderColumns", () => {
   it("puts the owner's order first, keeps the rest in natural order and drops hidden columns", () => {
     const ordered = orderColumns(resultColumns(document), {
       columnsOrder: ["select", "v-utm", "unknown", "date", "logs"],
-      columnsVisibility: { "b-note": false },
+      columnsVisibility: { "b-note": false, status: false },
     });
     expect(ordered.map((column) => column.label)).toEqual([
       "utm",
@@ -55,6 +56,7 @@ describe("orderColumns", () => {
     ]);
     expect(orderColumns(resultColumns(document), null).map((column) => column.id)).toEqual([
       "date",
+      "status",
       "b-name",
       "b-note",
       "b-note-2",

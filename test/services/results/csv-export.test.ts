@@ -50,7 +50,7 @@ describe("CSV rows", () => {
       ],
     });
     const writer = createCsvRowWriter(columns, "Europe/Paris");
-    expect(writer.header).toBe('"Submitted at","Name","List"\r\n');
+    expect(writer.header).toBe('"Submitted at","Status","Name","List"\r\n');
     const row = {
       result: {
         id: "r",
@@ -65,7 +65,9 @@ describe("CSV rows", () => {
         { resultId: "r", blockId: "b-name", content: "Second", attachedFileUrls: null },
       ],
     };
-    expect(writer.rows([row as never])).toBe('"2025-07-01 12:00:00","Second","a, b"\r\n');
+    expect(writer.rows([row as never])).toBe('"2025-07-01 12:00:00","Not completed","Second","a, b"\r\n');
+    const completed = { ...row, result: { ...row.result, isCompleted: 1 } };
+    expect(writer.rows([completed as never])).toBe('"2025-07-01 12:00:00","Completed","Second","a, b"\r\n');
   });
 });
 

@@ -7,6 +7,7 @@ import { AppShell } from "./layout/app-shell";
 import { errorMessage, setUnauthorizedHandler } from "./lib/api";
 import { matchPath, navigate, useLocation } from "./lib/router";
 import { lazyPage } from "./lib/lazy-page";
+import { useDocumentTitle } from "./lib/document-title";
 import { useStore } from "./lib/store";
 import { ErrorBanner, Spinner } from "./ui/feedback";
 import { loadWorkspaces, workspaceStore } from "./workspaces/workspace-store";
@@ -18,7 +19,7 @@ const editorPage = lazyPage(() => import("./editor/editor-page").then((module) =
 const resultsPage = lazyPage(() => import("./results/results-page").then((module) => module.ResultsPage));
 const analyticsPage = lazyPage(() => import("./results/analytics-page").then((module) => module.AnalyticsPage));
 if (/^\/bots\/[^/]+\/edit\/?$/.test(location.pathname)) void editorPage.preload();
-if (/^\/bots\/[^/]+\/results\/?$/.test(location.pathname)) void resultsPage.preload();
+if (/^\/bots\/[^/]+\/results(\/[^/]+)?\/?$/.test(location.pathname)) void resultsPage.preload();
 if (/^\/bots\/[^/]+\/analytics\/?$/.test(location.pathname)) void analyticsPage.preload();
 
 function Editor({ botId }: { botId: string }) {
@@ -26,9 +27,13 @@ function Editor({ botId }: { botId: string }) {
   return EditorPage ? <EditorPage key={botId} botId={botId} /> : <Spinner label="Opening the editor…" />;
 }
 
-function Results({ botId }: { botId: string }) {
+function Results({ botId, resultId }: { botId: string; resultId?: string }) {
   const ResultsPage = resultsPage.useLazyPage();
-  return ResultsPage ? <ResultsPage key={botId} botId={botId} /> : <Spinner label="Opening the results…" />;
+  return ResultsPage ? (
+    <ResultsPage key={botId} botId={botId} resultId={resultId} />
+  ) : (
+    <Spinner label="Opening the results…" />
+  );
 }
 
 function BotAnalytics({ botId }: { botId: string }) {
@@ -43,6 +48,15 @@ export function App() {
   const session = useStore(sessionStore, (state) => state);
   const workspaceStatus = useStore(workspaceStore, (state) => state.status);
   const [bootError, setBootError] = useState<string>();
+  useDocumentTitle(
+    path === "/login"
+      ? "Sign in"
+      : path === "/setup"
+        ? "Choose your password"
+        : path === "/settings"
+          ? "Settings"
+          : undefined,
+  );
 
   useEffect(() => {
     setUnauthorizedHandler(sessionLost);
@@ -68,15 +82,16 @@ export function App() {
     return session.status === "loading" ? (
       <Spinner />
     ) : (
-      <LoginPage next={search.get("next")} passwordSet={search.has("passwordSet")} />
+      <LoginPage next={search.get("next")} passwordSet={search.has("passwordSet")} email={search.get("email")} />
     );
   if (session.status !== "signed-in") return <Spinner />;
 
   // The editor and the results need a bot, not the workspace list: they start loading at once.
   const editor = matchPath("/bots/:botId/edit", path);
   if (editor) return <Editor key={editor.botId} botId={editor.botId} />;
-  const results = matchPath("/bots/:botId/results", path);
-  if (results) return <Results key={results.botId} botId={results.botId} />;
+  // An open result has its own address (…/results/:resultId): it can be linked to and reloaded.
+  const results = matchPath("/bots/:botId/results", path) ?? matchPath("/bots/:botId/results/:resultId", path);
+  if (results) return <Results key={results.botId} botId={results.botId} resultId={results.resultId} />;
   const analytics = matchPath("/bots/:botId/analytics", path);
   if (analytics) return <BotAnalytics key={analytics.botId} botId={analytics.botId} />;
   if (workspaceStatus === "loading") return <Spinner />;

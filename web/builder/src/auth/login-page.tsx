@@ -7,8 +7,17 @@ import { signIn } from "./session";
 /** Only same-site paths are followed after signing in. */
 export const safeNext = (next: string | null) => (next?.startsWith("/") && !next.startsWith("//") ? next : "/bots");
 
-export function LoginPage({ next, passwordSet }: { next: string | null; passwordSet?: boolean }) {
-  const [email, setEmail] = useState("");
+export function LoginPage({
+  next,
+  passwordSet,
+  email: knownEmail,
+}: {
+  next: string | null;
+  passwordSet?: boolean;
+  /** From the setup page: the account whose password was just set. */
+  email?: string | null;
+}) {
+  const [email, setEmail] = useState(knownEmail ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -47,7 +56,7 @@ export function LoginPage({ next, passwordSet }: { next: string | null; password
           value={email}
           onChange={setEmail}
           required
-          autoFocus
+          autoFocus={!knownEmail}
         />
         <TextField
           label="Password"
@@ -57,6 +66,7 @@ export function LoginPage({ next, passwordSet }: { next: string | null; password
           value={password}
           onChange={setPassword}
           required
+          autoFocus={Boolean(knownEmail)}
         />
         {error && (
           <p className="form-error" role="alert">

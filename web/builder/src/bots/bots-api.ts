@@ -3,8 +3,8 @@ import { api } from "../lib/api";
 export const listBots = (workspaceId: string) =>
   api.call("listBots", { query: { workspaceId } }).then((answer) => answer.bots);
 
-export const createBot = (workspaceId: string, name: string) =>
-  api.call("createBot", { body: { workspaceId, bot: { name } } }).then((answer) => answer.bot);
+export const createBot = (workspaceId: string, name: string, folderId: string | null = null) =>
+  api.call("createBot", { body: { workspaceId, bot: { name, folderId } } }).then((answer) => answer.bot);
 
 export const getBot = (botId: string) => api.call("getBot", { params: { botId } });
 

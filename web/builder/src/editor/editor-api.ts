@@ -8,11 +8,8 @@ export const publishBot = (botId: string) => api.call("publishBot", { params: { 
 
 export const unpublishBot = (botId: string) => api.call("unpublishBot", { params: { botId } });
 
-export const publishedState = (botId: string) =>
-  api.call("getPublishedBot", { params: { botId } }).then(
-    (answer) => answer.publishedBot,
-    () => undefined,
-  );
+/** Whether the bot is published and its draft differs; never a 404 (the published bot's read would be one). */
+export const publishState = (botId: string) => api.call("getPublishState", { params: { botId } });
 
 export const loadAnalytics = (botId: string, timeFilter: TimeFilter = "allTime") =>
   api.call("getAnalytics", {

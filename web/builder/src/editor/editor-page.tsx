@@ -4,7 +4,9 @@ import "../styles/editor.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { getBot } from "../bots/bots-api";
 import { errorMessage } from "../lib/api";
+import { useDocumentTitle } from "../lib/document-title";
 import { Link } from "../lib/router";
+import { useStore } from "../lib/store";
 import type { Bot } from "../lib/types";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { followWorkspace } from "../workspaces/workspace-store";
@@ -44,6 +46,7 @@ function open(bot: Bot, readOnly: boolean): Loaded {
       publicId: bot.publicId,
       isPublished: false,
       selectedThemeTemplateId: bot.selectedThemeTemplateId,
+      hasUnpublishedChanges: false,
       readOnly,
     },
   );
@@ -92,6 +95,7 @@ export function EditorPage({ botId }: { botId: string }) {
 
 function Editor({ loaded: { store, autosave } }: { loaded: Loaded }) {
   const canvas = useRef<CanvasApi | undefined>(undefined);
+  useDocumentTitle(useStore(store.meta, (meta) => meta.name) || "Untitled bot");
 
   const drop = useCallback(
     (payload: DragPayload, target: DropTarget) => {

@@ -1,26 +1,21 @@
 import { memo, useEffect, useState } from "react";
 import { errorMessage } from "../lib/api";
-import { formatRelative } from "../lib/format";
+import { formatSavedAt } from "../lib/format";
 import { Link, navigate } from "../lib/router";
 import { useStore } from "../lib/store";
 import type { TimeFilter } from "../lib/types";
 import { asTimeFilter, timeFilterLabel } from "../results/time-filters";
 import { useEditor } from "./editor-context";
-import { checkBot, loadAnalytics, publishedState } from "./editor-api";
+import { checkBot, loadAnalytics, publishState } from "./editor-api";
 import { PublishButton } from "./publish/publish-button";
 import type { Autosave } from "./store/autosave";
 import type { Panel } from "./store/editor-store";
 
 function SaveStatus({ autosave }: { autosave: Autosave }) {
   const state = useStore(autosave.state, (value) => value);
-  const [, tick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => tick((value) => value + 1), 30_000);
-    return () => clearInterval(timer);
-  }, []);
   const text =
     state.status === "saved"
-      ? `Saved ${formatRelative(new Date(state.at).toISOString())}`
+      ? `Saved ${formatSavedAt(state.at)}`
       : state.status === "error"
         ? `Not saved: ${state.message}. Retrying…`
         : state.status === "conflict"
@@ -50,10 +45,24 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    void publishedState(meta.botId).then((published) =>
-      store.meta.set((value) => ({ ...value, isPublished: published !== undefined })),
-    );
-  }, [meta.botId, store]);
+    const refresh = () =>
+      void publishState(meta.botId).then(
+        ({ isPublished, hasUnpublishedChanges }) =>
+          store.meta.set((value) => ({ ...value, isPublished, hasUnpublishedChanges })),
+        () => undefined,
+      );
+    refresh();
+    // An edit shows "Publish changes" at once; once saved, the server says whether it still differs.
+    let lastStatus = autosave.state.get().status;
+    const off = autosave.state.subscribe(() => {
+      const { status } = autosave.state.get();
+      if (status === "pending" && store.meta.get().isPublished && !store.meta.get().hasUnpublishedChanges)
+        store.meta.set((value) => ({ ...value, hasUnpublishedChanges: true }));
+      if (status === "saved" && lastStatus !== "saved") refresh();
+      lastStatus = status;
+    });
+    return off;
+  }, [meta.botId, store, autosave]);
 
   const run = async (name: string, action: () => Promise<void>) => {
     setBusy(name);

@@ -3,6 +3,7 @@ import { useStore } from "../lib/store";
 import { Spinner } from "../ui/feedback";
 import { useEditor } from "./editor-context";
 import { FindingsPanel } from "./publish/findings-panel";
+import { PublicIdField } from "./settings/public-id-field";
 import { BlockSettings } from "./settings/block-settings";
 import { EventSettings } from "./settings/event-settings";
 import type { Autosave } from "./store/autosave";
@@ -66,7 +67,12 @@ export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autos
           {panel === "event" && <EventSettings />}
           {panel === "variables" && <VariablesPanel />}
           {panel === "theme" && <ThemeEditor />}
-          {panel === "settings" && <BotSettingsEditor />}
+          {panel === "settings" && (
+            <>
+              <PublicIdField autosave={autosave} />
+              <BotSettingsEditor />
+            </>
+          )}
           {panel === "preview" && <PreviewPane autosave={autosave} />}
           {panel === "findings" && <FindingsPanel autosave={autosave} />}
         </Suspense>

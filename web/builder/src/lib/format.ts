@@ -6,6 +6,15 @@ export const formatDateTime = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 };
 
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+
+/** "10:42" for a time of today, the date and time before that. */
+export function formatSavedAt(at: number, now = Date.now()): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toDateString() === new Date(now).toDateString() ? timeOfDay.format(date) : dateTime.format(date);
+}
+
 /** "3 minutes ago", falling back to the date past a week. */
 export function formatRelative(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);

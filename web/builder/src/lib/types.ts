@@ -33,3 +33,4 @@ export type WorkspaceMember = RouteOutput<"listMembers">["members"][number];
 export type BotListItem = RouteOutput<"listBots">["bots"][number];
 export type ApiToken = RouteOutput<"listTokens">["tokens"][number];
 export type LintFinding = RouteOutput<"lintBot">["findings"][number];
+export type Folder = RouteOutput<"listFolders">["folders"][number];

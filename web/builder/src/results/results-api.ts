@@ -9,6 +9,9 @@ export const listResults = (botId: string, timeFilter: TimeFilter, cursor?: stri
 export const archiveResults = (botId: string, ids: string[]) =>
   api.call("archiveResults", { params: { botId }, query: { resultIds: ids.join(",") } });
 
+export const getResult = (botId: string, resultId: string) =>
+  api.call("getResult", { params: { botId, resultId } }).then((answer) => answer.result);
+
 export const transcript = (botId: string, resultId: string) =>
   api.call("getTranscript", { params: { botId, resultId } }).then((answer) => answer.transcript);
 

@@ -1,16 +1,21 @@
 import { blockCatalogue } from "../../../../src/schemas/blocks/catalogue/index.js";
 import type { Bot, Result, ResultsTablePreferences } from "../lib/types.js";
 
-export type Column = { id: string; label: string; kind: "date" | "input" | "variable" };
+export type Column = { id: string; label: string; kind: "date" | "status" | "input" | "variable" };
 
 export const DATE_COLUMN = "createdAt";
+/** The same id as the CSV export's column, so that hiding or moving it applies to both. */
+export const STATUS_COLUMN = "status";
 
 /**
  * One column per input block (named after the variable it saves to, else its group), then one per
  * variable no input saves to. Ids: the block id, or `var:<variable id>`.
  */
 export function resultColumns(bot: Pick<Bot, "groups" | "variables">): Column[] {
-  const columns: Column[] = [{ id: DATE_COLUMN, label: "Submitted at", kind: "date" }];
+  const columns: Column[] = [
+    { id: DATE_COLUMN, label: "Submitted at", kind: "date" },
+    { id: STATUS_COLUMN, label: "Status", kind: "status" },
+  ];
   const savedByInputs = new Set<string>();
   const names = new Map(bot.variables.map((variable) => [variable.id, variable.name]));
   const used = new Map<string, number>();
@@ -55,6 +60,7 @@ const valueText = (value: unknown): string =>
 
 export function cellText(result: Result, column: Column): string {
   if (column.kind === "date") return result.createdAt;
+  if (column.kind === "status") return result.isCompleted ? "Completed" : "Not completed";
   if (column.kind === "input") {
     const answers = result.answers.filter((answer) => answer.blockId === column.id);
     return answers.at(-1)?.content ?? "";

@@ -3,12 +3,13 @@ import "../styles/analytics.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { getBot } from "../bots/bots-api";
 import { errorMessage } from "../lib/api";
-import { Link } from "../lib/router";
+import { useDocumentTitle } from "../lib/document-title";
+import { Link, navigate } from "../lib/router";
 import type { Bot, Result, ResultsTablePreferences, TimeFilter } from "../lib/types";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState, ErrorBanner, Spinner } from "../ui/feedback";
 import { ColumnsMenu } from "./columns-menu";
-import { archiveResults, exportUrl, listResults, savePreferences } from "./results-api";
+import { archiveResults, exportUrl, getResult, listResults, savePreferences } from "./results-api";
 import { orderedColumns, resultColumns } from "./results-columns";
 import { ResultsTable } from "./results-table";
 import { ResultsTabs } from "./results-tabs";
@@ -17,7 +18,7 @@ import { TranscriptDialog } from "./transcript-dialog";
 
 type Page = { results: Result[]; nextCursor?: string; loading: boolean; error?: string };
 
-export function ResultsPage({ botId }: { botId: string }) {
+export function ResultsPage({ botId, resultId }: { botId: string; resultId?: string }) {
   const [bot, setBot] = useState<Bot>();
   const [error, setError] = useState<string>();
   // Opened from the analytics tab: the period chosen there.
@@ -27,6 +28,7 @@ export function ResultsPage({ botId }: { botId: string }) {
   const [page, setPage] = useState<Page>({ results: [], loading: true });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Result>();
+  const [openError, setOpenError] = useState<string>();
   const [archiving, setArchiving] = useState(false);
   const [preferences, setPreferences] = useState<ResultsTablePreferences | null>(null);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -78,6 +80,27 @@ export function ResultsPage({ botId }: { botId: string }) {
           setPage((value) => ({ ...value, loading: false, error: errorMessage(failure) })),
       );
   }, [botId, timeFilter, page.loading, page.nextCursor]);
+
+  // The open result follows the address: from the loaded rows, else read on its own (a link, a reload).
+  useEffect(() => {
+    setOpenError(undefined);
+    if (!resultId) return setOpen(undefined);
+    const loaded = page.results.find((result) => result.id === resultId);
+    if (loaded) return setOpen(loaded);
+    let current = true;
+    getResult(botId, resultId).then(
+      (result) => current && setOpen(result),
+      (failure) => current && setOpenError(`This result could not be opened: ${errorMessage(failure)}`),
+    );
+    return () => {
+      current = false;
+    };
+  }, [botId, resultId, page.results]);
+  const openResult = useCallback(
+    (result: Result) => navigate(`/bots/${botId}/results/${encodeURIComponent(result.id)}`),
+    [botId],
+  );
+  useDocumentTitle(bot ? `Results · ${bot.name}` : "Results");
 
   const columns = useMemo(() => (bot ? resultColumns(bot) : []), [bot]);
   const { all, visible } = useMemo(() => orderedColumns(columns, preferences), [columns, preferences]);
@@ -142,6 +165,7 @@ export function ResultsPage({ botId }: { botId: string }) {
         </a>
       </header>
       <ErrorBanner error={error} />
+      <ErrorBanner error={openError} />
       <ErrorBanner error={page.error} onRetry={loadFirst} />
       {!page.loading && !page.error && page.results.length === 0 ? (
         <EmptyState title="No results in this period">
@@ -157,11 +181,16 @@ export function ResultsPage({ botId }: { botId: string }) {
           onLoadMore={loadMore}
           selected={selected}
           onSelect={setSelected}
-          onOpen={setOpen}
+          onOpen={openResult}
           widths={preferences?.columnsWidth ?? {}}
         />
       )}
-      <TranscriptDialog botId={botId} result={open} columns={all} onClose={() => setOpen(undefined)} />
+      <TranscriptDialog
+        botId={botId}
+        result={resultId ? open : undefined}
+        columns={all}
+        onClose={() => navigate(`/bots/${botId}/results`)}
+      />
       <ConfirmDialog
         open={archiving}
         title={`Archive ${selected.size} result${selected.size > 1 ? "s" : ""}?`}

@@ -5,7 +5,7 @@ import { useStore } from "../../lib/store";
 import type { LintFinding } from "../../lib/types";
 import { Dialog } from "../../ui/dialog";
 import { useEditor } from "../editor-context";
-import { publishBot, testFindings, unpublishBot } from "../editor-api";
+import { publishBot, publishState, testFindings, unpublishBot } from "../editor-api";
 import type { Autosave } from "../store/autosave";
 import { EmbedSnippets } from "./embed-snippets";
 import { FindingsList } from "./findings-list";
@@ -28,10 +28,16 @@ export function PublishButton({ autosave }: { autosave: Autosave }) {
       const answer = await publishBot(meta.botId);
       const findings = [...(answer.findings ?? []), ...failures];
       store.setUi({ findings });
-      store.meta.set((value) => ({ ...value, publicId: answer.publicId, isPublished: true }));
+      store.meta.set((value) => ({
+        ...value,
+        publicId: answer.publicId,
+        isPublished: true,
+        hasUnpublishedChanges: autosave.isDirty,
+      }));
       // Publishing may give the bot its public id: later saves must not look like stale edits.
-      const { bot } = await getBot(meta.botId);
+      const [{ bot }, state] = await Promise.all([getBot(meta.botId), publishState(meta.botId)]);
       autosave.noteUpdatedAt(bot.updatedAt);
+      store.meta.set((value) => ({ ...value, hasUnpublishedChanges: state.hasUnpublishedChanges }));
       setOutcome({ publicId: answer.publicId, findings });
     } catch (failure) {
       const body = (failure as { body?: { findings?: LintFinding[] } }).body;
@@ -47,7 +53,7 @@ export function PublishButton({ autosave }: { autosave: Autosave }) {
     setBusy(true);
     try {
       await unpublishBot(meta.botId);
-      store.meta.set((value) => ({ ...value, isPublished: false }));
+      store.meta.set((value) => ({ ...value, isPublished: false, hasUnpublishedChanges: false }));
       setOutcome(undefined);
     } catch (failure) {
       setOutcome({ error: errorMessage(failure), findings: [] });
@@ -60,7 +66,13 @@ export function PublishButton({ autosave }: { autosave: Autosave }) {
   return (
     <>
       <button type="button" className="button primary" disabled={busy} onClick={() => void publish()}>
-        {busy ? "Publishing…" : meta.isPublished ? "Publish changes" : "Publish"}
+        {busy
+          ? "Publishing…"
+          : !meta.isPublished
+            ? "Publish"
+            : meta.hasUnpublishedChanges
+              ? "Publish changes"
+              : "Published"}
       </button>
       <Dialog
         open={outcome !== undefined}

@@ -18,7 +18,7 @@ const RETRY_MS = 5_000;
  * an edit made meanwhile in another tab comes back as a 409 and is shown, never silently lost.
  */
 export class Autosave {
-  readonly state = createStore<SaveState>({ status: "saved", at: Date.now() });
+  readonly state: ReturnType<typeof createStore<SaveState>>;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: Promise<void> | undefined;
   private savedDoc: BotDocument;
@@ -30,6 +30,9 @@ export class Autosave {
     private readonly store: EditorStore,
     private updatedAt: string,
   ) {
+    // The last save is the stored bot's: "Saved" shows its time until the editor saves itself.
+    const savedAt = Date.parse(updatedAt);
+    this.state = createStore<SaveState>({ status: "saved", at: Number.isFinite(savedAt) ? savedAt : Date.now() });
     this.savedDoc = store.doc.get();
     this.savedName = store.meta.get().name;
     this.savedTemplateId = store.meta.get().selectedThemeTemplateId;

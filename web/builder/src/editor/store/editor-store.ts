@@ -10,6 +10,8 @@ export type EditorMeta = {
   isPublished: boolean;
   /** The theme template last picked (built-in or the workspace's); saved with the document. */
   selectedThemeTemplateId?: string | null;
+  /** Published, and the saved draft differs from the published version (the server compares them). */
+  hasUnpublishedChanges: boolean;
   /** A guest of the workspace reads the bot: no edit applies, nothing is saved or published. */
   readOnly?: boolean;
 };

@@ -8,8 +8,8 @@ import { Link, navigate, useLocation } from "../lib/router";
 import type { Analytics, Bot, TimeFilter } from "../lib/types";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { getAnalytics, timeZone } from "./results-api";
-import { ResultsTabs } from "./results-tabs";
-import { asTimeFilter, TIME_FILTERS, timeFilterLabel } from "./time-filters";
+import { ResultsHeader } from "./results-header";
+import { asTimeFilter, timeFilterLabel } from "./time-filters";
 
 /** The period of the results table when the URL names none. */
 const DEFAULT_TIME_FILTER: TimeFilter = "last7Days";
@@ -141,32 +141,13 @@ export function AnalyticsPage({ botId }: { botId: string }) {
 
   return (
     <div className="results-page">
-      <header className="results-header">
-        <Link to={`/bots/${botId}/edit`} className="button subtle" aria-label="Back to the editor">
-          ←
-        </Link>
-        <h1>
-          Analytics <span className="muted">· {bot.name}</span>
-        </h1>
-        <ResultsTabs botId={botId} current="analytics" timeFilter={timeFilter} />
-        <div className="toolbar-spacer" />
-        <label className="field inline">
-          <span>Period</span>
-          <select
-            className="input"
-            value={timeFilter}
-            onChange={(event) =>
-              navigate(`/bots/${botId}/analytics?timeFilter=${event.target.value}`, { replace: true })
-            }
-          >
-            {TIME_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
+      <ResultsHeader
+        botId={botId}
+        botName={bot.name}
+        current="analytics"
+        timeFilter={timeFilter}
+        onTimeFilterChange={(filter) => navigate(`/bots/${botId}/analytics?timeFilter=${filter}`, { replace: true })}
+      />
       <ErrorBanner error={error} onRetry={() => setAttempt((value) => value + 1)} />
       <main className="analytics-body" aria-busy={shown === undefined}>
         {shown ? (

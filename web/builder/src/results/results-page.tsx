@@ -12,8 +12,8 @@ import { ColumnsMenu } from "./columns-menu";
 import { archiveResults, exportUrl, getResult, listResults, savePreferences } from "./results-api";
 import { orderedColumns, resultColumns } from "./results-columns";
 import { ResultsTable } from "./results-table";
-import { ResultsTabs } from "./results-tabs";
-import { asTimeFilter, TIME_FILTERS } from "./time-filters";
+import { ResultsHeader } from "./results-header";
+import { asTimeFilter } from "./time-filters";
 import { TranscriptDialog } from "./transcript-dialog";
 
 type Page = { results: Result[]; nextCursor?: string; loading: boolean; error?: string };
@@ -128,29 +128,13 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
 
   return (
     <div className="results-page">
-      <header className="results-header">
-        <Link to={`/bots/${botId}/edit`} className="button subtle" aria-label="Back to the editor">
-          ←
-        </Link>
-        <h1>
-          Results <span className="muted">· {bot.name}</span>
-        </h1>
-        <ResultsTabs botId={botId} current="results" timeFilter={timeFilter} />
-        <div className="toolbar-spacer" />
-        <label className="field inline">
-          <span>Period</span>
-          <select
-            className="input"
-            value={timeFilter}
-            onChange={(event) => setTimeFilter(event.target.value as TimeFilter)}
-          >
-            {TIME_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <ResultsHeader
+        botId={botId}
+        botName={bot.name}
+        current="results"
+        timeFilter={timeFilter}
+        onTimeFilterChange={setTimeFilter}
+      >
         <ColumnsMenu all={all} preferences={preferences} onChange={changePreferences} />
         <button
           type="button"
@@ -163,7 +147,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
         <a className="button primary" href={exportUrl(botId, timeFilter)} download>
           Export CSV
         </a>
-      </header>
+      </ResultsHeader>
       <ErrorBanner error={error} />
       <ErrorBanner error={openError} />
       <ErrorBanner error={page.error} onRetry={loadFirst} />

@@ -62,8 +62,8 @@ describe("results of a chat that took the idle path", () => {
     const exported = await h.api.get(`/v1/bots/${idled.botId}/results/export?timeFilter=allTime`);
     expect(exported.status).toBe(200);
     const [header, row, end] = (exported.body as string).split("\r\n");
-    expect(header).toBe('"Submitted at","Name","Email"');
-    expect(row).toMatch(/^"[\d-]+ [\d:]+","Ada",""$/);
+    expect(header).toBe('"Submitted at","Status","Name","Email"');
+    expect(row).toMatch(/^"[\d-]+ [\d:]+","Completed","Ada",""$/);
     expect(end).toBe("");
 
     const analytics = await h.api.get(`/v1/bots/${idled.botId}/analytics`);

@@ -74,7 +74,8 @@ describe("the same answers as the in-process sandbox", () => {
     ["script", "while (true) {}"],
     ["script", "for (;;) await null"],
     ["script", "return { toJSON() { for (;;) {} } }"],
-    ["script", "return new Array(1e9).fill(1)"],
+    // One allocation past the memory limit: the same error on any machine (a gradual one races the time limit).
+    ["script", "return 'x'.repeat(32 * 1024 * 1024).length"],
     ["script", "function f() { return f() } f()"],
     [
       "expression",
@@ -183,7 +184,8 @@ describe("fetch", () => {
       await sleep(10);
       return { statusCode: 200, data: request.url.endsWith("json") ? { hello: "world" } : "plain" };
     };
-    const pooled = pool({ http });
+    // Time enough for a loaded machine; the fetch's own limit must still come from the run's.
+    const pooled = pool({ http, limits: { ...limits, timeoutMs: 5_000 } });
     const code =
       'const a = await fetch("https://api.test/json", { method: "post", headers: { "x-n": 1 }, body: { q: 1 } });\nconst b = await fetch("https://api.test/text");\nreturn JSON.parse(a).hello + " " + b';
     expect(await expression(pooled, code)).toEqual({ ok: true, value: "world plain", setVariables: [] });
@@ -192,7 +194,7 @@ describe("fetch", () => {
       { url: "https://api.test/text", method: "GET", headers: {} },
     ]);
     expect(requests[0]!.timeoutMs).toBeGreaterThan(0);
-    expect(requests[0]!.timeoutMs).toBeLessThanOrEqual(300);
+    expect(requests[0]!.timeoutMs).toBeLessThanOrEqual(5_000);
   });
 
   it("keeps the limits: fetch count, refused and thrown requests, response size, a fetch that never answers", async () => {

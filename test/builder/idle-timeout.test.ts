@@ -125,6 +125,11 @@ describe("an idle timeout built in the browser", { timeout: 180_000 }, () => {
       .poll(() => page.locator('[data-block-id="q-name"] .idle-count').textContent())
       .toBe("⏱ 1 idle timeout");
 
+    await page.goto(`${harness.server.url}/bots/${botId}/analytics`);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Drop-offs per block" }).locator("li").allTextContents())
+      .toEqual(["Text input · Ask0 dropped off (0% of starts) · 1 idle timeout"]);
+
     await page.goto(`${harness.server.url}/bots/${botId}/results`);
     await page.locator('[data-testid="result-row"]').first().click();
     const transcript = page.locator('[data-testid="transcript"] li');

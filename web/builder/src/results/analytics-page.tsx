@@ -20,13 +20,13 @@ type Loaded = { timeFilter: TimeFilter; analytics: Analytics };
 const percent = (part: number, whole: number): string =>
   whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : "–";
 
-type DropOffRow = { blockId: string; total: number; title: string; where: string };
+type DropOffRow = { blockId: string; total: number; idle: number; title: string; where: string };
 
 /**
- * Drop-offs most first; equal counts in the order a visitor meets the blocks. A block deleted since
- * is still listed (its results are real), under its id.
+ * Drop-offs most first, then idle timeouts; equal counts in the order a visitor meets the blocks. A
+ * block deleted since is still listed (its results are real), under its id.
  */
-function dropOffRows(bot: Bot, dropOffs: Analytics["dropOffs"]): DropOffRow[] {
+function dropOffRows(bot: Bot, analytics: Analytics): DropOffRow[] {
   const places = new Map<string, { position: number; title: string; where: string }>();
   bot.groups.forEach((group, groupIndex) => {
     group.blocks.forEach((block, blockIndex) => {
@@ -37,17 +37,22 @@ function dropOffRows(bot: Bot, dropOffs: Analytics["dropOffs"]): DropOffRow[] {
       });
     });
   });
-  return dropOffs
-    .map((entry) => {
-      const place = places.get(entry.blockId);
+  const counts = new Map<string, { total: number; idle: number }>();
+  const countOf = (blockId: string) => counts.get(blockId) ?? counts.set(blockId, { total: 0, idle: 0 }).get(blockId)!;
+  for (const entry of analytics.dropOffs) countOf(entry.blockId).total += entry.total;
+  for (const entry of analytics.idleTimeouts) countOf(entry.blockId).idle += entry.total;
+  return [...counts]
+    .map(([blockId, count]) => {
+      const place = places.get(blockId);
       return {
-        ...entry,
+        blockId,
+        ...count,
         position: place?.position ?? Number.MAX_SAFE_INTEGER,
         title: place?.title ?? "A deleted block",
-        where: place?.where ?? entry.blockId,
+        where: place?.where ?? blockId,
       };
     })
-    .sort((a, b) => b.total - a.total || a.position - b.position)
+    .sort((a, b) => b.total - a.total || b.idle - a.idle || a.position - b.position)
     .map(({ position: _position, ...row }) => row);
 }
 
@@ -75,7 +80,7 @@ function Figures({ analytics }: { analytics: Analytics }) {
 
 function DropOffList({ rows, starts }: { rows: DropOffRow[]; starts: number }) {
   if (rows.length === 0) return <p className="muted">Nobody who started left the bot midway in this period.</p>;
-  const most = rows[0]!.total;
+  const most = Math.max(1, rows[0]!.total);
   return (
     <ol className="drop-off-list" aria-label="Drop-offs per block">
       {rows.map((row) => (
@@ -89,6 +94,7 @@ function DropOffList({ rows, starts }: { rows: DropOffRow[]; starts: number }) {
           </span>
           <span className="drop-off-total">
             {row.total} dropped off ({percent(row.total, starts)} of starts)
+            {row.idle > 0 && ` · ${row.idle} idle timeout${row.idle === 1 ? "" : "s"}`}
           </span>
         </li>
       ))}
@@ -128,7 +134,7 @@ export function AnalyticsPage({ botId }: { botId: string }) {
   }, [botId, timeFilter, attempt]);
 
   const shown = loaded?.timeFilter === timeFilter ? loaded.analytics : undefined;
-  const rows = useMemo(() => (bot && shown ? dropOffRows(bot, shown.dropOffs) : []), [bot, shown]);
+  const rows = useMemo(() => (bot && shown ? dropOffRows(bot, shown) : []), [bot, shown]);
 
   if (botError && !bot)
     return (
@@ -167,7 +173,8 @@ export function AnalyticsPage({ botId }: { botId: string }) {
                 </Link>
               </div>
               <p className="muted">
-                Where visitors who started stopped answering: the input each unfinished result was left waiting on.
+                Where visitors who started stopped answering: the input each unfinished result was left waiting on, and
+                how often an input's idle timeout ran out.
               </p>
               <DropOffList rows={rows} starts={shown.starts} />
             </section>

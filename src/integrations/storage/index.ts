@@ -4,7 +4,6 @@ import type { Store } from "../../store/connect.js";
 import type { FileStorage, StoredFile } from "./file-storage.js";
 import { LocalFolderStorage } from "./local-folder-storage.js";
 import { PostgresFileStorage } from "./postgres-storage.js";
-import { S3FileStorage } from "./s3-storage.js";
 
 export type { FileBody, FileStorage, StoredFile } from "./file-storage.js";
 export { StoredFileExists } from "./file-storage.js";
@@ -17,7 +16,13 @@ export function createFileStorage(config: Config, store: Store): FileStorage {
   const local = new LocalFolderStorage(uploadsFolder(config));
   const { storage } = config;
   if (storage.kind === "local") return local;
-  if (storage.kind === "s3") return withOlderFiles(new S3FileStorage(storage.s3), local);
+  if (storage.kind === "s3") {
+    const s3 = storage.s3;
+    return withOlderFiles(
+      loadedOnUse("s3", () => import("./s3-storage.js").then(({ S3FileStorage }) => new S3FileStorage(s3))),
+      local,
+    );
+  }
   if (store.dialect !== "postgres") return local;
   return withOlderFiles(new PostgresFileStorage(store.db), local);
 }
@@ -44,5 +49,26 @@ function withOlderFiles(shared: FileStorage, older: LocalFolderStorage): FileSto
     },
     check: () => shared.check(),
     close: () => shared.close(),
+  };
+}
+
+/**
+ * An adapter whose module is imported when first used: the AWS SDK takes a third of a second to load,
+ * which every process (and every test file) that never sets S3 up would otherwise pay.
+ */
+function loadedOnUse(kind: FileStorage["kind"], load: () => Promise<FileStorage>): FileStorage {
+  let loaded: Promise<FileStorage> | undefined;
+  const adapter = () => {
+    loaded ??= load();
+    return loaded;
+  };
+  return {
+    kind,
+    put: async (key, body, options) => (await adapter()).put(key, body, options),
+    get: async (key) => (await adapter()).get(key),
+    list: async (folder) => (await adapter()).list(folder),
+    delete: async (keys) => (await adapter()).delete(keys),
+    check: async () => (await adapter()).check(),
+    close: async () => (loaded ? (await loaded).close() : undefined),
   };
 }

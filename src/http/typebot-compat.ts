@@ -29,7 +29,7 @@ import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
 import { publicBase } from "./files.js";
 import { multipartBoundary, multipartFileChunks } from "./multipart-file.js";
-import { allowCallingOrigin, answerPreflight, callingOrigin, defineRoute } from "./route.js";
+import { acceptLanguage, allowCallingOrigin, answerPreflight, callingOrigin, defineRoute } from "./route.js";
 
 /**
  * The routes of the reference product's embed client (`@typebot.io/js`), so that a site moves to
@@ -64,7 +64,9 @@ export function typebotCompatRoutes(ctx: AppContext) {
       body: typebotStartChatInputSchema,
       response: typebotStartChatResponseSchema,
       handler: async ({ params, body, request }) =>
-        withTypebotKey(await startPublicChat(ctx, params.publicId, body, callingOrigin(request))),
+        withTypebotKey(
+          await startPublicChat(ctx, params.publicId, body, callingOrigin(request), acceptLanguage(request)),
+        ),
     }),
     defineRoute({
       method: "POST",
@@ -79,11 +81,13 @@ export function typebotCompatRoutes(ctx: AppContext) {
       params: z.object({ botId: idSchema }),
       body: typebotPreviewStartChatInputSchema,
       response: typebotStartChatResponseSchema,
-      handler: async ({ params, body, caller }) => {
+      handler: async ({ params, body, caller, request }) => {
         const { typebot, ...rest } = body;
         // An id asks for the stored draft, as the spec's route does without a bot in the body.
         const bot = typeof typebot === "object" ? typebot : undefined;
-        return withTypebotKey(await startPreviewChat(ctx, caller, params.botId, { ...rest, bot }));
+        return withTypebotKey(
+          await startPreviewChat(ctx, caller, params.botId, { ...rest, bot }, acceptLanguage(request)),
+        );
       },
     }),
     defineRoute({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { bilingualBot, french, withTranslations } from "../helpers/bilingual-bot.js";
 import { createClient } from "../helpers/http-client.js";
 import { createTypebotEmbedClient, type TypebotEmbedClient } from "../helpers/typebot-embed-client.js";
 
@@ -351,6 +352,56 @@ describe("preview start as the reference client sends it", () => {
     const start = await client.previewStartChat("some-bot-id");
     expect(start.status).toBe(401);
     expect(start.body.message).toMatch(/Sign in/);
+  });
+});
+
+describe("the visitor's language, from the browser's Accept-Language", () => {
+  // The client sets no language of its own: the browser adds Accept-Language to its requests.
+  const frenchBrowser = { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" };
+
+  it("starts a public chat in the language the browser prefers, as the spec's start does", async () => {
+    const conversation = await harness.conversation(withTranslations(bilingualBot()));
+    const start = await createClient(origin).post(
+      `/api/v1/typebots/${conversation.publicId}/startChat`,
+      { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false },
+      frenchBrowser,
+    );
+    expect(start.status).toBe(200);
+    expect(start.body.typebot.locale).toBe("fr");
+    expect(start.body.messages).toEqual([textMessage("b-hello", "Bonjour ! Comment vous appelez-vous ?")]);
+    expect(start.body.input.options.labels).toEqual({ placeholder: "Votre nom" });
+    const english = await createClient(origin).post(
+      `/api/v1/typebots/${conversation.publicId}/startChat`,
+      { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false },
+      { "accept-language": "de-DE,en;q=0.5" },
+    );
+    expect(english.body.typebot.locale).toBe("en");
+    expect(english.body.messages).toEqual([textMessage("b-hello", "Hello! What is your name?")]);
+  });
+
+  it("starts a preview of a whole bot in that language too", async () => {
+    const typebot = { ...withTranslations(bilingualBot()), id: "bilingual-preview" };
+    const start = await createClient(origin).post(
+      "/api/v1/typebots/bilingual-preview/preview/startChat",
+      { isStreamEnabled: true, typebot, prefilledVariables: {} },
+      frenchBrowser,
+    );
+    expect(start.status).toBe(200);
+    expect(start.body.typebot.locale).toBe("fr");
+    expect(start.body.messages).toEqual([textMessage("b-hello", "Bonjour ! Comment vous appelez-vous ?")]);
+  });
+
+  it("answers a closed bot's start in that language", async () => {
+    const conversation = await harness.conversation(
+      withTranslations(bilingualBot(), { fr: { ...french.fr, "system.botClosed": "Ce bot est fermé" } }),
+    );
+    await harness.api.patch(`/v1/bots/${conversation.botId}`, { bot: { isClosed: true } });
+    const closed = await createClient(origin).post(
+      `/api/v1/typebots/${conversation.publicId}/startChat`,
+      { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false },
+      frenchBrowser,
+    );
+    expect([closed.status, closed.body]).toEqual([400, { code: "BOT_CLOSED", message: "Ce bot est fermé" }]);
   });
 });
 

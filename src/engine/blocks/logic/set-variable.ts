@@ -60,7 +60,7 @@ async function serverValue(
     case "Contact name":
       return ctx.state.chatApp?.contactName ? set(variableId, ctx.state.chatApp.contactName) : nothing;
     case "Transcript":
-      return set(variableId, transcriptText(ctx, block.id));
+      return set(variableId, transcriptText(ctx));
     case "User ID":
     case "Result ID":
       // A preview has no result: a fresh id stands in, as the reference does.
@@ -107,7 +107,7 @@ async function serverValue(
 export const setVariableExecutor: ActionExecutor<"Set variable"> = {
   kind: "action",
   evaluatesInlineCode: true,
-  moreInlineTexts: (block, ctx) => (block.options?.type === "Transcript" ? transcriptInlineTexts(ctx, block.id) : []),
+  moreInlineTexts: (block, ctx) => (block.options?.type === "Transcript" ? transcriptInlineTexts(ctx) : []),
   async execute(block, ctx) {
     const edge = { outgoingEdgeId: block.outgoingEdgeId };
     const options = block.options;

@@ -38,12 +38,7 @@ function clientScript(options: Options, ctx: ExecutionContext): Record<string, u
   };
 }
 
-async function serverValue(
-  options: Options,
-  variableId: string,
-  block: SetVariableBlock,
-  ctx: ExecutionContext,
-): Promise<ValueOutcome> {
+async function serverValue(options: Options, variableId: string, ctx: ExecutionContext): Promise<ValueOutcome> {
   const type = options.type ?? setVariableDefaults.type;
   switch (type) {
     case "Custom":
@@ -122,7 +117,7 @@ export const setVariableExecutor: ActionExecutor<"Set variable"> = {
       };
       return { ...edge, clientSideActions: [action] };
     }
-    const outcome = await serverValue(options, variableId, block, ctx);
+    const outcome = await serverValue(options, variableId, ctx);
     return { ...edge, variables: outcome.variables, ...(outcome.logs ? { logs: outcome.logs } : {}) };
   },
   resume(block, reply) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutes } from "../../src/schemas/api-routes.js";
-import type { RouteContract } from "../../src/schemas/route-contract.js";
+import { apiRoutes } from "../../src/http/app.js";
+import type { RouteDefinition } from "../../src/http/route.js";
 import { GUEST_READ_ONLY } from "../../src/services/auth/write-access.js";
 import { fakeOpenAi } from "../helpers/ai-fakes.js";
 import { createClient } from "../helpers/http-client.js";
@@ -10,24 +10,27 @@ import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
 /** Routes about the caller's own account, not about a workspace: every member may use them. */
 const accountRoutes = new Set([
-  "health",
-  "login",
-  "logout",
-  "me",
-  "setPassword",
-  "createWorkspace",
-  "listWorkspaces",
-  "listTokens",
-  "createToken",
-  "revokeToken",
+  "GET /api/v1/workspaces",
+  "POST /api/v1/workspaces",
+  "GET /api/v1/tokens",
+  "POST /api/v1/tokens",
+  "DELETE /api/v1/tokens/:tokenId",
 ]);
+/** Writes whose path names no workspace or bot: the workspace they create in is the one their body names. */
+const creationsByBody = new Set(["POST /api/v1/bots", "POST /api/v1/bots/import"]);
 
-/** Every management route that reads or changes something of a workspace: new routes join on their own. */
-const workspaceRoutes = Object.entries(apiRoutes as Record<string, RouteContract>).filter(
-  ([name, contract]) => contract.auth !== "none" && !accountRoutes.has(name),
-);
-const changesWorkspace = (contract: RouteContract) =>
-  (contract.access ?? (contract.method === "GET" ? "read" : "write")) === "write";
+type Route = RouteDefinition<any, any, any>;
+const keyOf = (route: Route) => `${route.method} ${route.url}`;
+/**
+ * Every route of the server's route table that reads or changes something of a workspace, the
+ * reference's twins (/api/v1/typebots/…) included: new routes join on their own.
+ */
+const workspaceRoutes = (): Route[] =>
+  apiRoutes(server.ctx).filter((route) => route.auth !== "none" && !accountRoutes.has(keyOf(route)));
+const changesWorkspace = (route: Route) => (route.access ?? (route.method === "GET" ? "read" : "write")) === "write";
+/** Writes to a workspace or bot that the path names: a body naming another workspace must change nothing. */
+const pathTargetedWrites = () =>
+  workspaceRoutes().filter((route) => changesWorkspace(route) && /:(workspaceId|botId)\b/.test(route.url));
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -36,19 +39,27 @@ let admin: Awaited<ReturnType<TestServer["createUser"]>>;
 let adminApi: ReturnType<typeof createClient>;
 const ids: Record<string, string> = {};
 
-/** A route's URL with the fixture's ids, and the query or body it needs to name its workspace. */
-function requestOf(name: string, contract: RouteContract) {
-  const path = contract.url.replace(/^\/api/, "").replace(/:(\w+)/g, (_match, param: string) => {
-    if (!ids[param]) throw new Error(`route ${name}: no fixture id for :${param}`);
+/**
+ * A route's URL with the fixture's ids, and the query or body it needs to name its workspace. The
+ * body names `bodyWorkspaceId`: the route's own workspace, or (the body-field trick) the caller's.
+ */
+function requestOf(route: Route, bodyWorkspaceId = ids.workspaceId) {
+  const path = route.url.replace(/^\/api/, "").replace(/:(\w+)/g, (_match, param: string) => {
+    if (!ids[param]) throw new Error(`route ${keyOf(route)}: no fixture id for :${param}`);
     return ids[param];
   });
-  const query = name === "listBots" ? `?workspaceId=${ids.workspaceId}` : "";
-  const body = contract.method === "GET" || contract.method === "DELETE" ? undefined : { workspaceId: ids.workspaceId };
-  return { method: contract.method, path: path + query, body };
+  const query = keyOf(route) === "GET /api/v1/bots" ? `?workspaceId=${ids.workspaceId}` : "";
+  const body = route.method === "GET" || route.method === "DELETE" ? undefined : { workspaceId: bodyWorkspaceId };
+  return { method: route.method, path: path + query, body };
 }
 
 async function addMember(email: string, role: "ADMIN" | "MEMBER" | "GUEST") {
   return adminApi.post(`/v1/workspaces/${admin.workspaceId}/members`, { email, role });
+}
+
+/** A user made a member of the admin's workspace straight in the store: these tests are about roles, not invitations. */
+async function joinAs(userId: string, role: "ADMIN" | "MEMBER" | "GUEST") {
+  await server.ctx.workspaces.addMember(admin.workspaceId, userId, role);
 }
 
 async function emailOf(userId: string) {
@@ -105,19 +116,19 @@ afterAll(async () => {
 describe("a guest of a workspace", () => {
   it("reads every management route (200) and is refused every write (403), the stored bot unchanged", async () => {
     const guest = await server.createUser();
-    expect((await addMember(await emailOf(guest.userId), "GUEST")).body.member.role).toBe("GUEST");
+    await joinAs(guest.userId, "GUEST");
     ids.userId = admin.userId;
     const before = (await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot;
     const guestApi = createClient(server.baseUrl, guest.token);
     const answers: Record<string, { status: number; code?: string; message?: string }> = {};
     const expected: typeof answers = {};
-    for (const [name, contract] of workspaceRoutes) {
-      const { method, path, body } = requestOf(name, contract);
+    for (const route of workspaceRoutes()) {
+      const { method, path, body } = requestOf(route);
       const response = await guestApi.request(method, path, body);
-      answers[name] = changesWorkspace(contract)
+      answers[keyOf(route)] = changesWorkspace(route)
         ? { status: response.status, code: response.body?.code, message: response.body?.message }
         : { status: response.status };
-      expected[name] = changesWorkspace(contract)
+      expected[keyOf(route)] = changesWorkspace(route)
         ? { status: 403, code: "FORBIDDEN", message: GUEST_READ_ONLY }
         : { status: 200 };
     }
@@ -127,25 +138,77 @@ describe("a guest of a workspace", () => {
     expect((await adminApi.get(`/v1/bots/${ids.botId}/results`)).body.results).toHaveLength(1);
   });
 
+  it("is refused every write whose path names the workspace or its bot, with a body naming a workspace they administer", async () => {
+    const guest = await server.createUser();
+    await joinAs(guest.userId, "GUEST");
+    ids.userId = admin.userId;
+    const before = (await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot;
+    const webhooksBefore = (await adminApi.get(`/v1/bots/${ids.botId}/webhooks`)).body.webhooks;
+    const guestApi = createClient(server.baseUrl, guest.token);
+    const answers: Record<string, { status: number; code?: string; message?: string }> = {};
+    for (const route of pathTargetedWrites()) {
+      // The guest is admin of a workspace of their own: the body names it, the path names the other one.
+      const { method, path, body } = requestOf(route, guest.workspaceId);
+      const response = await guestApi.request(method, path, body);
+      answers[keyOf(route)] = { status: response.status, code: response.body?.code, message: response.body?.message };
+    }
+    const refused = { status: 403, code: "FORBIDDEN", message: GUEST_READ_ONLY };
+    expect(answers).toEqual(Object.fromEntries(pathTargetedWrites().map((route) => [keyOf(route), refused])));
+    // The routes the audit used are among them.
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining([
+        "POST /api/v1/bots/:botId/blocks/:blockId/results/:resultId/executeWebhook",
+        "POST /api/v1/typebots/:botId/blocks/:blockId/results/:resultId/executeWebhook",
+        "POST /api/v1/bots/:botId/webhooks/:webhookId/test",
+        "DELETE /api/v1/bots/:botId/webhooks/:webhookId",
+      ]),
+    );
+    expect((await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot).toEqual(before);
+    expect((await adminApi.get(`/v1/bots/${ids.botId}/webhooks`)).body.webhooks).toEqual(webhooksBefore);
+    const deliveries = await adminApi.get(`/v1/bots/${ids.botId}/webhooks/${ids.webhookId}/deliveries`);
+    expect(deliveries.body.deliveries).toEqual([]);
+  });
+
   it('is told by operation 3 that they are a guest: currentUserMode "guest"', async () => {
     const guest = await server.createUser();
-    await addMember(await emailOf(guest.userId), "GUEST");
+    await joinAs(guest.userId, "GUEST");
     const { status, body } = await createClient(server.baseUrl, guest.token).get(`/v1/bots/${ids.botId}`);
     expect(status).toBe(200);
     expect(body.currentUserMode).toBe("guest");
   });
 });
 
+describe("the route table", () => {
+  it("names the workspace or bot of every write in its path, but for creations and the caller's own account", () => {
+    const writes = apiRoutes(server.ctx).filter((route) => route.auth !== "none" && changesWorkspace(route));
+    const unnamed = writes
+      .filter((route) => !/:(workspaceId|botId)\b/.test(route.url))
+      .map(keyOf)
+      .filter((key) => !accountRoutes.has(key));
+    // A new write whose path names neither is judged by its body: it must be a creation, on this list.
+    expect(unnamed.sort()).toEqual([...creationsByBody].sort());
+    expect(pathTargetedWrites().length).toBeGreaterThanOrEqual(30);
+  });
+});
+
 describe("someone of another workspace", () => {
-  it("gets 404 on every route of this workspace, reads and writes, whatever the body", async () => {
-    const stranger = createClient(server.baseUrl, (await server.createUser()).token);
+  it("gets 404 on every route of this workspace, reads and writes, whether the body names this workspace or theirs", async () => {
+    const strangerUser = await server.createUser();
+    const stranger = createClient(server.baseUrl, strangerUser.token);
     ids.userId = admin.userId;
     const answers: Record<string, number> = {};
-    for (const [name, contract] of workspaceRoutes) {
-      const { method, path, body } = requestOf(name, contract);
-      answers[name] = (await stranger.request(method, path, body)).status;
+    const expected: Record<string, number> = {};
+    for (const route of workspaceRoutes()) {
+      const { method, path, body } = requestOf(route);
+      answers[keyOf(route)] = (await stranger.request(method, path, body)).status;
+      expected[keyOf(route)] = 404;
     }
-    expect(answers).toEqual(Object.fromEntries(workspaceRoutes.map(([name]) => [name, 404])));
+    for (const route of pathTargetedWrites()) {
+      const { method, path, body } = requestOf(route, strangerUser.workspaceId);
+      answers[`${keyOf(route)} (their workspace in the body)`] = (await stranger.request(method, path, body)).status;
+      expected[`${keyOf(route)} (their workspace in the body)`] = 404;
+    }
+    expect(answers).toEqual(expected);
   });
 });
 

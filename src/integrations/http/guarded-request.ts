@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { blockedAddressReason } from "./address-policy.js";
+import { blockedAddressReason, notAllowedMessage } from "./address-policy.js";
 import { isHostAllowed, type AllowedHost } from "./host-allowlist.js";
 
 export const MAX_REDIRECTS = 5;
@@ -97,13 +97,8 @@ export async function resolveTarget(url: URL, guard: AddressGuard): Promise<Targ
       }));
   if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
   if (guard.enabled && !isHostAllowed(url, guard.allowedHosts)) {
-    for (const { address } of addresses) {
-      const reason = blockedAddressReason(address);
-      if (reason)
-        throw new RequestRefusedError(
-          `${url.host} resolves to ${address}, a ${reason}; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
-        );
-    }
+    if (addresses.some(({ address }) => blockedAddressReason(address)))
+      throw new RequestRefusedError(notAllowedMessage(url.host));
   }
   return addresses[0];
 }

@@ -57,6 +57,7 @@ export const errorCodes = {
   BOT_NOT_PUBLISHED: { status: 404, message: "Published bot not found" },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: "The webhook call's signature or secret token is wrong" },
   CHANNEL_CONNECT_FAILED: { status: 400, message: "The messaging app refused to register the webhook" },
+  PUBLIC_URL_NOT_SET: { status: 409, message: "PUBLIC_URL is not set: outside services could not reach this server" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -56,7 +56,7 @@ export function createIntegrationPorts(
 } & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
-  const ai = createAiPort({ vault, guard, storeAudio: audioStore(storage, config.publicUrl) });
+  const ai = createAiPort({ vault, guard, storeAudio: audioStore(storage, config) });
   const { googleSheets, gmail } = createGooglePorts({ config: config.google, vault, fetch: createGuardedFetch(guard) });
   const http = createHttpPort(guard);
   return {

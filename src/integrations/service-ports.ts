@@ -15,7 +15,7 @@ import { generatedFileStore } from "./uploads/generated-files.js";
  */
 export function createServicePorts(config: Config, vault: CredentialsVault, guard: AddressGuard, storage: FileStorage) {
   const guardedFetch = createGuardedFetch(guard);
-  const storeFile = generatedFileStore(storage, config.publicUrl);
+  const storeFile = generatedFileStore(storage, config);
   const maxBytes = config.uploadLimitBytes;
   return {
     elevenlabs: createElevenLabsPort({ vault, guardedFetch, storeFile, maxBytes }),

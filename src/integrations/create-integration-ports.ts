@@ -63,7 +63,8 @@ export function createIntegrationPorts(
     googleSheets,
     gmail,
     http,
-    ...createPluginServicePorts({ vault, http, guard }),
+    // Their calls carry a credential's key: redirects never take it to another origin.
+    ...createPluginServicePorts({ vault, http: createHttpPort(guard, { keepOnOrigin: true }), guard }),
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),
     chatCompletion: chatCompletionOverAi(ai),
     ai,

@@ -118,6 +118,28 @@ describe("guarded HTTP port", () => {
     if (host === "localhost") expect(answer.error?.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
   });
 
+  it("keeps a credential's key on its origin: a redirect elsewhere is refused, and the other server gets nothing", async () => {
+    const keyed = request(`${api.url}/to-internal`, { method: "POST", headers: { "xc-token": "the-key" }, body: "{}" });
+    const before = internal.received.length;
+    const keeping = createHttpPort({ enabled: false, allowedHosts: [] }, { keepOnOrigin: true });
+    expect(await keeping.request(keyed)).toEqual({
+      statusCode: 403,
+      data: {
+        message: `127.0.0.1:${api.port} redirected the call to 127.0.0.1:${internal.port}: a credential's key is only sent to its own base URL`,
+      },
+      error: {
+        kind: "refused",
+        message: `127.0.0.1:${api.port} redirected the call to 127.0.0.1:${internal.port}: a credential's key is only sent to its own base URL`,
+      },
+    });
+    expect(internal.received.length).toBe(before);
+    // A same-origin redirect is still followed.
+    expect((await keeping.request(request(`${api.url}/see-other`))).statusCode).toBe(200);
+    // Without it (the HTTP request block's own calls), the redirect is followed, custom headers and all.
+    await createHttpPort({ enabled: false, allowedHosts: [] }).request(keyed);
+    expect(internal.received.at(-1)?.headers["xc-token"]).toBe("the-key");
+  });
+
   it("refuses a redirect from an allowed server to a local port that is not allowed", async () => {
     const before = internal.received.length;
     const answer = await allowing(`127.0.0.1:${api.port}`).request(request(`${api.url}/to-internal`));

@@ -27,6 +27,7 @@ export const errorCodes = {
   INVALID_CSV: { status: 400, message: "The CSV file is malformed" },
   INVALID_CURSOR: { status: 400, message: "Invalid cursor" },
   INVALID_SETUP_LINK: { status: 400, message: "Invalid password setup link" },
+  INVALID_INVITATION: { status: 400, message: "Invalid, used or expired invitation link" },
   FILE_NAME_MISSING: { status: 400, message: "The file's name is missing" },
   BOT_CLOSED: { status: 400, message: "This bot is now closed" },
   START_GROUP_NOT_FOUND: { status: 400, message: "Start group doesn't exist" },

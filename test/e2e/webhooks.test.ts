@@ -201,9 +201,7 @@ describe("webhook management", () => {
     const { botId } = await publishBot(api, owner.workspaceId, nameBot());
     const { id } = await createWebhook(botId, "/guarded", ["result.answer"]);
     const guest = await server.createUser();
-    const email = (await server.ctx.users.findById(guest.userId))!.email;
-    const added = await api.post(`/v1/workspaces/${owner.workspaceId}/members`, { email, role: "GUEST" });
-    expect(added.status).toBe(200);
+    await server.ctx.workspaces.addMember(owner.workspaceId, guest.userId, "GUEST");
     const guestApi = createClient(server.baseUrl, guest.token);
     expect((await guestApi.get(`/v1/bots/${botId}/webhooks`)).body.webhooks.map((w: { id: string }) => w.id)).toEqual([
       id,

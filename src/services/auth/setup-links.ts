@@ -35,7 +35,6 @@ export async function inspectSetupLink(ctx: AppContext, token: string) {
 export async function setPasswordWithLink(ctx: AppContext, token: string, password: string): Promise<void> {
   const userId = await ctx.passwordSetups.consume(token);
   if (!userId) throw new AppError("INVALID_SETUP_LINK", INVALID_SETUP_LINK);
+  // Only the password: invitations are accepted one by one, each through its own link (invitations.ts).
   await setPassword(ctx, userId, password);
-  // An invited user signs up through this link: their invitations become memberships now.
-  await ctx.invitations.accept(userId);
 }

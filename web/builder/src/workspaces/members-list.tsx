@@ -104,7 +104,9 @@ export function MembersList({ workspaceId }: { workspaceId: string }) {
           ? { email: added.invitation.email, url: added.inviteUrl, emailSent: !!added.emailSent }
           : undefined,
       );
-      setJoined(added.member ? added.member.email : undefined);
+      setJoined(
+        added.member ? `${added.member.email} is already a member, now as ${roleLabel(added.member.role)}.` : undefined,
+      );
       setEmail("");
     });
   };
@@ -141,7 +143,7 @@ export function MembersList({ workspaceId }: { workspaceId: string }) {
       )}
       {joined && (
         <p className="banner success" role="status">
-          {joined} is already a member: their role is changed.
+          {joined}
         </p>
       )}
       {invited && <InvitedBanner {...invited} />}

@@ -243,6 +243,23 @@ describe("each invitation on its own", () => {
       ).toEqual(["two-invitations@example.com"]);
   });
 
+  it("a setup link that replaces a password revokes the account's API tokens; a first password keeps them", async () => {
+    const user = await server.createUser("recovered@example.com");
+    const api = createClient(server.baseUrl, user.token);
+    const first = await createSetupToken(server.ctx, user.userId);
+    expect((await anonymous().post("/auth/password", { token: first, password: PASSWORD })).status).toBe(200);
+    expect((await api.get("/v1/workspaces")).status).toBe(200);
+    // Someone held the account: the operator's recovery link ends every access they had, tokens too.
+    const recovery = await createSetupToken(server.ctx, user.userId);
+    expect(
+      (await anonymous().post("/auth/password", { token: recovery, password: "a brand new password" })).status,
+    ).toBe(200);
+    expect((await api.get("/v1/workspaces")).body).toEqual({
+      code: "UNAUTHORIZED",
+      message: "Unknown or revoked API token",
+    });
+  });
+
   it("a changed role keeps the link; withdrawing or inviting again voids it", async () => {
     const owner = await adminOf("owner");
     const members = `/v1/workspaces/${owner.workspaceId}/members`;

@@ -252,7 +252,10 @@ async function main() {
       email: "grace@example.com",
       role: "MEMBER",
     });
-    await visit("/api/auth/password", { token: new URL(inviteUrl).searchParams.get("token"), password: PASSWORD });
+    await visit("/api/auth/invitation", {
+      token: new URL(inviteUrl).searchParams.get("invitation"),
+      password: PASSWORD,
+    });
     await api("POST", `/api/v1/workspaces/${workspaceId}/members`, { email: "linus@example.com", role: "GUEST" });
 
     console.log(`seeded at ${seconds()}`);

@@ -7,8 +7,14 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  /** Base URL printed to users; defaults to http://localhost:<port>. */
+  /**
+   * PUBLIC_URL: the address users and outside services reach this server at; defaults to
+   * http://localhost:<port>. Every URL Parley gives away (links in e-mails, webhook URLs registered with
+   * messaging apps, the Google OAuth redirect) is built from it, never from a request's Host header.
+   */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: without it, nothing outside this machine could call the default address. */
+  publicUrlConfigured: boolean;
   /** Idle chat sessions expire after this many hours unless the bot sets its own expiry. */
   sessionExpiryHours: number;
   /** PARLEY_SANDBOX_TIMEOUT_MS: how long bot code may run (Custom values, Code blocks, inline `{{= =}}`). */
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxMemoryMb: parsePositive(env.PARLEY_SANDBOX_MEMORY_MB, "PARLEY_SANDBOX_MEMORY_MB", 32),
     sandboxWorkers: parseCount(env.PARLEY_SANDBOX_WORKERS, "PARLEY_SANDBOX_WORKERS", 2),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/$/, ""),
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
     encryptionSecret: env.PARLEY_ENCRYPTION_SECRET || undefined,
     httpAllowedHosts: (env.PARLEY_HTTP_ALLOWED_HOSTS ?? "")
       .split(",")

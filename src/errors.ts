@@ -27,6 +27,7 @@ export const errorCodes = {
   INVALID_CSV: { status: 400, message: "The CSV file is malformed" },
   INVALID_CURSOR: { status: 400, message: "Invalid cursor" },
   INVALID_SETUP_LINK: { status: 400, message: "Invalid password setup link" },
+  INVALID_INVITATION: { status: 400, message: "Invalid, used or expired invitation link" },
   FILE_NAME_MISSING: { status: 400, message: "The file's name is missing" },
   BOT_CLOSED: { status: 400, message: "This bot is now closed" },
   START_GROUP_NOT_FOUND: { status: 400, message: "Start group doesn't exist" },
@@ -57,6 +58,7 @@ export const errorCodes = {
   BOT_NOT_PUBLISHED: { status: 404, message: "Published bot not found" },
   WEBHOOK_SIGNATURE_INVALID: { status: 401, message: "The webhook call's signature or secret token is wrong" },
   CHANNEL_CONNECT_FAILED: { status: 400, message: "The messaging app refused to register the webhook" },
+  PUBLIC_URL_NOT_SET: { status: 409, message: "PUBLIC_URL is not set: outside services could not reach this server" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -62,7 +62,9 @@ export async function startServer(
       : undefined;
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+    // PORT=0 picks the port only now: the URLs Parley gives away name the real one.
+    config.publicUrl = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+    const url = config.publicUrl;
     const idleRunner = startIdleTimeoutRunner(ctx, {
       publicBase: url,
       onError: (error, where) => app?.log.error({ err: error, ...where }, "messaging-app idle timeout failed"),

@@ -132,7 +132,11 @@ export type AiChatRequest = AiCall & {
   messages: AiMessage[];
   temperature?: number;
   tools?: AiTool[];
-  /** The block's own address (the legacy block's `baseUrl`); else the credential's, else the provider's. */
+  /**
+   * The block's own address (the legacy block's `baseUrl`): used as is without a credential; with one,
+   * the call goes to the credential's address, and a different block address refuses it
+   * (src/integrations/credentials/credential-destination.ts).
+   */
   baseUrl?: string;
   /** Azure-style deployments: sent as `api-version`. */
   apiVersion?: string;

@@ -5,6 +5,7 @@ import { LoginThrottle } from "../services/auth/login-throttle.js";
 import { RedisLoginThrottle, type SignInThrottle } from "../services/auth/shared-login-throttle.js";
 import type { RedisConnection } from "../integrations/redis/redis-connection.js";
 import { inspectSetupLink, setPasswordWithLink } from "../services/auth/setup-links.js";
+import { acceptInvitation, inspectInvitation } from "../services/invitations.js";
 import type { AppContext } from "../services/context.js";
 import { normalizeEmail } from "../lib/email.js";
 import { apiRoutes } from "../schemas/api-routes.js";
@@ -76,6 +77,17 @@ export function authRoutes(ctx: AppContext, redis?: RedisConnection) {
         noStore(reply);
         return inspectSetupLink(ctx, query.token);
       },
+    }),
+    defineRoute({
+      ...apiRoutes.getInvitation,
+      handler: async ({ query, reply }) => {
+        noStore(reply);
+        return inspectInvitation(ctx, query.token);
+      },
+    }),
+    defineRoute({
+      ...apiRoutes.acceptInvitation,
+      handler: ({ caller, body }) => acceptInvitation(ctx, caller, body),
     }),
     defineRoute({
       ...apiRoutes.setPassword,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { apiRoutes } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
 import { answerHandshake, connectChannel, receiveWebhook } from "../services/channels/channel-webhook.js";
-import { publicBase } from "./files.js";
 import { defineRoute } from "./route.js";
 import { responseCheckHook } from "./response-check.js";
 import { parseInput } from "./validate.js";
@@ -11,8 +10,7 @@ export function channelRoutes(ctx: AppContext) {
   return [
     defineRoute({
       ...apiRoutes.connectChannel,
-      handler: async ({ caller, params, request }) =>
-        connectChannel(ctx, caller!, params.workspaceId, params.credentialsId, publicBase(ctx, request)),
+      handler: async ({ caller, params }) => connectChannel(ctx, caller!, params.workspaceId, params.credentialsId),
     }),
   ];
 }
@@ -52,7 +50,8 @@ export function channelWebhookRoutes(ctx: AppContext) {
             secretToken: header(request.headers["x-telegram-bot-api-secret-token"]),
           },
           {
-            publicBase: publicBase(ctx, request),
+            // Attachment URLs reach the flow (and from there webhooks, e-mails…): PUBLIC_URL's, whatever the Host.
+            publicBase: ctx.config.publicUrl,
             onError: (error, where) => app.log.error({ err: error, ...where }, "messaging-app turn failed"),
           },
         );

@@ -50,15 +50,21 @@ export type AuthorizeWrite = (caller: Caller, target: { workspaceId?: unknown; b
 const changesWorkspace = (route: Pick<RouteContract, "access" | "method">) =>
   (route.access ?? (route.method === "GET" ? "read" : "write")) === "write";
 
-/** The workspace or bot a request names, from its path or, for creations, its JSON body. */
-function writeTarget(request: FastifyRequest): { workspaceId?: unknown; botId?: unknown } {
+/**
+ * The workspace or bot a write is about: the one its path names, always. Only a creation whose path
+ * names neither (a new bot, an import) is judged by the workspace its JSON body names; a body never
+ * overrides the path, or a guest could name a workspace of their own and write to the one in the path.
+ */
+function writeTarget(request: Pick<FastifyRequest, "params" | "body">): { workspaceId?: unknown; botId?: unknown } {
   const params = (request.params ?? {}) as Record<string, unknown>;
+  if (params.workspaceId !== undefined || params.botId !== undefined)
+    return { workspaceId: params.workspaceId, botId: params.botId };
   const body = request.body;
   const bodyWorkspace =
     body && typeof body === "object" && !Array.isArray(body)
       ? (body as Record<string, unknown>).workspaceId
       : undefined;
-  return { workspaceId: params.workspaceId ?? bodyWorkspace, botId: params.botId };
+  return { workspaceId: bodyWorkspace };
 }
 
 /** Exactly one Access-Control-Allow-Origin, echoing the caller; allowed origins are checked per bot. */

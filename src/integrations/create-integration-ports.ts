@@ -56,14 +56,15 @@ export function createIntegrationPorts(
 } & PluginServicePorts {
   const { vault } = credentialsKit(config, store);
   const guard = addressGuard(config);
-  const ai = createAiPort({ vault, guard, storeAudio: audioStore(storage, config.publicUrl) });
+  const ai = createAiPort({ vault, guard, storeAudio: audioStore(storage, config) });
   const { googleSheets, gmail } = createGooglePorts({ config: config.google, vault, fetch: createGuardedFetch(guard) });
   const http = createHttpPort(guard);
   return {
     googleSheets,
     gmail,
     http,
-    ...createPluginServicePorts({ vault, http, guard }),
+    // Their calls carry a credential's key: redirects never take it to another origin.
+    ...createPluginServicePorts({ vault, http: createHttpPort(guard, { keepOnOrigin: true }), guard }),
     mailer: createMailerPort({ vault, guard, defaultUrl: config.smtpUrl, defaultFrom: config.smtpFrom }),
     chatCompletion: chatCompletionOverAi(ai),
     ai,

@@ -14,8 +14,9 @@ import { generatedFileStore } from "./uploads/generated-files.js";
  * guard, and the QR codes drawn here. Files they make are stored with the uploads, within the upload limit.
  */
 export function createServicePorts(config: Config, vault: CredentialsVault, guard: AddressGuard, storage: FileStorage) {
-  const guardedFetch = createGuardedFetch(guard);
-  const storeFile = generatedFileStore(storage, config.publicUrl);
+  // Every call of these adapters carries a credential's key: redirects never take it to another origin.
+  const guardedFetch = createGuardedFetch(guard, { keepOnOrigin: true });
+  const storeFile = generatedFileStore(storage, config);
   const maxBytes = config.uploadLimitBytes;
   return {
     elevenlabs: createElevenLabsPort({ vault, guardedFetch, storeFile, maxBytes }),

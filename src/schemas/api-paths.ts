@@ -13,6 +13,8 @@ export const managementPaths = {
   me: "GET /api/auth/me",
   setPassword: "POST /api/auth/password",
   getSetupLink: "GET /api/auth/setup-link",
+  getInvitation: "GET /api/auth/invitation",
+  acceptInvitation: "POST /api/auth/invitation",
 
   createWorkspace: "POST /api/v1/workspaces",
   listWorkspaces: "GET /api/v1/workspaces",

@@ -27,6 +27,8 @@ import {
   transcriptResponseSchema,
 } from "./result.js";
 import {
+  invitationAcceptedSchema,
+  invitationInfoSchema,
   workspaceCreateInputSchema,
   workspaceInvitationSchema,
   workspaceMemberSchema,
@@ -106,6 +108,23 @@ export const apiRoutes = {
     auth: "none",
     body: z.object({ token: z.string().min(1).max(512), password: newPasswordSchema }),
     response: messageResponseSchema,
+  }),
+
+  getInvitation: route("getInvitation", {
+    summary:
+      "What an invitation link is for, before it is used: the invited e-mail, the workspace, the role and whether a password must be chosen (400 INVALID_INVITATION for an unknown, used or expired link)",
+    tags: signIn,
+    auth: "none",
+    query: z.object({ token: z.string().min(1).max(512) }),
+    response: invitationInfoSchema,
+  }),
+  acceptInvitation: route("acceptInvitation", {
+    summary:
+      "Accept one invitation through its link: signed in as the invited account, or (an account without a password yet) with the password chosen now",
+    tags: signIn,
+    auth: "optional",
+    body: z.object({ token: z.string().min(1).max(512), password: newPasswordSchema.optional() }),
+    response: invitationAcceptedSchema,
   }),
 
   createWorkspace: route("createWorkspace", {

@@ -31,7 +31,7 @@ export const workspaceMemberSchema = z.object({
   role: memberRoleSchema,
 });
 
-/** Someone invited who has not signed up yet; the invitation lapses at `expiresAt` (7 days). */
+/** Someone invited who has not accepted yet; the invitation lapses at `expiresAt` (7 days). */
 export const workspaceInvitationSchema = workspaceMemberSchema.extend({ expiresAt: z.string() });
 
 export const memberInviteInputSchema = z.object({
@@ -42,12 +42,29 @@ export const memberInviteInputSchema = z.object({
 export const memberUpdateInputSchema = z.object({ role: memberRoleSchema });
 
 /**
- * Adding someone: a user with an account joins at once (`member`); anyone else is invited
- * (`invitation`, with the sign-up link `inviteUrl`, mailed to them when the server has SMTP_URL).
+ * Adding someone: a member already gets the role asked for (`member`); anyone else is invited
+ * (`invitation`), with a link of that invitation's own, mailed to them when the server has SMTP_URL.
+ * `inviteUrl` is that link, when the admin may see it: always for an account with a password (the
+ * link then needs signing in as it); for one without, only if it belongs to no other workspace.
  */
 export const memberAddedSchema = z.object({
   member: workspaceMemberSchema.optional(),
   invitation: workspaceInvitationSchema.optional(),
   inviteUrl: z.string().optional(),
   emailSent: z.boolean().optional(),
+});
+
+/** An invitation as its link shows it (GET /api/auth/invitation). */
+export const invitationInfoSchema = z.object({
+  email: z.string(),
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  role: memberRoleSchema,
+  expiresAt: z.string(),
+  /** The account has no password yet: it is chosen when accepting. Otherwise, sign in as the account first. */
+  needsPassword: z.boolean(),
+});
+
+export const invitationAcceptedSchema = z.object({
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  email: z.string(),
 });

@@ -5,10 +5,11 @@ import type { memberAddedSchema } from "../schemas/workspace.js";
 import type { MemberRole } from "../store/workspaces-repository.js";
 import type { Caller } from "../store/users-repository.js";
 import type { AppContext } from "./context.js";
-import { createSetupToken, setupLink } from "./auth/setup-links.js";
+import { hashToken } from "../lib/ids.js";
+import { createLinkToken, invitationLink } from "./invitations.js";
 import { requireWorkspace } from "./workspaces.js";
 
-/** An invitation's sign-up link works for a week, as the reference's invitations do. */
+/** An invitation's link works for a week, as the reference's invitations do. */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 3_600_000;
 
 const LAST_ADMIN_MESSAGE = "This is the workspace's last admin: make another member admin first";
@@ -29,15 +30,25 @@ export async function listMembersAndInvitations(ctx: AppContext, caller: Caller,
   return { members, invitations };
 }
 
-/** A user who signed up (a password) or already belongs to a workspace (created with the CLI) has an account. */
-async function hasAccount(ctx: AppContext, user: { id: string; passwordHash: string | null }) {
-  return user.passwordHash !== null || (await ctx.workspaces.listForUser(user.id)).length > 0;
+/**
+ * Whether the inviting admin may see the invitation's link. A link that sets the account's password
+ * (the account has none yet) may only be seen by its owner's mailbox, or by the admin of the only
+ * workspace the account belongs to (no membership, no other pending invitation): otherwise whoever
+ * invited the same address could take the account that another workspace invited. A link to an
+ * account with a password sets nothing: accepting it needs signing in as that account.
+ */
+async function mayShowLink(ctx: AppContext, user: { id: string; passwordHash: string | null }, workspaceId: string) {
+  if (user.passwordHash !== null) return true;
+  if ((await ctx.workspaces.listForUser(user.id)).length > 0) return false;
+  return (await ctx.invitations.otherPendingCount(user.id, workspaceId)) === 0;
 }
 
 /**
- * Someone with an account joins at once. Anyone else gets an account without a password
- * and a sign-up link: setting the password there makes them a member (setup-links.ts). Inviting the
- * same address again renews the invitation with a fresh link.
+ * Someone who is already a member gets the role asked for. Anyone else is invited, with a link of the
+ * invitation's own (`/setup?invitation=…`), mailed to them when the server has SMTP_URL: joining takes
+ * their consent, also when they have an account. Inviting the same address again renews the
+ * invitation with fresh links. The answer carries a copy of the link only when the admin may see one
+ * (mayShowLink).
  */
 export async function addMember(
   ctx: AppContext,
@@ -47,26 +58,37 @@ export async function addMember(
 ): Promise<z.infer<typeof memberAddedSchema>> {
   const workspace = await requireAdmin(ctx, caller, workspaceId);
   const existing = await ctx.users.findByEmail(input.email);
-  if (existing && (await hasAccount(ctx, existing))) {
-    const current = (await ctx.workspaces.listMembers(workspaceId)).find((member) => member.userId === existing.id);
-    if (current?.role === "ADMIN" && input.role !== "ADMIN")
-      await changeRole(ctx, workspaceId, existing.id, input.role);
-    else await ctx.workspaces.addMember(workspaceId, existing.id, input.role);
+  if (existing && (await ctx.workspaces.findForMember(workspaceId, existing.id))) {
+    await changeRole(ctx, workspaceId, existing.id, input.role);
     return { member: { userId: existing.id, email: existing.email, role: input.role } };
   }
-  const user = await ctx.users.findOrCreateByEmail(input.email);
+  const user = existing ?? { ...(await ctx.users.findOrCreateByEmail(input.email)), passwordHash: null };
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS).toISOString();
-  await ctx.invitations.upsert(workspaceId, user.id, input.role, expiresAt);
-  const inviteUrl = setupLink(ctx.config.publicUrl, await createSetupToken(ctx, user.id, INVITATION_LIFETIME_MS));
+  // The mailed link and the admin's copy are two tokens: only the mailed one always reaches the owner.
+  const mailedToken = createLinkToken();
+  const shownToken = (await mayShowLink(ctx, user, workspaceId)) ? createLinkToken() : undefined;
+  await ctx.invitations.upsert(workspaceId, user.id, {
+    role: input.role,
+    expiresAt,
+    tokenHash: hashToken(mailedToken),
+    shownTokenHash: shownToken ? hashToken(shownToken) : null,
+  });
+  const mailedUrl = invitationLink(ctx.config.publicUrl, mailedToken);
   const emailSent = await sendInstanceMail(
     { url: ctx.config.smtpUrl, from: ctx.config.smtpFrom },
     {
       to: user.email,
       subject: `You are invited to ${workspace.name} on Parley`,
-      text: `You have been invited to the workspace "${workspace.name}" on Parley.\n\nChoose a password to join it (the link works for 7 days):\n${inviteUrl}\n`,
+      text: `You have been invited to the workspace "${workspace.name}" on Parley.\n\n${
+        user.passwordHash === null ? "Choose a password there to join it" : "Sign in there to join it"
+      } (the link works for 7 days):\n${mailedUrl}\n`,
     },
   );
-  return { invitation: { userId: user.id, email: user.email, role: input.role, expiresAt }, inviteUrl, emailSent };
+  return {
+    invitation: { userId: user.id, email: user.email, role: input.role, expiresAt },
+    ...(shownToken ? { inviteUrl: invitationLink(ctx.config.publicUrl, shownToken) } : {}),
+    emailSent,
+  };
 }
 
 async function changeRole(ctx: AppContext, workspaceId: string, userId: string, role: MemberRole | null) {
@@ -89,8 +111,7 @@ export async function updateMember(
     return { member };
   }
   const invitation = (await ctx.invitations.listPending(workspaceId)).find((each) => each.userId === userId);
-  if (!invitation) throw notFound("Member not found");
-  await ctx.invitations.upsert(workspaceId, userId, role, invitation.expiresAt);
+  if (!invitation || !(await ctx.invitations.changeRole(workspaceId, userId, role))) throw notFound("Member not found");
   return { member: { userId, email: invitation.email, role } };
 }
 

@@ -30,6 +30,7 @@ import * as membersFolders from "./migrations/0011-members-folders.js";
 import * as webhooks from "./migrations/0012-webhooks.js";
 import * as idleSchedule from "./migrations/0017-idle-schedule.js";
 import * as fileStorage from "./migrations/0018-file-storage.js";
+import * as invitationLinks from "./migrations/0019-invitation-links.js";
 import * as themeTemplates from "./migrations/0014-theme-templates.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0012-webhooks": webhooks,
   "0017-idle-schedule": idleSchedule,
   "0018-file-storage": fileStorage,
+  "0019-invitation-links": invitationLinks,
   "0014-theme-templates": themeTemplates,
 };
 

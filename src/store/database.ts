@@ -73,6 +73,10 @@ export interface WorkspaceInvitationsTable {
   role: MembersTable["role"];
   createdAt: string;
   expiresAt: string;
+  /** The hash of the link mailed to the invited address (migration 0019); null: made before, needs inviting again. */
+  tokenHash: string | null;
+  /** The hash of the copy of the link shown to the inviting admin; null when they may not see one. */
+  shownTokenHash: string | null;
 }
 
 /** A folder of bots in a workspace; `parentFolderId` null: at the top (migration 0011). */

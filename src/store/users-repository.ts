@@ -102,6 +102,17 @@ export class UsersRepository {
     return true;
   }
 
+  /** Revokes every token of a user that is still valid; answers how many. */
+  async revokeAllTokensOf(userId: string): Promise<number> {
+    const result = await this.db
+      .updateTable("apiTokens")
+      .set({ revokedAt: nowIso() })
+      .where("userId", "=", userId)
+      .where("revokedAt", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async listTokens(): Promise<TokenInfo[]> {
     return this.db
       .selectFrom("apiTokens")

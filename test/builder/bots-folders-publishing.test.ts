@@ -109,10 +109,7 @@ describe("folders, publish state, public id and the setup page", { timeout: 180_
     await harness.api("POST", `/api/v1/workspaces/${harness.user.workspaceId}/folders`, { name: "Archive" });
     const guestUser = await harness.server.createUser("reader@example.com");
     await setPassword(harness.server.ctx, guestUser.userId, PASSWORD);
-    await harness.api("POST", `/api/v1/workspaces/${harness.user.workspaceId}/members`, {
-      email: "reader@example.com",
-      role: "GUEST",
-    });
+    await harness.server.ctx.workspaces.addMember(harness.user.workspaceId, guestUser.userId, "GUEST");
     const guest = await watch(await harness.browser.newContext({ viewport: { width: 1440, height: 900 } }));
     await signIn(guest, harness.server.url, "reader@example.com");
     await guest.getByRole("combobox", { name: "Workspace" }).selectOption(harness.user.workspaceId);

@@ -6,7 +6,8 @@ describe("Workspace Settings → Credentials → messaging apps", { timeout: 120
   let page: WatchedPage;
 
   beforeAll(async () => {
-    harness = await createBuilderHarness();
+    // Connecting needs PUBLIC_URL (the address the app calls); port 0 becomes the server's own.
+    harness = await createBuilderHarness({ PUBLIC_URL: "http://localhost:0" });
     page = await harness.signedInPage();
   });
   afterAll(async () => {

@@ -158,7 +158,7 @@ describe("Email block over real SMTP", () => {
     const [log] = await parley.storedLogs(started.body.resultId);
     expect(log.description).toBe("Email not sent");
     expect(JSON.parse(log.details!).error).toBe(
-      `127.0.0.1:${closedSmtp.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+      `127.0.0.1:${closedSmtp.port} is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
     );
   });
 });

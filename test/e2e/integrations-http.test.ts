@@ -130,7 +130,7 @@ describe("HTTP request block over real HTTP", () => {
         description: "Webhook returned an error.",
         details: {
           statusCode: 403,
-          error: `127.0.0.1:${internal.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+          error: `127.0.0.1:${internal.port} is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
         },
       });
     }

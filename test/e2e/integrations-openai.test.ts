@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBot, say } from "../helpers/conversation.js";
+import { createClient } from "../helpers/http-client.js";
 import { bubbleTexts, recordingServer, sendJson, startIntegrationServer } from "./integrations-harness.js";
 
 const API_KEY = "sk-test-do-not-leak";
@@ -40,14 +41,22 @@ let model: Awaited<ReturnType<typeof modelServer>>;
 let parley: Awaited<ReturnType<typeof startIntegrationServer>>;
 let credentialsId: string;
 
+let listener: Awaited<ReturnType<typeof recordingServer>>;
+
 beforeAll(async () => {
   model = await modelServer();
-  parley = await startIntegrationServer({ PARLEY_HTTP_ALLOWED_HOSTS: `127.0.0.1:${model.port}` });
-  credentialsId = await parley.createCredentials("openai", "Local model", { apiKey: API_KEY });
+  // Another local server, as reachable as the model: only the credential's address decides where the key goes.
+  listener = await recordingServer((_request, response) => sendJson(response, 200, { choices: [] }));
+  parley = await startIntegrationServer({ PARLEY_HTTP_ALLOWED_HOSTS: "127.0.0.1" });
+  credentialsId = await parley.createCredentials("openai", "Local model", {
+    apiKey: API_KEY,
+    baseUrl: `${model.url}/v1`,
+  });
 });
 afterAll(async () => {
   await parley.close();
   await model.close();
+  await listener.close();
 });
 
 function chatBot(options: Record<string, unknown> = {}) {
@@ -114,7 +123,10 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
   });
 
   it("logs the server's refusal and goes on", async () => {
-    const wrongKey = await parley.createCredentials("openai", "Wrong key", { apiKey: "sk-wrong" });
+    const wrongKey = await parley.createCredentials("openai", "Wrong key", {
+      apiKey: "sk-wrong",
+      baseUrl: `${model.url}/v1`,
+    });
     const publicId = await parley.publish(chatBot({ credentialsId: wrongKey }));
     const started = await parley.start(publicId);
     const reply = await parley.send(started.body.sessionId, "Hi");
@@ -122,6 +134,52 @@ describe("OpenAI block against a local OpenAI-compatible server", () => {
     expect(reply.body.logs).toEqual([
       { status: "error", description: "OpenAI API error - 401", details: '{"error":{"message":"Incorrect API key"}}' },
     ]);
+  });
+
+  it("calls the credential's own base URL when the block names none", async () => {
+    const publicId = await parley.publish(chatBot({ baseUrl: undefined }));
+    const started = await parley.start(publicId);
+    const before = model.received.length;
+    const reply = await parley.send(started.body.sessionId, "Where?");
+    expect(bubbleTexts(reply.body)).toEqual(["You asked: Where?", "Tokens: 17"]);
+    expect(model.received.slice(before).map((call) => call.headers.authorization)).toEqual([`Bearer ${API_KEY}`]);
+  });
+
+  it("never sends the workspace's key to a block's base URL that is not the credential's, in a member's preview or live", async () => {
+    // A member edits bots but cannot manage credentials: the audit's member pointed the block at a listener.
+    const member = await parley.server.createUser();
+    await parley.server.ctx.workspaces.addMember(parley.user.workspaceId, member.userId, "MEMBER");
+    const memberApi = createClient(parley.server.baseUrl, member.token);
+    const hijack = chatBot({ baseUrl: `${listener.url}/v1` });
+    const created = await memberApi.post("/v1/bots", { workspaceId: parley.user.workspaceId, bot: hijack });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const botId = created.body.bot.id as string;
+    const refusal = {
+      status: "error",
+      description: `The block's base URL ${listener.url}/v1 is not the one saved with its credentials: a credential's key is only sent to its own base URL. Clear the block's base URL, or have an admin save this address with the credentials.`,
+    };
+
+    const preview = await memberApi.post(`/v1/bots/${botId}/preview/startChat`, {});
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const previewed = await memberApi.post(`/v1/sessions/${preview.body.sessionId}/continueChat`, { message: "Hi" });
+    expect(previewed.body.logs).toEqual([refusal]);
+
+    const publicId = (await memberApi.post(`/v1/bots/${botId}/publish`)).body.publicId as string;
+    const started = await parley.start(publicId);
+    const live = await parley.send(started.body.sessionId, "Hi");
+    expect(bubbleTexts(live.body)).toEqual(["", "Tokens: "]);
+    expect(await parley.storedLogs(started.body.resultId)).toEqual([expect.objectContaining(refusal)]);
+    expect(listener.received).toEqual([]);
+  });
+
+  it("calls a block's own base URL without any key when the block names no credential", async () => {
+    const publicId = await parley.publish(chatBot({ credentialsId: undefined, baseUrl: `${listener.url}/v1` }));
+    const started = await parley.start(publicId);
+    await parley.send(started.body.sessionId, "Hi");
+    expect(listener.received.map((call) => [call.url, call.headers.authorization])).toEqual([
+      ["/v1/chat/completions", undefined],
+    ]);
+    listener.received.length = 0;
   });
 
   /** Starts a streaming chat, asks the question and reads the stream; returns the session. */

@@ -60,8 +60,7 @@ describe("theme templates of a workspace", () => {
       expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 404, code: "NOT_FOUND" });
 
     const guest = await server.createUser();
-    const email = (await server.ctx.users.findById(guest.userId))!.email;
-    await api.post(`/v1/workspaces/${owner.workspaceId}/members`, { email, role: "GUEST" });
+    await server.ctx.workspaces.addMember(owner.workspaceId, guest.userId, "GUEST");
     const guestApi = createClient(server.baseUrl, guest.token);
     expect((await guestApi.get(templates())).body.themeTemplates.map((entry: { id: string }) => entry.id)).toContain(
       saved.id,

@@ -150,13 +150,34 @@ describe("the wait-for-webhook block over HTTP", () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe("NOT_FOUND");
     const guest = await parley.server.createUser();
-    const { email } = (await parley.server.ctx.users.findById(guest.userId))!;
-    const added = await parley.api.post(`/v1/workspaces/${parley.user.workspaceId}/members`, { email, role: "GUEST" });
-    expect(added.status).toBe(200);
+    await parley.server.ctx.workspaces.addMember(parley.user.workspaceId, guest.userId, "GUEST");
     const asGuest = await createClient(parley.server.baseUrl, guest.token).post(callPath(resultId), payment);
     expect(asGuest.status).toBe(403);
     expect(asGuest.body.code).toBe("FORBIDDEN");
     expect((await parley.api.post(callPath(resultId), payment)).status).toBe(200);
+  });
+
+  it("refuses a guest who names a workspace of their own in the body, on both paths, and the chat still waits", async () => {
+    const { sessionId, resultId } = await startWaiting();
+    const guest = await parley.server.createUser();
+    await parley.server.ctx.workspaces.addMember(parley.user.workspaceId, guest.userId, "GUEST");
+    const guestApi = createClient(parley.server.baseUrl, guest.token);
+    // The guest is admin of their own workspace: the audit's trick named it in the body.
+    const trick = { ...payment, workspaceId: guest.workspaceId };
+    const answers = [
+      await guestApi.post(callPath(resultId), trick),
+      await guestApi.post(`/v1/typebots/${botId}/blocks/hook/results/${resultId}/executeWebhook`, trick),
+    ];
+    const refused = {
+      status: 403,
+      body: { code: "FORBIDDEN", message: "Guests can read this workspace's bots and results but not change anything" },
+    };
+    expect(answers.map(({ status, body }) => ({ status, body }))).toEqual([refused, refused]);
+    const stream = await openSessionEvents(parley.server.baseUrl, sessionId, "hook");
+    expect(stream.status).toBe(200);
+    expect((await parley.api.post(callPath(resultId), payment)).status).toBe(200);
+    expect(bubbleTexts((await stream.nextNews())?.data)).toEqual(["Paid, Ada (pro)"]);
+    stream.close();
   });
 
   it("takes the reference's /typebots/ path as well", async () => {

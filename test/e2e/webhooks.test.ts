@@ -166,15 +166,20 @@ describe("webhook management", () => {
     });
     expect((await attempt({ url: "http://10.1.2.3/hook", events: ["result.answer"] })).body).toEqual({
       code: "BAD_REQUEST",
-      message: "Invalid body: url: 10.1.2.3 is a private address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
+      message:
+        "Invalid body: url: 10.1.2.3 is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
       issues: [
-        { path: "url", message: "10.1.2.3 is a private address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it" },
+        {
+          path: "url",
+          message:
+            "10.1.2.3 is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
+        },
       ],
     });
     const local = await attempt({ url: "http://localhost:8080/hook", events: ["result.answer"] });
     expect(local.status).toBe(400);
     expect(local.body.message).toBe(
-      "Invalid body: url: localhost:8080 is a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
+      "Invalid body: url: localhost:8080 is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
     );
     const none = await attempt({ url: "https://hooks.example.com/x", events: [] });
     expect(none.body).toMatchObject({ code: "BAD_REQUEST", issues: [{ path: "events" }] });
@@ -196,9 +201,7 @@ describe("webhook management", () => {
     const { botId } = await publishBot(api, owner.workspaceId, nameBot());
     const { id } = await createWebhook(botId, "/guarded", ["result.answer"]);
     const guest = await server.createUser();
-    const email = (await server.ctx.users.findById(guest.userId))!.email;
-    const added = await api.post(`/v1/workspaces/${owner.workspaceId}/members`, { email, role: "GUEST" });
-    expect(added.status).toBe(200);
+    await server.ctx.workspaces.addMember(owner.workspaceId, guest.userId, "GUEST");
     const guestApi = createClient(server.baseUrl, guest.token);
     expect((await guestApi.get(`/v1/bots/${botId}/webhooks`)).body.webhooks.map((w: { id: string }) => w.id)).toEqual([
       id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutes } from "../../src/schemas/api-routes.js";
-import type { RouteContract } from "../../src/schemas/route-contract.js";
+import { apiRoutes } from "../../src/http/app.js";
+import type { RouteDefinition } from "../../src/http/route.js";
 import { GUEST_READ_ONLY } from "../../src/services/auth/write-access.js";
 import { fakeOpenAi } from "../helpers/ai-fakes.js";
 import { createClient } from "../helpers/http-client.js";
@@ -10,24 +10,28 @@ import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
 /** Routes about the caller's own account, not about a workspace: every member may use them. */
 const accountRoutes = new Set([
-  "health",
-  "login",
-  "logout",
-  "me",
-  "setPassword",
-  "createWorkspace",
-  "listWorkspaces",
-  "listTokens",
-  "createToken",
-  "revokeToken",
+  "GET /api/v1/workspaces",
+  "POST /api/v1/workspaces",
+  "GET /api/v1/tokens",
+  "POST /api/v1/tokens",
+  "DELETE /api/v1/tokens/:tokenId",
+  "POST /api/auth/invitation",
 ]);
+/** Writes whose path names no workspace or bot: the workspace they create in is the one their body names. */
+const creationsByBody = new Set(["POST /api/v1/bots", "POST /api/v1/bots/import"]);
 
-/** Every management route that reads or changes something of a workspace: new routes join on their own. */
-const workspaceRoutes = Object.entries(apiRoutes as Record<string, RouteContract>).filter(
-  ([name, contract]) => contract.auth !== "none" && !accountRoutes.has(name),
-);
-const changesWorkspace = (contract: RouteContract) =>
-  (contract.access ?? (contract.method === "GET" ? "read" : "write")) === "write";
+type Route = RouteDefinition<any, any, any>;
+const keyOf = (route: Route) => `${route.method} ${route.url}`;
+/**
+ * Every route of the server's route table that reads or changes something of a workspace, the
+ * reference's twins (/api/v1/typebots/…) included: new routes join on their own.
+ */
+const workspaceRoutes = (): Route[] =>
+  apiRoutes(server.ctx).filter((route) => route.auth !== "none" && !accountRoutes.has(keyOf(route)));
+const changesWorkspace = (route: Route) => (route.access ?? (route.method === "GET" ? "read" : "write")) === "write";
+/** Writes to a workspace or bot that the path names: a body naming another workspace must change nothing. */
+const pathTargetedWrites = () =>
+  workspaceRoutes().filter((route) => changesWorkspace(route) && /:(workspaceId|botId)\b/.test(route.url));
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
@@ -36,19 +40,23 @@ let admin: Awaited<ReturnType<TestServer["createUser"]>>;
 let adminApi: ReturnType<typeof createClient>;
 const ids: Record<string, string> = {};
 
-/** A route's URL with the fixture's ids, and the query or body it needs to name its workspace. */
-function requestOf(name: string, contract: RouteContract) {
-  const path = contract.url.replace(/^\/api/, "").replace(/:(\w+)/g, (_match, param: string) => {
-    if (!ids[param]) throw new Error(`route ${name}: no fixture id for :${param}`);
+/**
+ * A route's URL with the fixture's ids, and the query or body it needs to name its workspace. The
+ * body names `bodyWorkspaceId`: the route's own workspace, or (the body-field trick) the caller's.
+ */
+function requestOf(route: Route, bodyWorkspaceId = ids.workspaceId) {
+  const path = route.url.replace(/^\/api/, "").replace(/:(\w+)/g, (_match, param: string) => {
+    if (!ids[param]) throw new Error(`route ${keyOf(route)}: no fixture id for :${param}`);
     return ids[param];
   });
-  const query = name === "listBots" ? `?workspaceId=${ids.workspaceId}` : "";
-  const body = contract.method === "GET" || contract.method === "DELETE" ? undefined : { workspaceId: ids.workspaceId };
-  return { method: contract.method, path: path + query, body };
+  const query = keyOf(route) === "GET /api/v1/bots" ? `?workspaceId=${ids.workspaceId}` : "";
+  const body = route.method === "GET" || route.method === "DELETE" ? undefined : { workspaceId: bodyWorkspaceId };
+  return { method: route.method, path: path + query, body };
 }
 
-async function addMember(email: string, role: "ADMIN" | "MEMBER" | "GUEST") {
-  return adminApi.post(`/v1/workspaces/${admin.workspaceId}/members`, { email, role });
+/** A user made a member of the admin's workspace straight in the store: these tests are about roles, not invitations. */
+async function joinAs(userId: string, role: "ADMIN" | "MEMBER" | "GUEST") {
+  await server.ctx.workspaces.addMember(admin.workspaceId, userId, role);
 }
 
 async function emailOf(userId: string) {
@@ -105,19 +113,19 @@ afterAll(async () => {
 describe("a guest of a workspace", () => {
   it("reads every management route (200) and is refused every write (403), the stored bot unchanged", async () => {
     const guest = await server.createUser();
-    expect((await addMember(await emailOf(guest.userId), "GUEST")).body.member.role).toBe("GUEST");
+    await joinAs(guest.userId, "GUEST");
     ids.userId = admin.userId;
     const before = (await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot;
     const guestApi = createClient(server.baseUrl, guest.token);
     const answers: Record<string, { status: number; code?: string; message?: string }> = {};
     const expected: typeof answers = {};
-    for (const [name, contract] of workspaceRoutes) {
-      const { method, path, body } = requestOf(name, contract);
+    for (const route of workspaceRoutes()) {
+      const { method, path, body } = requestOf(route);
       const response = await guestApi.request(method, path, body);
-      answers[name] = changesWorkspace(contract)
+      answers[keyOf(route)] = changesWorkspace(route)
         ? { status: response.status, code: response.body?.code, message: response.body?.message }
         : { status: response.status };
-      expected[name] = changesWorkspace(contract)
+      expected[keyOf(route)] = changesWorkspace(route)
         ? { status: 403, code: "FORBIDDEN", message: GUEST_READ_ONLY }
         : { status: 200 };
     }
@@ -127,32 +135,84 @@ describe("a guest of a workspace", () => {
     expect((await adminApi.get(`/v1/bots/${ids.botId}/results`)).body.results).toHaveLength(1);
   });
 
+  it("is refused every write whose path names the workspace or its bot, with a body naming a workspace they administer", async () => {
+    const guest = await server.createUser();
+    await joinAs(guest.userId, "GUEST");
+    ids.userId = admin.userId;
+    const before = (await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot;
+    const webhooksBefore = (await adminApi.get(`/v1/bots/${ids.botId}/webhooks`)).body.webhooks;
+    const guestApi = createClient(server.baseUrl, guest.token);
+    const answers: Record<string, { status: number; code?: string; message?: string }> = {};
+    for (const route of pathTargetedWrites()) {
+      // The guest is admin of a workspace of their own: the body names it, the path names the other one.
+      const { method, path, body } = requestOf(route, guest.workspaceId);
+      const response = await guestApi.request(method, path, body);
+      answers[keyOf(route)] = { status: response.status, code: response.body?.code, message: response.body?.message };
+    }
+    const refused = { status: 403, code: "FORBIDDEN", message: GUEST_READ_ONLY };
+    expect(answers).toEqual(Object.fromEntries(pathTargetedWrites().map((route) => [keyOf(route), refused])));
+    // The routes the audit used are among them.
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining([
+        "POST /api/v1/bots/:botId/blocks/:blockId/results/:resultId/executeWebhook",
+        "POST /api/v1/typebots/:botId/blocks/:blockId/results/:resultId/executeWebhook",
+        "POST /api/v1/bots/:botId/webhooks/:webhookId/test",
+        "DELETE /api/v1/bots/:botId/webhooks/:webhookId",
+      ]),
+    );
+    expect((await adminApi.get(`/v1/bots/${ids.botId}`)).body.bot).toEqual(before);
+    expect((await adminApi.get(`/v1/bots/${ids.botId}/webhooks`)).body.webhooks).toEqual(webhooksBefore);
+    const deliveries = await adminApi.get(`/v1/bots/${ids.botId}/webhooks/${ids.webhookId}/deliveries`);
+    expect(deliveries.body.deliveries).toEqual([]);
+  });
+
   it('is told by operation 3 that they are a guest: currentUserMode "guest"', async () => {
     const guest = await server.createUser();
-    await addMember(await emailOf(guest.userId), "GUEST");
+    await joinAs(guest.userId, "GUEST");
     const { status, body } = await createClient(server.baseUrl, guest.token).get(`/v1/bots/${ids.botId}`);
     expect(status).toBe(200);
     expect(body.currentUserMode).toBe("guest");
   });
 });
 
+describe("the route table", () => {
+  it("names the workspace or bot of every write in its path, but for creations and the caller's own account", () => {
+    const writes = apiRoutes(server.ctx).filter((route) => route.auth !== "none" && changesWorkspace(route));
+    const unnamed = writes
+      .filter((route) => !/:(workspaceId|botId)\b/.test(route.url))
+      .map(keyOf)
+      .filter((key) => !accountRoutes.has(key));
+    // A new write whose path names neither is judged by its body: it must be a creation, on this list.
+    expect(unnamed.sort()).toEqual([...creationsByBody].sort());
+    expect(pathTargetedWrites().length).toBeGreaterThanOrEqual(30);
+  });
+});
+
 describe("someone of another workspace", () => {
-  it("gets 404 on every route of this workspace, reads and writes, whatever the body", async () => {
-    const stranger = createClient(server.baseUrl, (await server.createUser()).token);
+  it("gets 404 on every route of this workspace, reads and writes, whether the body names this workspace or theirs", async () => {
+    const strangerUser = await server.createUser();
+    const stranger = createClient(server.baseUrl, strangerUser.token);
     ids.userId = admin.userId;
     const answers: Record<string, number> = {};
-    for (const [name, contract] of workspaceRoutes) {
-      const { method, path, body } = requestOf(name, contract);
-      answers[name] = (await stranger.request(method, path, body)).status;
+    const expected: Record<string, number> = {};
+    for (const route of workspaceRoutes()) {
+      const { method, path, body } = requestOf(route);
+      answers[keyOf(route)] = (await stranger.request(method, path, body)).status;
+      expected[keyOf(route)] = 404;
     }
-    expect(answers).toEqual(Object.fromEntries(workspaceRoutes.map(([name]) => [name, 404])));
+    for (const route of pathTargetedWrites()) {
+      const { method, path, body } = requestOf(route, strangerUser.workspaceId);
+      answers[`${keyOf(route)} (their workspace in the body)`] = (await stranger.request(method, path, body)).status;
+      expected[`${keyOf(route)} (their workspace in the body)`] = 404;
+    }
+    expect(answers).toEqual(expected);
   });
 });
 
 describe("members", () => {
   it("lets a member edit bots but not manage members (ADMIN_ONLY)", async () => {
     const member = await server.createUser();
-    await addMember(await emailOf(member.userId), "MEMBER");
+    await joinAs(member.userId, "MEMBER");
     const memberApi = createClient(server.baseUrl, member.token);
     const renamed = await memberApi.patch(`/v1/bots/${ids.botId}`, { bot: { name: "Renamed by a member" } });
     expect(renamed.status).toBe(200);
@@ -166,7 +226,7 @@ describe("members", () => {
 
   it("lets a member list and use credentials but leaves adding, renaming and deleting them to admins", async () => {
     const member = await server.createUser();
-    await addMember(await emailOf(member.userId), "MEMBER");
+    await joinAs(member.userId, "MEMBER");
     const memberApi = createClient(server.baseUrl, member.token);
     const base = `/v1/workspaces/${admin.workspaceId}/credentials`;
     const created = await adminApi.post(base, {
@@ -209,7 +269,7 @@ describe("members", () => {
     expect((await ownerApi.delete(`${members}/${owner.userId}`)).status).toBe(409);
 
     const colleague = await server.createUser();
-    await ownerApi.post(members, { email: await emailOf(colleague.userId), role: "ADMIN" });
+    await server.ctx.workspaces.addMember(owner.workspaceId, colleague.userId, "ADMIN");
     const stepDown = await ownerApi.patch(`${members}/${owner.userId}`, { role: "MEMBER" });
     expect(stepDown.body).toEqual({
       member: { userId: owner.userId, email: await emailOf(owner.userId), role: "MEMBER" },
@@ -234,66 +294,5 @@ describe("members", () => {
     expect(badRole.body.issues[0].path).toBe("role");
     const badEmail = await adminApi.post(members, { email: "not an address", role: "MEMBER" });
     expect(badEmail.body.issues).toEqual([{ path: "email", message: "Enter an e-mail address" }]);
-  });
-});
-
-describe("invitations", () => {
-  it("invites a new address by e-mail; the link signs them up with a password and joins them", async () => {
-    const members = `/v1/workspaces/${admin.workspaceId}/members`;
-    const mailsBefore = smtp.mails.length;
-    const invited = await addMember("New.Colleague@Example.com", "MEMBER");
-    expect(invited.status).toBe(200);
-    const { invitation, inviteUrl, emailSent } = invited.body;
-    expect(invitation).toMatchObject({ email: "new.colleague@example.com", role: "MEMBER" });
-    const days = (Date.parse(invitation.expiresAt) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(6.9);
-    expect(days).toBeLessThanOrEqual(7);
-    expect(new URL(inviteUrl).pathname).toBe("/setup");
-    expect(new URL(inviteUrl).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(emailSent).toBe(true);
-    const mail = smtp.mails.slice(mailsBefore);
-    expect(mail.map((each) => each.to)).toEqual([["new.colleague@example.com"]]);
-    expect(mail[0].raw.replace(/=\r\n/g, "").replace(/=3D/g, "=")).toContain(inviteUrl);
-
-    const listed = (await adminApi.get(members)).body;
-    expect(listed.invitations).toEqual([invitation]);
-    expect(listed.members.map((member: { email: string }) => member.email)).not.toContain("new.colleague@example.com");
-
-    const token = new URL(inviteUrl).searchParams.get("token");
-    const anonymous = createClient(server.baseUrl);
-    const signedUp = await anonymous.post("/auth/password", { token, password: "a long enough password" });
-    expect(signedUp.body).toEqual({ message: "success" });
-    const login = await anonymous.post(
-      "/auth/login",
-      { email: "new.colleague@example.com", password: "a long enough password" },
-      { origin: server.url },
-    );
-    expect(login.status).toBe(200);
-    const cookie = { cookie: login.headers.get("set-cookie")!.split(";")[0] };
-    const workspaces = (await anonymous.get("/v1/workspaces", cookie)).body.workspaces;
-    expect(workspaces.map((workspace: { id: string }) => workspace.id)).toEqual([admin.workspaceId]);
-    const after = (await adminApi.get(members)).body;
-    expect(after.invitations).toEqual([]);
-    expect(after.members).toContainEqual({
-      userId: invitation.userId,
-      email: "new.colleague@example.com",
-      role: "MEMBER",
-    });
-  });
-
-  it("lets an admin change an invitation's role or withdraw it, after which the link joins nothing", async () => {
-    const members = `/v1/workspaces/${admin.workspaceId}/members`;
-    const { invitation, inviteUrl } = (await addMember("withdrawn@example.com", "MEMBER")).body;
-    expect((await adminApi.patch(`${members}/${invitation.userId}`, { role: "GUEST" })).body).toEqual({
-      member: { userId: invitation.userId, email: "withdrawn@example.com", role: "GUEST" },
-    });
-    expect((await adminApi.get(members)).body.invitations).toEqual([{ ...invitation, role: "GUEST" }]);
-    expect((await adminApi.delete(`${members}/${invitation.userId}`)).body).toEqual({ message: "success" });
-    expect((await adminApi.get(members)).body.invitations).toEqual([]);
-    const token = new URL(inviteUrl).searchParams.get("token");
-    await createClient(server.baseUrl).post("/auth/password", { token, password: "a long enough password" });
-    expect((await adminApi.get(members)).body.members.map((member: { email: string }) => member.email)).not.toContain(
-      "withdrawn@example.com",
-    );
   });
 });

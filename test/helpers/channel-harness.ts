@@ -32,6 +32,8 @@ export type ChannelHarness = {
 export async function createChannelHarness(env: Record<string, string> = {}): Promise<ChannelHarness> {
   const fakes = await startChannelFakes();
   const server = await startTestServer({
+    // Connecting an app needs PUBLIC_URL; its port 0 becomes the server's own once it listens.
+    PUBLIC_URL: "http://localhost:0",
     ...env,
     PARLEY_WHATSAPP_API_URL: fakes.whatsappUrl,
     PARLEY_TELEGRAM_API_URL: fakes.telegramUrl,

@@ -104,8 +104,11 @@ const ownScope = new Set([
   "POST /api/v1/tokens",
 ]);
 
+// Sign-in routes (/api/auth/…) act on the caller's own account or on a link's token, not on a tenant's resources.
 const managementRoutes = () =>
-  apiRoutes(server.ctx).filter((route) => route.auth !== "none" && route.url !== "/api/health");
+  apiRoutes(server.ctx).filter(
+    (route) => route.auth !== "none" && route.url !== "/api/health" && !route.url.startsWith("/api/auth/"),
+  );
 
 function request(route: RouteDefinition<any, any, any>, token: string) {
   const key = `${route.method} ${route.url}`;

@@ -9,6 +9,7 @@ import type {
   IntegrationScope,
 } from "../../engine/ports.js";
 import type { CredentialsVault } from "../credentials/credentials-vault.js";
+import { credentialDestination } from "../credentials/credential-destination.js";
 import { createGuardedFetch } from "../http/guarded-fetch.js";
 import type { AddressGuard } from "../http/guarded-request.js";
 import { aiFailure } from "./ai-failure.js";
@@ -33,21 +34,32 @@ export type AiPortOptions = {
 };
 
 export function createAiPort(options: AiPortOptions): AiPort {
+  // Downloads and probes of the bot's own URLs (images, audio) carry no key.
   const guardedFetch = createGuardedFetch(options.guard);
+  // Provider calls carry the key: a redirect to another origin is refused, not followed.
+  const providerFetch = createGuardedFetch(options.guard, { keepOnOrigin: true });
   const timeoutMs = options.timeoutMs ?? AI_CALL_TIMEOUT_MS;
 
-  /** The key and base URL from the credential; a failure with the reference's text when it is not there. */
+  /**
+   * The key and base URL from the credential; a failure with the reference's text when it is not there.
+   * A block's own base URL never takes the key elsewhere (credential-destination.ts).
+   */
   async function access(
     request: { provider: AiProvider; credentialsId?: string; deadline?: number; baseUrl?: string; apiVersion?: string },
     scope: IntegrationScope,
   ): Promise<CallAccess | AiFailure> {
-    let apiKey: string | undefined;
-    let baseUrl: string | undefined;
+    let credential: { apiKey: string; baseUrl?: string } | undefined;
     if (request.credentialsId) {
-      const data = await options.vault.resolve(request.provider, request.credentialsId, scope);
-      if (!data) return { ok: false, error: `Could not find credentials for block ${request.provider}` };
-      ({ apiKey, baseUrl } = data);
+      credential = await options.vault.resolve(request.provider, request.credentialsId, scope);
+      if (!credential) return { ok: false, error: `Could not find credentials for block ${request.provider}` };
     }
+    const destination = credentialDestination({
+      serviceBaseUrl: providerBaseUrl(request.provider),
+      credential,
+      blockBaseUrl: request.baseUrl,
+    });
+    if (!destination.ok) return { ok: false, error: destination.error };
+    const apiKey = credential?.apiKey;
     const deadline = Math.min(request.deadline ?? Number.POSITIVE_INFINITY, Date.now() + timeoutMs);
     const controller = new AbortController();
     const timer = setTimeout(
@@ -56,9 +68,9 @@ export function createAiPort(options: AiPortOptions): AiPort {
     );
     return {
       ...(apiKey ? { apiKey } : {}),
-      baseUrl: providerBaseUrl(request.provider, request.baseUrl || baseUrl),
+      baseUrl: destination.baseUrl,
       ...(request.apiVersion ? { apiVersion: request.apiVersion } : {}),
-      fetch: retryingFetch(guardedFetch, deadline),
+      fetch: retryingFetch(providerFetch, deadline),
       signal: controller.signal,
       done: () => clearTimeout(timer),
     };
@@ -66,7 +78,7 @@ export function createAiPort(options: AiPortOptions): AiPort {
 
   async function prepare(request: AiChatRequest, call: CallAccess) {
     const info = aiProviders[request.provider];
-    const messages = info.vision ? await withImages(request.messages, call.fetch) : request.messages;
+    const messages = info.vision ? await withImages(request.messages, guardedFetch) : request.messages;
     return {
       model: chatModel(request.provider, request.model, call),
       messages: toModelMessages(messages),

@@ -19,10 +19,13 @@ export async function listModels(
   if (!fetched) return { ok: true, models: [...(info.models as readonly string[])] };
   const needsKey = Array.isArray(info.models) || (info.models as { needsKey: boolean }).needsKey;
   try {
-    const response = await createGuardedFetch(guard)(`${providerBaseUrl(provider, data.baseUrl)}/models`, {
-      headers: needsKey ? { authorization: `Bearer ${data.apiKey}` } : {},
-      signal: AbortSignal.timeout(MODELS_TIMEOUT_MS),
-    });
+    const response = await createGuardedFetch(guard, { keepOnOrigin: true })(
+      `${providerBaseUrl(provider, data.baseUrl)}/models`,
+      {
+        headers: needsKey ? { authorization: `Bearer ${data.apiKey}` } : {},
+        signal: AbortSignal.timeout(MODELS_TIMEOUT_MS),
+      },
+    );
     const text = await response.text();
     if (!response.ok)
       return { ok: false, error: `${info.label} API error - ${response.status}`, details: text.slice(0, 1000) };

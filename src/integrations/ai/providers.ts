@@ -97,7 +97,7 @@ export const aiProviders: Record<AiProvider, ProviderInfo> = {
 
 export const isAiProvider = (type: string): type is AiProvider => Object.hasOwn(aiProviders, type);
 
-/** The credential's base URL wins over the provider's; trailing slashes dropped. */
+/** The provider's own address, or `override` (a credential's); trailing slashes dropped. */
 export function providerBaseUrl(provider: AiProvider, override?: string): string {
   return (override || aiProviders[provider].baseUrl).replace(/\/+$/, "");
 }

@@ -1,6 +1,14 @@
 import { isIP } from "node:net";
 
 /**
+ * What a refused request says. It names the host as it was written and never the address it resolved
+ * to, nor which kind of address that was: members must not learn what the server's internal names
+ * point at (`vm:9903` resolving to a loopback or private address).
+ */
+export const notAllowedMessage = (host: string): string =>
+  `${host} is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`;
+
+/**
  * Which addresses bots may not reach: anything that is not the public internet. Returns the reason
  * an address is refused, or undefined when it is public. IPv6 forms that embed an IPv4 address
  * (mapped, compatible, NAT64, 6to4) are judged by that IPv4 address.

@@ -8,9 +8,10 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 /**
  * A `fetch` with the same address guard as every other outgoing request: libraries that take a
  * `fetch` option (the AI SDK's providers) reach only public addresses or allowed hosts, and follow
- * redirects the guarded way. The body is decompressed here, so `content-encoding` is dropped.
+ * redirects the guarded way (`keepOnOrigin`: never to another origin, for calls that carry a
+ * credential's key). The body is decompressed here, so `content-encoding` is dropped.
  */
-export function createGuardedFetch(guard: AddressGuard): typeof fetch {
+export function createGuardedFetch(guard: AddressGuard, options: { keepOnOrigin?: boolean } = {}): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : undefined;
     const url = request ? request.url : input.toString();
@@ -29,7 +30,14 @@ export function createGuardedFetch(guard: AddressGuard): typeof fetch {
     }
     const signal = init?.signal ?? request?.signal ?? new AbortController().signal;
     const response = await guardedRequest(
-      { url, method, headers: Object.fromEntries(headers), ...(body !== undefined ? { body } : {}), signal },
+      {
+        url,
+        method,
+        headers: Object.fromEntries(headers),
+        ...(body !== undefined ? { body } : {}),
+        signal,
+        ...(options.keepOnOrigin ? { keepOnOrigin: true } : {}),
+      },
       guard,
     );
     const status = response.statusCode ?? 500;

@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { blockedAddressReason } from "./address-policy.js";
+import { blockedAddressReason, notAllowedMessage } from "./address-policy.js";
 import { isHostAllowed, type AllowedHost } from "./host-allowlist.js";
 
 export const MAX_REDIRECTS = 5;
@@ -28,6 +28,11 @@ export type GuardedRequest = {
   body?: string | Uint8Array;
   /** Aborting it (a timeout) destroys the request and its response. */
   signal: AbortSignal;
+  /**
+   * The request carries a credential's secrets (a key in a header or the body): a redirect to another
+   * origin is refused rather than followed, so the secrets never leave the credential's own address.
+   */
+  keepOnOrigin?: boolean;
 };
 
 /**
@@ -48,6 +53,10 @@ export async function guardedRequest(request: GuardedRequest, guard: AddressGuar
     response.resume();
     if (hop >= MAX_REDIRECTS) throw new Error(`More than ${MAX_REDIRECTS} redirects`);
     const next = parseHttpUrl(new URL(location, url).toString());
+    if (request.keepOnOrigin && next.origin !== url.origin)
+      throw new RequestRefusedError(
+        `${url.host} redirected the call to ${next.host}: a credential's key is only sent to its own base URL`,
+      );
     // As browsers do: 303, and 301/302 after a POST, continue as a GET without a body.
     if (
       response.statusCode === 303
@@ -97,13 +106,8 @@ export async function resolveTarget(url: URL, guard: AddressGuard): Promise<Targ
       }));
   if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
   if (guard.enabled && !isHostAllowed(url, guard.allowedHosts)) {
-    for (const { address } of addresses) {
-      const reason = blockedAddressReason(address);
-      if (reason)
-        throw new RequestRefusedError(
-          `${url.host} resolves to ${address}, a ${reason}; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
-        );
-    }
+    if (addresses.some(({ address }) => blockedAddressReason(address)))
+      throw new RequestRefusedError(notAllowedMessage(url.host));
   }
   return addresses[0];
 }

@@ -2,15 +2,18 @@ import type { HttpPort, HttpRequest, HttpResponse } from "../../engine/ports.js"
 import { guardedRequest, RequestRefusedError, type AddressGuard } from "./guarded-request.js";
 import { readBody } from "./read-body.js";
 
-/** The engine's outgoing HTTP: guarded, with a deadline, and never throwing. */
-export function createHttpPort(guard: AddressGuard): HttpPort {
-  return { request: (request) => sendRequest(request, guard) };
+/**
+ * The engine's outgoing HTTP: guarded, with a deadline, and never throwing. `keepOnOrigin`: for the
+ * plug-in adapters whose calls carry a credential's key, a redirect to another origin is refused.
+ */
+export function createHttpPort(guard: AddressGuard, options: { keepOnOrigin?: boolean } = {}): HttpPort {
+  return { request: (request) => sendRequest(request, guard, options.keepOnOrigin === true) };
 }
 
-async function sendRequest(request: HttpRequest, guard: AddressGuard): Promise<HttpResponse> {
+async function sendRequest(request: HttpRequest, guard: AddressGuard, keepOnOrigin: boolean): Promise<HttpResponse> {
   const signal = AbortSignal.timeout(request.timeoutMs);
   try {
-    const response = await guardedRequest({ ...request, signal }, guard);
+    const response = await guardedRequest({ ...request, signal, ...(keepOnOrigin ? { keepOnOrigin } : {}) }, guard);
     const text = await readBody(response);
     return { statusCode: response.statusCode ?? 500, data: parseData(text) };
   } catch (error) {

@@ -32,10 +32,16 @@ export async function inspectSetupLink(ctx: AppContext, token: string) {
   return { state: link.state, email: link.state === "expired" ? null : link.email };
 }
 
+/**
+ * Sets the password of the link's account, and nothing else: invitations are accepted one by one, each
+ * through its own link (invitations.ts). A link that replaces a password is a recovery (the operator's
+ * `parley user setup-link`): whoever held the account before must lose it, so its API tokens are revoked
+ * along with its browser sessions. A first password keeps the tokens (the first start prints both).
+ */
 export async function setPasswordWithLink(ctx: AppContext, token: string, password: string): Promise<void> {
   const userId = await ctx.passwordSetups.consume(token);
   if (!userId) throw new AppError("INVALID_SETUP_LINK", INVALID_SETUP_LINK);
+  const hadPassword = Boolean((await ctx.users.findById(userId))?.passwordHash);
   await setPassword(ctx, userId, password);
-  // An invited user signs up through this link: their invitations become memberships now.
-  await ctx.invitations.accept(userId);
+  if (hadPassword) await ctx.users.revokeAllTokensOf(userId);
 }

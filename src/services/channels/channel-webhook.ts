@@ -6,7 +6,7 @@ import { type InboundItem, telegramUpdateSchema, whatsAppWebhookSchema } from ".
 import { nowIso } from "../../lib/ids.js";
 import type { Caller } from "../../store/users-repository.js";
 import type { AppContext } from "../context.js";
-import { requireMember } from "../credentials.js";
+import { requireCredentialsAdmin } from "../credentials.js";
 import { channelsRepository, requireChannelCredentials, telegramClientFor } from "./channel-credentials.js";
 import { runContactTurns, type TurnOptions } from "./contact-turns.js";
 
@@ -104,24 +104,24 @@ export async function receiveWebhook(
   void repository.forgetOldMessages(credentials.id, nowIso()).catch(() => undefined);
 }
 
-/** The URL a credential's app calls, on the address Parley is reached at (PUBLIC_URL behind a proxy). */
-export const channelWebhookUrl = (publicBase: string, workspaceId: string, credentialsId: string) =>
-  `${publicBase}/api/v1/workspaces/${workspaceId}/channels/${credentialsId}/webhook`;
+/** The URL a credential's app calls: on PUBLIC_URL, never on the address a request happened to name. */
+export const channelWebhookUrl = (publicUrl: string, workspaceId: string, credentialsId: string) =>
+  `${publicUrl}/api/v1/workspaces/${workspaceId}/channels/${credentialsId}/webhook`;
+
+export const PUBLIC_URL_NOT_SET =
+  "Set PUBLIC_URL to the https:// address the internet reaches this server at, and restart Parley: the messaging app sends its messages there";
 
 /**
- * Connects a credential's app to Parley: Telegram is told the webhook URL and secret token;
- * WhatsApp cannot be told by API here, so the URL and verify token come back to paste into Meta's dashboard.
+ * Connects a credential's app to Parley, an admin's act (it decides where the app's messages and
+ * secret token go): Telegram is told the webhook URL and secret token; WhatsApp cannot be told by API
+ * here, so the URL and verify token come back to paste into Meta's dashboard. The URL is PUBLIC_URL's;
+ * without PUBLIC_URL there is no address the app could call (409).
  */
-export async function connectChannel(
-  ctx: AppContext,
-  caller: Caller,
-  workspaceId: string,
-  credentialsId: string,
-  publicBase: string,
-) {
-  await requireMember(ctx, caller, workspaceId);
+export async function connectChannel(ctx: AppContext, caller: Caller, workspaceId: string, credentialsId: string) {
+  await requireCredentialsAdmin(ctx, caller, workspaceId);
   const credentials = await requireChannelCredentials(ctx, workspaceId, credentialsId);
-  const webhookUrl = channelWebhookUrl(publicBase, workspaceId, credentialsId);
+  if (!ctx.config.publicUrlConfigured) throw new AppError("PUBLIC_URL_NOT_SET", PUBLIC_URL_NOT_SET);
+  const webhookUrl = channelWebhookUrl(ctx.config.publicUrl, workspaceId, credentialsId);
   if (credentials.channel === "whatsapp")
     return { channel: credentials.channel, webhookUrl, registered: false, verifyToken: credentials.data.verifyToken };
   try {

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors.js";
 import { addressGuard } from "../../integrations/create-integration-ports.js";
-import { blockedAddressReason } from "../../integrations/http/address-policy.js";
+import { blockedAddressReason, notAllowedMessage } from "../../integrations/http/address-policy.js";
 import { isHostAllowed } from "../../integrations/http/host-allowlist.js";
 import { createId, nowIso } from "../../lib/ids.js";
 import {
@@ -75,7 +75,7 @@ function assertUrlAllowed(ctx: AppContext, text: string): void {
         ? blockedAddressReason(host)
         : undefined;
   if (!reason) return;
-  const message = `${url.host} is a ${reason}; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`;
+  const message = notAllowedMessage(url.host);
   throw new AppError("BAD_REQUEST", `Invalid body: url: ${message}`, { issues: [{ path: "url", message }] });
 }
 

@@ -90,7 +90,7 @@ describe("guarded HTTP port", () => {
     expect(answer.statusCode).toBe(403);
     expect(answer.error).toEqual({
       kind: "refused",
-      message: `127.0.0.1:${api.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+      message: `127.0.0.1:${api.port} is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
     });
     expect(api.received.length).toBe(before);
   });
@@ -113,13 +113,40 @@ describe("guarded HTTP port", () => {
     const answer = await allowing(`127.0.0.1:${internal.port}`).request(request(url(api.port)));
     expect(answer.error?.kind).toBe("refused");
     expect(answer.error?.message.startsWith(host)).toBe(true);
+    expect(answer.error?.message).toMatch(/ is not allowed: Parley only reaches public addresses; /);
+    // A name is refused without telling what it resolved to.
+    if (host === "localhost") expect(answer.error?.message).not.toMatch(/127\.0\.0\.1|::1|loopback/);
+  });
+
+  it("keeps a credential's key on its origin: a redirect elsewhere is refused, and the other server gets nothing", async () => {
+    const keyed = request(`${api.url}/to-internal`, { method: "POST", headers: { "xc-token": "the-key" }, body: "{}" });
+    const before = internal.received.length;
+    const keeping = createHttpPort({ enabled: false, allowedHosts: [] }, { keepOnOrigin: true });
+    expect(await keeping.request(keyed)).toEqual({
+      statusCode: 403,
+      data: {
+        message: `127.0.0.1:${api.port} redirected the call to 127.0.0.1:${internal.port}: a credential's key is only sent to its own base URL`,
+      },
+      error: {
+        kind: "refused",
+        message: `127.0.0.1:${api.port} redirected the call to 127.0.0.1:${internal.port}: a credential's key is only sent to its own base URL`,
+      },
+    });
+    expect(internal.received.length).toBe(before);
+    // A same-origin redirect is still followed.
+    expect((await keeping.request(request(`${api.url}/see-other`))).statusCode).toBe(200);
+    // Without it (the HTTP request block's own calls), the redirect is followed, custom headers and all.
+    await createHttpPort({ enabled: false, allowedHosts: [] }).request(keyed);
+    expect(internal.received.at(-1)?.headers["xc-token"]).toBe("the-key");
   });
 
   it("refuses a redirect from an allowed server to a local port that is not allowed", async () => {
     const before = internal.received.length;
     const answer = await allowing(`127.0.0.1:${api.port}`).request(request(`${api.url}/to-internal`));
     expect(answer.error?.kind).toBe("refused");
-    expect(answer.error?.message).toContain(`127.0.0.1:${internal.port} resolves to 127.0.0.1, a loopback address`);
+    expect(answer.error?.message).toBe(
+      `127.0.0.1:${internal.port} is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+    );
     expect(internal.received.length).toBe(before);
   });
 
@@ -129,7 +156,8 @@ describe("guarded HTTP port", () => {
       statusCode: 403,
       error: {
         kind: "refused",
-        message: expect.stringContaining("169.254.169.254, a link-local address (cloud metadata)"),
+        message:
+          "169.254.169.254 is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
       },
     });
   });
@@ -176,7 +204,7 @@ describe("guarded HTTP port", () => {
       request(`http://rebind.invalid:${api.port}/text`),
     );
     expect(refused.error?.message).toBe(
-      `rebind.invalid:${api.port} resolves to 127.0.0.1, a loopback address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
+      `rebind.invalid:${api.port} is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it`,
     );
     // The name exists nowhere but in this resolver: the request only arrives if the socket used the checked address.
     const allowed = createHttpPort({
@@ -202,7 +230,8 @@ describe("guarded HTTP port", () => {
     );
     expect(answer.error).toEqual({
       kind: "refused",
-      message: "mixed.invalid resolves to 10.0.0.1, a private address; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
+      message:
+        "mixed.invalid is not allowed: Parley only reaches public addresses; add it to PARLEY_HTTP_ALLOWED_HOSTS to allow it",
     });
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { LoginPage, safeNext } from "./auth/login-page";
 import { loadSession, sessionLost, sessionStore } from "./auth/session";
+import { InvitationPage } from "./auth/invitation-page";
 import { SetupPage } from "./auth/setup-page";
 import { BotsPage } from "./bots/bots-page";
 import { AppShell } from "./layout/app-shell";
@@ -52,7 +53,9 @@ export function App() {
     path === "/login"
       ? "Sign in"
       : path === "/setup"
-        ? "Choose your password"
+        ? search.has("invitation")
+          ? "Join a workspace"
+          : "Choose your password"
         : path === "/settings"
           ? "Settings"
           : undefined,
@@ -77,7 +80,10 @@ export function App() {
     return (
       <ErrorBanner error={`The builder could not reach the server: ${bootError}`} onRetry={() => location.reload()} />
     );
-  if (path === "/setup") return <SetupPage token={search.get("token")} />;
+  if (path === "/setup") {
+    const invitation = search.get("invitation");
+    return invitation ? <InvitationPage token={invitation} /> : <SetupPage token={search.get("token")} />;
+  }
   if (path === "/login")
     return session.status === "loading" ? (
       <Spinner />

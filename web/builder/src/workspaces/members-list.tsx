@@ -37,8 +37,28 @@ function RoleSelect({ label, value, onChange }: { label: string; value: Role; on
 }
 
 /**
- * Settings → Members: who belongs to the workspace and who is invited. Admins invite (someone with an
- * account joins at once, anyone else gets a sign-up link), change roles and remove; others only read.
+ * What became of an invitation. The link is shown only when the server gives it: a link that would set
+ * the password of an account another workspace also knows goes to its owner's mailbox alone.
+ */
+function InvitedBanner({ email, url, emailSent }: { email: string; url?: string; emailSent: boolean }) {
+  const text = url
+    ? emailSent
+      ? `An invitation was sent to ${email}. You can also give them this link (valid 7 days):`
+      : `Send ${email} this invitation link (valid 7 days; this server sends no e-mail):`
+    : emailSent
+      ? `An invitation was sent to ${email}: they join once they accept it.`
+      : `${email} is invited, but their link can only go to their own mailbox and this server sends no e-mail (SMTP_URL). Once they have a password (npx parley user setup-link), invite them again for a link to give them.`;
+  return (
+    <div className="banner success" role="status">
+      <p>{text}</p>
+      {url && <code data-testid="invite-url">{url}</code>}
+    </div>
+  );
+}
+
+/**
+ * Settings → Members: who belongs to the workspace and who is invited. Admins invite (everyone joins by
+ * accepting their invitation's link), change roles and remove; others only read.
  */
 export function MembersList({ workspaceId }: { workspaceId: string }) {
   const session = useStore(sessionStore, (value) => value);
@@ -47,7 +67,7 @@ export function MembersList({ workspaceId }: { workspaceId: string }) {
   const [error, setError] = useState<string>();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("MEMBER");
-  const [invited, setInvited] = useState<{ email: string; url: string; emailSent: boolean }>();
+  const [invited, setInvited] = useState<{ email: string; url?: string; emailSent: boolean }>();
   const [joined, setJoined] = useState<string>();
   const [removing, setRemoving] = useState<Person>();
 
@@ -80,9 +100,13 @@ export function MembersList({ workspaceId }: { workspaceId: string }) {
     void attempt(async () => {
       const added = await api.call("addMember", { params: { workspaceId }, body: { email: email.trim(), role } });
       setInvited(
-        added.inviteUrl ? { email: email.trim(), url: added.inviteUrl, emailSent: !!added.emailSent } : undefined,
+        added.invitation
+          ? { email: added.invitation.email, url: added.inviteUrl, emailSent: !!added.emailSent }
+          : undefined,
       );
-      setJoined(added.member ? added.member.email : undefined);
+      setJoined(
+        added.member ? `${added.member.email} is already a member, now as ${roleLabel(added.member.role)}.` : undefined,
+      );
       setEmail("");
     });
   };
@@ -119,19 +143,10 @@ export function MembersList({ workspaceId }: { workspaceId: string }) {
       )}
       {joined && (
         <p className="banner success" role="status">
-          {joined} has an account and joined the workspace.
+          {joined}
         </p>
       )}
-      {invited && (
-        <div className="banner success" role="status">
-          <p>
-            {invited.emailSent
-              ? `An invitation was sent to ${invited.email}. You can also give them this link (valid 7 days):`
-              : `Send ${invited.email} this sign-up link (valid 7 days; this server sends no e-mail):`}
-          </p>
-          <code data-testid="invite-url">{invited.url}</code>
-        </div>
-      )}
+      {invited && <InvitedBanner {...invited} />}
       <ErrorBanner error={error} />
       <table className="simple-table">
         <thead>

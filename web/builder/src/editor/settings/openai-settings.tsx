@@ -23,7 +23,12 @@ export function OpenAiSettings() {
         defaultValue="Create chat completion"
       />
       <Text path={["options", "credentialsId"]} label="Credentials id" />
-      <Text path={["options", "baseUrl"]} label="Base address" placeholder="https://api.openai.com/v1" />
+      <Text
+        path={["options", "baseUrl"]}
+        label="Base address"
+        placeholder="https://api.openai.com/v1"
+        hint="With credentials, their key goes only to the base URL saved with them: leave this empty or give that same address."
+      />
       <Text path={["options", "apiVersion"]} label="API version (Azure)" />
       <Text path={["options", "model"]} label="Model" placeholder="gpt-3.5-turbo" />
       {task === "Create chat completion" && (

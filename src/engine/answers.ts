@@ -2,6 +2,7 @@ import { isInputBlock, type Block, type InputBlock } from "../schemas/blocks/ind
 import type { RuntimeBot } from "./runtime-bot.js";
 import type { SessionAnswer, SessionState } from "./session-state.js";
 import { textAnswerContent } from "./replies/text.js";
+import { appendTranscript } from "./transcript.js";
 import type { ReplyMessage } from "./replies/types.js";
 import { setVariableValues, type VariableUpdate } from "./variables/update.js";
 import type { VariableLike, VariableValue } from "./variables/types.js";
@@ -25,19 +26,6 @@ export function answerKey(bot: RuntimeBot, block: InputBlock, variables: readonl
   if (!location) return block.id;
   const inputsBefore = (location.group.blocks.slice(0, location.blockIndex) as Block[]).filter(isInputBlock).length;
   return inputsBefore === 0 ? location.group.title : `${location.group.title} (${inputsBefore})`;
-}
-
-/** The answer history a Transcript reads stays within these bounds (entries, then characters). */
-export const ANSWER_HISTORY_MAX_ENTRIES = 200;
-export const ANSWER_HISTORY_MAX_CHARS = 100_000;
-
-/** The history with one more answer, dropping the oldest past either bound (the newest is always kept). */
-export function appendAnswerHistory(history: readonly SessionAnswer[], answer: SessionAnswer): SessionAnswer[] {
-  const next = [...history.slice(-(ANSWER_HISTORY_MAX_ENTRIES - 1)), answer];
-  let chars = next.reduce((sum, entry) => sum + entry.value.length, 0);
-  let first = 0;
-  while (chars > ANSWER_HISTORY_MAX_CHARS && first < next.length - 1) chars -= next[first++].value.length;
-  return first > 0 ? next.slice(first) : next;
 }
 
 /** Appends to a list variable, replaces anything else. */
@@ -83,8 +71,6 @@ export function saveAnswer(
   const answerValue = block.type === "text input" ? textAnswerContent(content, files) : content;
   const saved: SessionAnswer = { key, blockId: block.id, value: answerValue };
   const answers: SessionAnswer[] = [...state.answers.filter((a) => a.key !== key), saved];
-  // Sessions from before the history began start it from their latest answers.
-  const answerHistory = appendAnswerHistory(state.answerHistory ?? state.answers, saved);
   const location = bot.blockById.get(block.id);
   const position = state.resultAnswers;
   return {
@@ -92,7 +78,7 @@ export function saveAnswer(
       ...state,
       variables,
       answers,
-      answerHistory,
+      transcript: appendTranscript(state.transcript, "user", answerValue),
       totalAnswers: state.totalAnswers + 1,
       resultAnswers: state.resultAnswers + 1,
     },

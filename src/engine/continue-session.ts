@@ -18,6 +18,7 @@ import { findCommandEvent, findEvent, replyEventVariables } from "./events.js";
 import { serializeVariableValue } from "./variables/serialize.js";
 import { substituteVariables } from "./variables/substitute.js";
 import { setVariableValues } from "./variables/update.js";
+import { bubbleTranscriptText, recordShown } from "./transcript.js";
 import { walkFlow, type WalkResult, type WalkStart } from "./walk.js";
 import { localizedBlock, localizedSystemMessage, translationTable } from "./translations/localize.js";
 import { followLocaleVariable } from "./translations/session-locale.js";
@@ -207,19 +208,28 @@ export async function continueSession(
   const executor = executorFor(block);
   if (executor.kind === "action" && executor.resume) {
     const outcome = await executor.resume(reply?.text, ctx);
-    const next = outcome.variables?.length
+    const resumed = outcome.variables?.length
       ? followLocaleVariable(
           bot,
           { ...state, variables: setVariableValues(state.variables, outcome.variables) },
           outcome.variables,
         )
       : state;
+    const next = recordStreamedBubble(bot, resumed, outcome.shownBubbleId);
     const extra = { logsBefore: outcome.logs, clientSideActionsBefore: outcome.clientSideActions };
     if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(bot, next), extra);
     if (outcome.goTo) return finishTurn(bot, next, await walkFlow(bot, next, outcome.goTo, options), extra);
     return walkOn(bot, next, block.id, outcome.outgoingEdgeId ?? block.outgoingEdgeId, options, extra);
   }
   return walkOn(bot, state, block.id, block.outgoingEdgeId, options, {});
+}
+
+/** The bubble the client streamed an answer into, recorded as shown: filled with the answer just saved. */
+function recordStreamedBubble(bot: RuntimeBot, state: SessionState, blockId: string | undefined): SessionState {
+  const location = blockId ? bot.blockById.get(blockId) : undefined;
+  if (!location) return state;
+  const block = localizedBlock(location.block, translationTable(bot, state));
+  return recordShown(state, "bot", bubbleTranscriptText(block, { state }));
 }
 
 /** A wait-for-webhook block is resumed by its outside call only, and that call resumes nothing else. */

@@ -8,5 +8,6 @@ export type {
   SeparateResult,
   SessionAnswer,
   SessionState,
+  TranscriptEntry,
 } from "../schemas/session-state.js";
 export { SESSION_STATE_VERSION as CURRENT_SESSION_STATE_VERSION } from "../schemas/session-state.js";

@@ -97,6 +97,7 @@ export async function startSession(input: StartSessionInput, options: TurnOption
     variables,
     ...(locale ? { locale } : {}),
     answers: input.resumed?.answers ?? [],
+    transcript: [],
     totalAnswers: 0,
     isProgressBarEnabled: input.isProgressBarEnabled ?? Boolean(themeSettings?.isEnabled),
     ...(input.isStreamEnabled ? { isStreamEnabled: true } : {}),

@@ -10,6 +10,7 @@ import type { RuntimeBot } from "./runtime-bot.js";
 import type { BlockPosition, FlowPoint, SessionState } from "./session-state.js";
 import { localizedBlock, translationTable } from "./translations/localize.js";
 import { followLocaleVariable } from "./translations/session-locale.js";
+import { recordBubble } from "./transcript.js";
 import { setVariableValues } from "./variables/update.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
@@ -181,6 +182,7 @@ export async function walkFlow(
         if (bubble) {
           messages.push(bubble);
           lastBubbleBlockId = bubble.id;
+          state = recordBubble(state, bubble, block, ctx);
         }
         if (executor.waitsForEvent()) return result({ currentBlockId: block.id });
         continue;

@@ -17,16 +17,10 @@ import { startPreviewChat, startPublicChat } from "../services/chat/start-chat.j
 import { createPreviewToken, PREVIEW_TOKEN_PREFIX, previewCaller } from "../services/auth/preview-tokens.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
 import { createAuthenticate } from "./authenticate.js";
-import { callingOrigin, defineRoute } from "./route.js";
+import { acceptLanguage, callingOrigin, defineRoute } from "./route.js";
 
 /** A visitor's message is small; only a preview carrying a whole bot needs the larger limit. */
 const CHAT_BODY_LIMIT = 256 * 1024;
-
-/** The visitor's preferred languages, for bots that speak several (only a string header counts). */
-const acceptLanguage = (request: FastifyRequest): string | undefined => {
-  const header = request.headers["accept-language"];
-  return typeof header === "string" ? header : undefined;
-};
 
 const PREVIEW_TOKEN_HEADER = new RegExp(`^Bearer (${PREVIEW_TOKEN_PREFIX}[A-Za-z0-9_-]{1,100})$`);
 

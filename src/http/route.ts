@@ -107,6 +107,12 @@ export function callingOrigin(request: FastifyRequest): string | string[] | unde
   return origin ? [origin, around] : [around];
 }
 
+/** The visitor's preferred languages, for bots that speak several (only a string header counts). */
+export function acceptLanguage(request: FastifyRequest): string | undefined {
+  const header = request.headers["accept-language"];
+  return typeof header === "string" ? header : undefined;
+}
+
 /** The browser's CORS preflight for a chat route: POST with a JSON (or file) body, from any page. */
 export async function answerPreflight(request: FastifyRequest, reply: FastifyReply, allowAuthorization = false) {
   allowCallingOrigin(request, reply);

@@ -29,7 +29,13 @@ import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
 import { publicBase } from "./files.js";
 import { multipartBoundary, multipartFileChunks } from "./multipart-file.js";
-import { allowCallingOrigin, answerPreflight, callingOrigin, defineRoute } from "./route.js";
+import {
+  acceptLanguage,
+  allowCallingOrigin,
+  callingOrigin,
+  defineRoute,
+  IFRAME_REFERRER_ORIGIN_HEADER,
+} from "./route.js";
 
 /**
  * The routes of the reference product's embed client (`@typebot.io/js`), so that a site moves to
@@ -64,7 +70,9 @@ export function typebotCompatRoutes(ctx: AppContext) {
       body: typebotStartChatInputSchema,
       response: typebotStartChatResponseSchema,
       handler: async ({ params, body, request }) =>
-        withTypebotKey(await startPublicChat(ctx, params.publicId, body, callingOrigin(request))),
+        withTypebotKey(
+          await startPublicChat(ctx, params.publicId, body, callingOrigin(request), acceptLanguage(request)),
+        ),
     }),
     defineRoute({
       method: "POST",
@@ -79,11 +87,13 @@ export function typebotCompatRoutes(ctx: AppContext) {
       params: z.object({ botId: idSchema }),
       body: typebotPreviewStartChatInputSchema,
       response: typebotStartChatResponseSchema,
-      handler: async ({ params, body, caller }) => {
+      handler: async ({ params, body, caller, request }) => {
         const { typebot, ...rest } = body;
         // An id asks for the stored draft, as the spec's route does without a bot in the body.
         const bot = typeof typebot === "object" ? typebot : undefined;
-        return withTypebotKey(await startPreviewChat(ctx, caller, params.botId, { ...rest, bot }));
+        return withTypebotKey(
+          await startPreviewChat(ctx, caller, params.botId, { ...rest, bot }, acceptLanguage(request)),
+        );
       },
     }),
     defineRoute({
@@ -103,7 +113,8 @@ export function typebotCompatRoutes(ctx: AppContext) {
     defineRoute({
       method: "POST",
       url: "/api/v3/generate-upload-url",
-      summary: "Where the reference's embed client posts a visitor's file (a form POST to Parley) and its URL",
+      summary:
+        "Where the reference's embed client sends a visitor's file (a PUT of the file, or a form POST, to Parley) and its URL",
       tags,
       auth: "none",
       cors: true,
@@ -124,28 +135,50 @@ export function typebotCompatRoutes(ctx: AppContext) {
   ];
 }
 
-type FormUploadRequest = FastifyRequest<{
+type AnnouncedUploadRequest = FastifyRequest<{
   Params: { sessionId: string; folder: string };
   Querystring: { name?: string };
 }>;
 
-/** The form POST to an announced upload URL: the `file` part is streamed to the folder the URL names. */
-async function receiveFormUpload(ctx: AppContext, limit: number, request: FormUploadRequest, reply: FastifyReply) {
+/**
+ * A file sent to an announced upload URL, streamed to the folder the URL names: the raw body of a PUT
+ * (the client since 0.10, with `formData` empty), or the `file` part of a form POST (earlier clients).
+ */
+async function receiveAnnouncedUpload(
+  ctx: AppContext,
+  limit: number,
+  request: AnnouncedUploadRequest,
+  reply: FastifyReply,
+  as: "raw" | "form",
+) {
   allowCallingOrigin(request, reply);
   const name = safeFileName(request.query.name);
   if (!name || name !== request.query.name) throw new AppError("NOT_FOUND", "Upload not found");
-  const boundary = multipartBoundary(request.headers["content-type"]);
-  if (!boundary) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
+  const boundary = as === "form" ? multipartBoundary(request.headers["content-type"]) : undefined;
+  if (as === "form" && !boundary) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
   const { sessionId, folder } = request.params;
   await assertFolderUnused(ctx, folder);
   const rule = await uploadRule(ctx, sessionId, callingOrigin(request));
   assertTypeAllowed(rule, name);
-  // The form's own overhead (boundaries, part headers) is small; the file is counted exactly below.
-  const declared = Number(request.headers["content-length"]) - 64 * 1024;
+  // A form's own overhead (boundaries, part headers) is small; the file is counted exactly below.
+  const declared = Number(request.headers["content-length"]) - (boundary ? 64 * 1024 : 0);
   const { fileLimit, refusal } = await uploadAllowance(ctx, sessionId, rule, limit, declared);
-  const file = Readable.from(multipartFileChunks(request.body as Readable, boundary), { objectMode: false });
+  const body = request.body as Readable;
+  const file = boundary ? Readable.from(multipartFileChunks(body, boundary), { objectMode: false }) : body;
   const stored = await storeUpload(ctx, file, name, fileLimit, folder, refusal);
   await recordStoredUpload(ctx, sessionId, rule, stored);
+  return reply.status(204).send();
+}
+
+/**
+ * The preflight of an announced upload URL: the client PUTs the file with its own Content-Type and a
+ * Cache-Control header (neither a form POST's), from whatever page embeds it.
+ */
+function answerUploadPreflight(request: FastifyRequest, reply: FastifyReply) {
+  allowCallingOrigin(request, reply);
+  reply.header("access-control-allow-methods", "PUT, POST, OPTIONS");
+  reply.header("access-control-allow-headers", `content-type, cache-control, ${IFRAME_REFERRER_ORIGIN_HEADER}`);
+  reply.header("access-control-max-age", "600");
   return reply.status(204).send();
 }
 
@@ -158,9 +191,13 @@ export function typebotUploadRoutes(ctx: AppContext, rateLimiter?: RateLimiter) 
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
     const url = "/api/v3/sessions/:sessionId/uploads/:folder";
-    app.options(url, answerPreflight);
-    app.post(url, rateLimit ? { onRequest: rateLimit } : {}, (request, reply) =>
-      receiveFormUpload(ctx, limit, request as FormUploadRequest, reply),
+    const options = rateLimit ? { onRequest: rateLimit } : {};
+    app.options(url, answerUploadPreflight);
+    app.put(url, options, (request, reply) =>
+      receiveAnnouncedUpload(ctx, limit, request as AnnouncedUploadRequest, reply, "raw"),
+    );
+    app.post(url, options, (request, reply) =>
+      receiveAnnouncedUpload(ctx, limit, request as AnnouncedUploadRequest, reply, "form"),
     );
   };
 }

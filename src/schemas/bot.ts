@@ -212,6 +212,8 @@ export const botCreateInputSchema = z.object({
   resultsTablePreferences: resultsTablePreferencesSchema.nullish(),
   publicId: publicIdSchema.nullish(),
   customDomain: customDomainSchema.nullish(),
+  /** The WhatsApp or Telegram credentials of the workspace the bot answers on (its "Messaging apps" setting). */
+  chatAppCredentialsId: z.string().nullish(),
 });
 export type BotCreateInput = z.infer<typeof botCreateInputSchema>;
 
@@ -220,7 +222,6 @@ export const botUpdateInputSchema = botCreateInputSchema.extend({
   /** Both spellings of schema v6 are accepted; the stored document is always upgraded first. */
   version: z.enum(["6", "6.1"]).optional(),
   isClosed: z.boolean().optional(),
-  chatAppCredentialsId: z.string().nullish(),
   riskLevel: z.number().nullish(),
   /** The `updatedAt` the client last read; a much newer stored one means a conflicting edit. */
   updatedAt: z.iso.datetime({ offset: true }).optional(),

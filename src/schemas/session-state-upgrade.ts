@@ -23,15 +23,19 @@ export function loadSessionState(json: string): SessionState {
   const stored: unknown = JSON.parse(json);
   if (!isRecord(stored)) throw new SessionStateError("Stored session state is not an object");
   if (stored.version === SESSION_STATE_VERSION) return checkCurrent(stored);
-  if (stored.version === 1) {
-    const parsed = sessionStateSchema.safeParse(upgradeV1(stored));
-    if (parsed.success) return parsed.data;
-    const first = parsed.error.issues[0];
-    throw new SessionStateError(
-      `Stored session state (version 1) is invalid at ${first?.path.join(".")}: ${first?.message}`,
-    );
+  const storedVersion = stored.version;
+  let state: Json = stored;
+  while (state.version !== SESSION_STATE_VERSION) {
+    const upgrade = typeof state.version === "number" ? upgrades[state.version] : undefined;
+    if (!upgrade) throw new SessionStateError(`Unknown session state version: ${JSON.stringify(storedVersion)}`);
+    state = upgrade(state);
   }
-  throw new SessionStateError(`Unknown session state version: ${JSON.stringify(stored.version)}`);
+  const parsed = sessionStateSchema.safeParse(state);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  throw new SessionStateError(
+    `Stored session state (version ${storedVersion}) is invalid at ${first?.path.join(".")}: ${first?.message}`,
+  );
 }
 
 const STATUSES = new Set(["registered", "waiting", "completed"]);
@@ -46,6 +50,7 @@ function checkCurrent(state: Json): SessionState {
     !Array.isArray(state.answers) ||
     typeof state.totalAnswers !== "number" ||
     typeof state.resultAnswers !== "number" ||
+    !Array.isArray(state.transcript) ||
     (state.linkStack !== undefined && !Array.isArray(state.linkStack));
   if (broken) throw new SessionStateError("Stored session state is missing fields of its version");
   return state as SessionState;
@@ -65,8 +70,30 @@ function upgradeV1(state: Json): Json {
     : state.linkStack;
   return {
     ...state,
-    version: SESSION_STATE_VERSION,
+    version: 2,
     resultAnswers: state.resultAnswers ?? state.totalAnswers,
     ...(linkStack === undefined ? {} : { linkStack }),
   };
 }
+
+/**
+ * Version 2 kept the answers (`answerHistory`, else the latest per key in `answers`), not the messages
+ * shown. Each answer becomes a user entry after a `bubblesBefore` mark for the bubbles its input
+ * showed, and a session waiting on a block gets one for the bubbles before it: a Transcript renders
+ * those from the bot, as it did before (bubbles of groups without an input stay unknown).
+ */
+function upgradeV2(state: Json): Json {
+  const { answerHistory, ...rest } = state;
+  const answers = (Array.isArray(answerHistory) ? answerHistory : Array.isArray(state.answers) ? state.answers : [])
+    .filter(isRecord)
+    .filter((answer) => typeof answer.blockId === "string" && typeof answer.value === "string");
+  const transcript: unknown[] = answers.flatMap((answer) => [
+    { bubblesBefore: answer.blockId },
+    { role: "user", text: answer.value },
+  ]);
+  if (state.status === "waiting" && typeof state.currentBlockId === "string")
+    transcript.push({ bubblesBefore: state.currentBlockId });
+  return { ...rest, version: 3, transcript };
+}
+
+const upgrades: Record<number, (state: Json) => Json> = { 1: upgradeV1, 2: upgradeV2 };

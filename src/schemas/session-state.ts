@@ -8,8 +8,10 @@ import { variableValueSchema } from "./bot.js";
  *
  * Version 2: `resultAnswers` is always present (version 1 left it out in previews and in sessions
  * from before it existed, and every reader had to fall back to `totalAnswers`).
+ * Version 3: `transcript`, the messages as shown, replaces `answerHistory` (the answers alone, from
+ * which a Transcript rebuilt the bubbles with the values of the moment it ran, and missed some).
  */
-export const SESSION_STATE_VERSION = 2;
+export const SESSION_STATE_VERSION = 3;
 
 /** A variable as the session carries it: the bot's variable with its current value (other keys kept). */
 export const sessionVariableSchema = z.looseObject({
@@ -21,6 +23,17 @@ export const sessionVariableSchema = z.looseObject({
 
 /** One answer as the flow sees it: the latest value per answer key (variable name or group title). */
 export const sessionAnswerSchema = z.object({ key: z.string(), blockId: z.string(), value: z.string() });
+
+/**
+ * One message of the chat as the visitor saw it: a bubble's text (a media bubble's URL) with the values
+ * its variables had then, or an answer. A session stored before this record began (version 2) starts
+ * with `bubblesBefore` entries instead of the bubbles it had shown before each answer (the input's
+ * block id): a Transcript renders those from the bot, with the values of the moment it runs.
+ */
+export const transcriptEntrySchema = z.union([
+  z.object({ role: z.enum(["bot", "user"]), text: z.string() }),
+  z.object({ bubblesBefore: z.string() }),
+]);
 
 /** A block of the session's bot, by group id and index in the group. */
 export const blockPositionSchema = z.object({ groupId: z.string(), blockIndex: z.number().int().nonnegative() });
@@ -74,10 +87,10 @@ export const sessionStateSchema = z.object({
   variables: z.array(sessionVariableSchema),
   answers: z.array(sessionAnswerSchema),
   /**
-   * Every answer in the order given, earlier passes through loops included (a Transcript reads it);
-   * the oldest go first past a bound. Unset in sessions from before it existed: then `answers`.
+   * The chat so far as the visitor saw it, for a Transcript: every bubble shown (in linked bots, through
+   * loops, jumps and returns) and every answer, in order; the oldest go first past a bound.
    */
-  answerHistory: z.array(sessionAnswerSchema).optional(),
+  transcript: z.array(transcriptEntrySchema),
   /** Answers saved so far in the whole chat, linked bots included (progress). */
   totalAnswers: z.number().int().nonnegative(),
   isProgressBarEnabled: z.boolean(),
@@ -117,6 +130,7 @@ export const sessionStateSchema = z.object({
 export type SessionState = z.infer<typeof sessionStateSchema>;
 export type ChatAppContact = z.infer<typeof chatAppContactSchema>;
 export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;
+export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 export type LinkFrame = z.infer<typeof linkFrameSchema>;
 export type SeparateResult = z.infer<typeof separateResultSchema>;
 export type BlockPosition = z.infer<typeof blockPositionSchema>;

@@ -13,6 +13,7 @@ import { assertFolderOf } from "./folders.js";
 import { toApiBot, toBotDocument, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
 import { lintBot } from "./lint/lint-bot.js";
 import { assertCustomDomainAvailable, normalizeCustomDomain } from "./custom-domains.js";
+import { CredentialsRepository } from "../store/credentials-repository.js";
 
 type BotCreateInput = z.output<typeof botCreateInputSchema>;
 type BotUpdateInput = z.output<typeof botUpdateInputSchema>;
@@ -36,6 +37,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : null;
   if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain);
+  if (input.chatAppCredentialsId) await assertChatAppCredentials(ctx, workspaceId, input.chatAppCredentialsId);
   const now = nowIso();
   const document: StoredDocument = {
     groups: input.groups ?? [],
@@ -60,7 +62,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     resultsTablePreferences: input.resultsTablePreferences ? JSON.stringify(input.resultsTablePreferences) : null,
     isArchived: 0,
     isClosed: 0,
-    chatAppCredentialsId: null,
+    chatAppCredentialsId: input.chatAppCredentialsId ?? null,
     riskLevel: null,
     publishedVersionId: null,
     createdAt: now,
@@ -68,6 +70,25 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
   };
   await writeGuarded(() => ctx.bots.insert(row), customDomain ? undefined : row.publicId);
   return toApiBot(row);
+}
+
+/**
+ * The credential a bot answers messaging apps on must be one of its workspace's WhatsApp or Telegram
+ * credentials: any other id would be stored and the bot would silently never answer there.
+ */
+async function assertChatAppCredentials(ctx: AppContext, workspaceId: string, credentialsId: string) {
+  const row = await new CredentialsRepository(ctx.store.db).find(workspaceId, credentialsId);
+  if (row?.type === "whatsapp" || row?.type === "telegram") return;
+  throw new AppError("BAD_REQUEST", "Unknown messaging app credentials", {
+    issues: [
+      {
+        path: "bot.chatAppCredentialsId",
+        message: row
+          ? `These credentials are for ${row.type}, not a messaging app (WhatsApp or Telegram)`
+          : "No credentials with this id in the workspace",
+      },
+    ],
+  });
 }
 
 export async function getBot(ctx: AppContext, caller: Caller | undefined, botId: string) {
@@ -102,6 +123,7 @@ export async function updateBot(
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId, botId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : input.customDomain;
   if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain, botId);
+  if (input.chatAppCredentialsId) await assertChatAppCredentials(ctx, bot.workspaceId, input.chatAppCredentialsId);
 
   const current = storedDocument(bot);
   const document: StoredDocument = {

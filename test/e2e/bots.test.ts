@@ -198,6 +198,73 @@ describe("update a bot (operation 4)", () => {
   });
 });
 
+describe("the messaging app a bot answers on (chatAppCredentialsId)", () => {
+  const telegram = { botToken: "123456:telegram-bot-token", secretToken: "tg_secret-token" };
+  async function credentials(type: string, data: object, workspace = workspaceId, client = api) {
+    const created = await client.post(`/v1/workspaces/${workspace}/credentials`, { type, name: type, data });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.credentials.id as string;
+  }
+  const refused = (message: string) => ({
+    code: "BAD_REQUEST",
+    message: "Unknown messaging app credentials",
+    issues: [{ path: "bot.chatAppCredentialsId", message }],
+  });
+
+  it("keeps the credentials a new bot is created with, and an update can change or clear them", async () => {
+    const first = await credentials("telegram", telegram);
+    const second = await credentials("telegram", telegram);
+    const bot = await createBot({ ...greetingBot(), chatAppCredentialsId: first });
+    expect(bot.chatAppCredentialsId).toBe(first);
+    expect((await api.get(`/v1/bots/${bot.id}`)).body.bot.chatAppCredentialsId).toBe(first);
+    const moved = await api.patch(`/v1/bots/${bot.id}`, { bot: { chatAppCredentialsId: second } });
+    expect(moved.body.bot.chatAppCredentialsId).toBe(second);
+    const untouched = await api.patch(`/v1/bots/${bot.id}`, { bot: { name: "Renamed" } });
+    expect(untouched.body.bot.chatAppCredentialsId).toBe(second);
+    const cleared = await api.patch(`/v1/bots/${bot.id}`, { bot: { chatAppCredentialsId: null } });
+    expect(cleared.body.bot.chatAppCredentialsId).toBeNull();
+    expect((await api.get(`/v1/bots/${bot.id}`)).body.bot.chatAppCredentialsId).toBeNull();
+  });
+
+  it("answers 400 for credentials that are unknown, of another workspace or not a messaging app's", async () => {
+    const smtp = await credentials("smtp", { host: "127.0.0.1", port: 2525, from: "bot@example.com" });
+    const other = await server.createUser();
+    const elsewhere = await credentials(
+      "telegram",
+      telegram,
+      other.workspaceId,
+      createClient(server.baseUrl, other.token),
+    );
+    const bot = await createBot();
+    const cases = [
+      ["nope", refused("No credentials with this id in the workspace")],
+      [elsewhere, refused("No credentials with this id in the workspace")],
+      [smtp, refused("These credentials are for smtp, not a messaging app (WhatsApp or Telegram)")],
+    ] as const;
+    for (const [chatAppCredentialsId, body] of cases) {
+      const created = await api.post("/v1/bots", { workspaceId, bot: { ...greetingBot(), chatAppCredentialsId } });
+      expect([created.status, created.body]).toEqual([400, body]);
+      const updated = await api.patch(`/v1/bots/${bot.id}`, { bot: { chatAppCredentialsId } });
+      expect([updated.status, updated.body]).toEqual([400, body]);
+    }
+    expect((await api.get(`/v1/bots/${bot.id}`)).body.bot.chatAppCredentialsId).toBeNull();
+  });
+
+  it("drops them from an import, as everything else that ties an export to the instance it came from", async () => {
+    const own = await credentials("telegram", telegram);
+    const exported = await createBot({ ...greetingBot(), chatAppCredentialsId: own });
+    const imported = await api.post("/v1/bots/import", { workspaceId, bot: exported });
+    expect(imported.status).toBe(200);
+    expect(imported.body.bot.chatAppCredentialsId).toBeNull();
+    const reference = await api.post("/v1/bots/import", {
+      workspaceId,
+      bot: { ...greetingBot(), whatsAppCredentialsId: own },
+    });
+    expect(reference.status).toBe(200);
+    expect(reference.body.bot.chatAppCredentialsId).toBeNull();
+  });
+});
+
 describe("publish, read published, unpublish, list and delete", () => {
   it("publishes under a default public id and serves the published copy (operation 5)", async () => {
     const bot = await createBot();

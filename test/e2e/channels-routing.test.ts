@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramMessageUpdate, whatsAppWebhookBody } from "../helpers/channel-fakes.js";
 import { type ChannelHarness, createChannelHarness, TELEGRAM, WHATSAPP } from "../helpers/channel-harness.js";
-import { edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/conversation.js";
 
 let h: ChannelHarness;
 let telegramId: string;
@@ -86,6 +86,27 @@ describe("which bot answers", () => {
     await say_(880003, "help");
     // Turns run in order: when the second message's answer is out, the first one's turn is over.
     expect(await waitForTexts(880003, 1)).toEqual(["Help is on its way"]);
+  });
+});
+
+describe("a bot created on its credentials", () => {
+  it("answers its channel when POST /v1/bots names the credentials (no update needed)", async () => {
+    const ownId = await h.credentials("telegram");
+    const created = await h.api.post("/v1/bots", {
+      workspaceId: h.workspaceId,
+      bot: {
+        ...buildBot({
+          groups: [{ id: "g-1", blocks: [say("b-made", "Made with its credentials")] }],
+          settings: { typingEmulation: { enabled: false }, chatApp: { isEnabled: true } },
+        }),
+        chatAppCredentialsId: ownId,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.bot.chatAppCredentialsId).toBe(ownId);
+    expect((await h.api.post(`/v1/bots/${created.body.bot.id}/publish`)).status).toBe(200);
+    await h.postTelegram(ownId, telegramMessageUpdate(++updateId, 880050, { text: "hi" }));
+    expect(await waitForTexts(880050, 1)).toEqual(["Made with its credentials"]);
   });
 });
 

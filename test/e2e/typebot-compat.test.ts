@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { bilingualBot, french, withTranslations } from "../helpers/bilingual-bot.js";
 import { createClient } from "../helpers/http-client.js";
 import { createTypebotEmbedClient, type TypebotEmbedClient } from "../helpers/typebot-embed-client.js";
 
@@ -159,9 +160,14 @@ describe("a whole conversation through the reference client's routes", () => {
     const served = await fetch(upload.body.fileUrl);
     expect(served.status).toBe(200);
     expect(await served.text()).toBe("hello from the visitor");
-    // An announced upload URL takes one file only.
+    // An announced upload URL takes one file only, however it is sent.
     const again = await fetch(upload.body.presignedUrl, { method: "POST", body: formWith("again") });
     expect(again.status).toBe(409);
+    const putAgain = await fetch(upload.body.presignedUrl, { method: "PUT", body: "again" });
+    expect([putAgain.status, await putAgain.json()]).toEqual([
+      409,
+      { code: "CONFLICT", message: "This file was already sent" },
+    ]);
 
     const ended = await client.sendText(sessionId, upload.body.fileUrl);
     expect(ended.status).toBe(200);
@@ -354,6 +360,56 @@ describe("preview start as the reference client sends it", () => {
   });
 });
 
+describe("the visitor's language, from the browser's Accept-Language", () => {
+  // The client sets no language of its own: the browser adds Accept-Language to its requests.
+  const frenchBrowser = { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" };
+
+  it("starts a public chat in the language the browser prefers, as the spec's start does", async () => {
+    const conversation = await harness.conversation(withTranslations(bilingualBot()));
+    const start = await createClient(origin).post(
+      `/api/v1/typebots/${conversation.publicId}/startChat`,
+      { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false },
+      frenchBrowser,
+    );
+    expect(start.status).toBe(200);
+    expect(start.body.typebot.locale).toBe("fr");
+    expect(start.body.messages).toEqual([textMessage("b-hello", "Bonjour ! Comment vous appelez-vous ?")]);
+    expect(start.body.input.options.labels).toEqual({ placeholder: "Votre nom" });
+    const english = await createClient(origin).post(
+      `/api/v1/typebots/${conversation.publicId}/startChat`,
+      { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false },
+      { "accept-language": "de-DE,en;q=0.5" },
+    );
+    expect(english.body.typebot.locale).toBe("en");
+    expect(english.body.messages).toEqual([textMessage("b-hello", "Hello! What is your name?")]);
+  });
+
+  it("starts a preview of a whole bot in that language too", async () => {
+    const typebot = { ...withTranslations(bilingualBot()), id: "bilingual-preview" };
+    const start = await createClient(origin).post(
+      "/api/v1/typebots/bilingual-preview/preview/startChat",
+      { isStreamEnabled: true, typebot, prefilledVariables: {} },
+      frenchBrowser,
+    );
+    expect(start.status).toBe(200);
+    expect(start.body.typebot.locale).toBe("fr");
+    expect(start.body.messages).toEqual([textMessage("b-hello", "Bonjour ! Comment vous appelez-vous ?")]);
+  });
+
+  it("answers a closed bot's start in that language", async () => {
+    const conversation = await harness.conversation(
+      withTranslations(bilingualBot(), { fr: { ...french.fr, "system.botClosed": "Ce bot est fermé" } }),
+    );
+    await harness.api.patch(`/v1/bots/${conversation.botId}`, { bot: { isClosed: true } });
+    const closed = await createClient(origin).post(
+      `/api/v1/typebots/${conversation.publicId}/startChat`,
+      { isStreamEnabled: true, prefilledVariables: {}, isOnlyRegistering: false },
+      frenchBrowser,
+    );
+    expect([closed.status, closed.body]).toEqual([400, { code: "BOT_CLOSED", message: "Ce bot est fermé" }]);
+  });
+});
+
 describe("errors the client shows to visitors", () => {
   it("answers 404 for an unknown bot and 400 with the closed message for a closed bot", async () => {
     expect((await client.startChat("no-such-bot")).status).toBe(404);
@@ -408,6 +464,76 @@ describe("errors the client shows to visitors", () => {
   });
 });
 
+describe("the file itself, at the announced upload URL", () => {
+  function fileBot() {
+    return buildBot({
+      groups: [
+        {
+          id: "g",
+          blocks: [
+            {
+              id: "b-files",
+              type: "file input",
+              options: { variableId: "v-files", isMultipleAllowed: true },
+            },
+            say("b-got", "Got {{Files}}"),
+          ],
+        },
+      ],
+      variables: [{ id: "v-files", name: "Files" }],
+      settings: noTyping,
+    });
+  }
+
+  it("takes a form POST from clients before 0.10 as well as the PUT of later ones", async () => {
+    const conversation = await harness.conversation(fileBot());
+    const start = await client.startChat(conversation.publicId);
+    const sessionId = start.body.sessionId as string;
+    const put = await client.uploadFile(sessionId, "b-files", { name: "a.txt", type: "text/plain", content: "put" });
+    const form = await client.uploadFile(
+      sessionId,
+      "b-files",
+      { name: "b.txt", type: "text/plain", content: "form" },
+      { form: true },
+    );
+    expect([put.upload, form.upload]).toEqual([
+      { status: 204, ok: true },
+      { status: 204, ok: true },
+    ]);
+    expect(await (await fetch(put.body.fileUrl)).text()).toBe("put");
+    expect(await (await fetch(form.body.fileUrl)).text()).toBe("form");
+    const urls = `${put.body.fileUrl}, ${form.body.fileUrl}`;
+    expect((await client.sendText(sessionId, urls)).body.messages).toEqual([textMessage("b-got", `Got ${urls}`)]);
+  });
+
+  it("refuses a PUT past the size limit, whatever was announced, and keeps nothing of it", async () => {
+    const conversation = await harness.conversation(fileBot());
+    const start = await client.startChat(conversation.publicId);
+    const announced = await createClient(origin).post("/api/v3/generate-upload-url", {
+      fileName: "big.txt",
+      sessionId: start.body.sessionId,
+      fileType: "text/plain",
+      fileSize: 10,
+      blockId: "b-files",
+    });
+    expect(announced.status).toBe(200);
+    const tooBig = await fetch(announced.body.presignedUrl, {
+      method: "PUT",
+      body: Buffer.alloc(10 * 1024 * 1024 + 1, 120),
+      headers: { "content-type": "text/plain" },
+    });
+    expect([tooBig.status, await tooBig.json()]).toEqual([
+      413,
+      { code: "PAYLOAD_TOO_LARGE", message: "The file is larger than 10 MB" },
+    ]);
+    expect((await fetch(announced.body.fileUrl)).status).toBe(404);
+    // Nothing of it was kept: the URL still takes the file.
+    const retried = await fetch(announced.body.presignedUrl, { method: "PUT", body: "small enough" });
+    expect(retried.status).toBe(204);
+    expect(await (await fetch(announced.body.fileUrl)).text()).toBe("small enough");
+  });
+});
+
 describe("CORS and allowed origins", () => {
   it("answers the preflight with content-type allowed and exactly one allowed origin", async () => {
     const site = "https://shop.example";
@@ -431,6 +557,24 @@ describe("CORS and allowed origins", () => {
       expect(preflight.headers.get("access-control-allow-headers"), path).toContain("content-type");
       expect(preflight.headers.get("access-control-allow-methods"), path).toContain("POST");
     }
+  });
+
+  it("lets the file be PUT from another origin, with the headers the client sends", async () => {
+    const site = "https://shop.example";
+    const preflight = await fetch(`${origin}/api/v3/sessions/any/uploads/${"a".repeat(24)}?name=a.txt`, {
+      method: "OPTIONS",
+      headers: {
+        origin: site,
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "cache-control,content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(site);
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("PUT, POST, OPTIONS");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe(
+      "content-type, cache-control, x-typebot-iframe-referrer-origin",
+    );
   });
 
   it("honours allowedOrigins, including the page around an iframe", async () => {

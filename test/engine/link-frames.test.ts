@@ -23,7 +23,7 @@ const child: RuntimeBot = {
 };
 
 const liveState: SessionState = {
-  version: 2,
+  version: 3,
   status: "waiting",
   mode: "live",
   botId: "bot-a",
@@ -31,6 +31,7 @@ const liveState: SessionState = {
   resultAnswers: 2,
   variables: [{ id: "a-x", name: "X", value: "from A" }],
   answers: [{ key: "X", blockId: "q", value: "from A" }],
+  transcript: [],
   totalAnswers: 2,
   isProgressBarEnabled: false,
   returnTo: { groupId: "g-a", blockIndex: 0 },

@@ -14,7 +14,7 @@ const bot = engineBot({
 });
 
 const state = (extra: Partial<SessionState>): SessionState => ({
-  version: 2,
+  version: 3,
   status: "waiting",
   mode: "live",
   botId: "bot-1",
@@ -22,6 +22,7 @@ const state = (extra: Partial<SessionState>): SessionState => ({
   resultAnswers: 1,
   variables: [],
   answers: [],
+  transcript: [],
   totalAnswers: 1,
   isProgressBarEnabled: false,
   ...extra,

@@ -1,7 +1,8 @@
 /**
  * A fake of the reference product's embed client (`@typebot.io/js` 0.10.7): it sends exactly the
  * requests listed in shared/research/embed-client-facts.md (paths, body keys, JSON content type, the
- * iframe header), and nothing of that client's code. Self-contained (fetch, FormData, Blob only), so
+ * iframe header; the upload as the client sends it since 0.10, see `uploadFile`), and nothing of that
+ * client's code. Self-contained (fetch, FormData, Blob only), so
  * that a browser page can run the very same function: see `typebotEmbedClientSource`.
  */
 export type EmbedResponse = { status: number; body: any };
@@ -66,8 +67,18 @@ export function createTypebotEmbedClient(apiHost: string, iframeReferrerOrigin?:
         })),
       });
     },
-    /** Announces the file, posts the form the answer asks for, and gives the URL the file is served at. */
-    async uploadFile(sessionId: string, blockId: string, file: { name: string; type: string; content: string }) {
+    /**
+     * Announces the file, sends it as the client does, and gives the URL the file is served at. Since
+     * 0.10 the client PUTs the file itself (its type as Content-Type, plus a Cache-Control header) when
+     * the announcement's `formData` is empty, as Parley's is; earlier versions (`form`) always post a
+     * form: the `formData` fields, then the file as `file`.
+     */
+    async uploadFile(
+      sessionId: string,
+      blockId: string,
+      file: { name: string; type: string; content: string },
+      { form = false }: { form?: boolean } = {},
+    ) {
       const announced = await fetch(`${apiHost}/api/v3/generate-upload-url`, {
         method: "POST",
         headers,
@@ -81,11 +92,20 @@ export function createTypebotEmbedClient(apiHost: string, iframeReferrerOrigin?:
       });
       const announcement: any = await announced.json();
       if (!announced.ok) return { status: announced.status, body: announcement, upload: undefined };
-      const form = new FormData();
-      for (const [key, value] of Object.entries(announcement.formData as Record<string, string>))
-        form.append(key, value);
-      form.append("file", new Blob([file.content], { type: file.type }), file.name);
-      const upload = await fetch(announcement.presignedUrl, { method: "POST", body: form });
+      const fields = Object.entries((announcement.formData ?? {}) as Record<string, string>);
+      let upload: Response;
+      if (!form && fields.length === 0) {
+        upload = await fetch(announcement.presignedUrl, {
+          method: "PUT",
+          body: new Blob([file.content], { type: file.type }),
+          headers: { "Content-Type": file.type, "Cache-Control": "public, max-age=86400" },
+        });
+      } else {
+        const body = new FormData();
+        for (const [key, value] of fields) body.append(key, value);
+        body.append("file", new Blob([file.content], { type: file.type }), file.name);
+        upload = await fetch(announcement.presignedUrl, { method: "POST", body });
+      }
       return { status: announced.status, body: announcement, upload: { status: upload.status, ok: upload.ok } };
     },
   };

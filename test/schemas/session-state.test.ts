@@ -5,12 +5,46 @@ import { SESSION_STATE_VERSION, sessionStateSchema } from "../../src/schemas/ses
 
 const v1Json: string = JSON.parse(fs.readFileSync("test/schemas/fixtures/session-row-v1.json", "utf8")).row.state;
 const v1 = JSON.parse(v1Json);
+const v2Json: string = JSON.parse(fs.readFileSync("test/schemas/fixtures/session-row-v2.json", "utf8")).row.state;
+const v2 = JSON.parse(v2Json);
 
 describe("loadSessionState", () => {
   it("upgrades a state stored in version 1 to a valid current state, values unchanged", () => {
     const loaded = loadSessionState(v1Json);
-    expect(loaded).toEqual({ ...v1, version: SESSION_STATE_VERSION });
+    // Its answers, each after a mark for the bubbles its input showed, then one for the waiting input.
+    const transcript = [
+      { bubblesBefore: "b-name" },
+      { role: "user", text: "Ada Lovelace" },
+      { bubblesBefore: "b-mail" },
+      { role: "user", text: "ada@example.com" },
+      { bubblesBefore: "b-age" },
+    ];
+    expect(loaded).toEqual({ ...v1, version: SESSION_STATE_VERSION, transcript });
     expect(sessionStateSchema.safeParse(loaded).success).toBe(true);
+  });
+
+  it("upgrades a state stored in version 2: its answer history becomes the transcript's user messages", () => {
+    const { answerHistory, ...rest } = v2;
+    expect(answerHistory).toHaveLength(2);
+    const loaded = loadSessionState(v2Json);
+    expect(loaded).toEqual({
+      ...rest,
+      version: SESSION_STATE_VERSION,
+      transcript: [
+        { bubblesBefore: "b-answer" },
+        { role: "user", text: "hey" },
+        { bubblesBefore: "b-answer" },
+        { role: "user", text: "hey 2" },
+        { bubblesBefore: "b-answer" },
+      ],
+    });
+    expect(sessionStateSchema.safeParse(loaded).success).toBe(true);
+    // Without a history (sessions older still), the latest answers; a finished chat waits on nothing.
+    const { answerHistory: _, ...older } = v2;
+    expect(loadSessionState(JSON.stringify({ ...older, status: "completed" })).transcript).toEqual([
+      { bubblesBefore: "b-answer" },
+      { role: "user", text: "hey 2" },
+    ]);
   });
 
   it("gives a version-1 state without the result counter the chat's answer count, as readers used to", () => {
@@ -32,8 +66,15 @@ describe("loadSessionState", () => {
   it("refuses what it cannot read, naming why", () => {
     expect(() => loadSessionState("[]")).toThrow(new SessionStateError("Stored session state is not an object"));
     expect(() => loadSessionState(JSON.stringify({ ...v1, version: 7 }))).toThrow("Unknown session state version: 7");
-    expect(() => loadSessionState(JSON.stringify({ ...v1, version: 2, resultAnswers: undefined }))).toThrow(
+    const current = loadSessionState(v2Json);
+    expect(() => loadSessionState(JSON.stringify({ ...current, resultAnswers: undefined }))).toThrow(
       "Stored session state is missing fields of its version",
+    );
+    expect(() => loadSessionState(JSON.stringify({ ...current, transcript: undefined }))).toThrow(
+      "Stored session state is missing fields of its version",
+    );
+    expect(() => loadSessionState(JSON.stringify({ ...v2, variables: "none" }))).toThrow(
+      /^Stored session state \(version 2\) is invalid at variables: /,
     );
     expect(() => loadSessionState(JSON.stringify({ ...v1, status: "paused" }))).toThrow(
       /^Stored session state \(version 1\) is invalid at status: /,

@@ -43,6 +43,11 @@ export type ActionOutcome = {
   logs?: ChatLog[];
   /** Done by the services once the turn is saved (an e-mail to send). */
   effects?: TurnEffect[];
+  /**
+   * A text bubble the client already showed for this block (an answer streamed into it): the flow
+   * passes over it, and the transcript records it with the variables as this outcome leaves them.
+   */
+  shownBubbleId?: string;
 };
 
 export type { ChatInput } from "../../schemas/chat.js";

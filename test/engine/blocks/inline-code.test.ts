@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SandboxPort } from "../../../src/engine/ports.js";
+import { continueSession } from "../../../src/engine/continue-session.js";
 import { startSession } from "../../../src/engine/start-session.js";
 import { defaultSandboxLimits, QuickJsSandbox } from "../../../src/sandbox/index.js";
 import { engineBot, fakePorts, group, text, texts } from "../../helpers/engine-bot.js";
@@ -47,7 +48,7 @@ describe("inline code evaluated ahead of its block", () => {
     expect(shown).toEqual(["0:await 1", "1:1", "2:fetch('https://example.com')", "3:(() => { for (;;) {} })()"]);
   });
 
-  it("evaluates the inline code of the bubbles a Transcript replays ahead too, through run", async () => {
+  it("gives a Transcript the bubbles' inline values as shown: their code ran once, for the bubble", async () => {
     const sandbox = asyncOnly();
     const blocks = [
       text("a", "Twice {{= {{Age}} * 2 =}}"),
@@ -66,13 +67,32 @@ describe("inline code evaluated ahead of its block", () => {
     expect(turn.state.variables.find((variable) => variable.id === "vT")?.value).toBe(
       'Assistant: "Twice 42"\n\nAssistant: "Loop (() => { for (;;) {} })()"',
     );
-    // Each bubble's code ran once for the bubble and once ahead of the Set variable, all through `run`.
-    expect(sandbox.runs.map((run) => run.code)).toEqual([
-      " vAge * 2 ",
-      " (() => { for (;;) {} })() ",
-      " vAge * 2 ",
-      " (() => { for (;;) {} })() ",
-    ]);
+    // The Transcript reads the bubbles as they were shown: nothing runs again for it.
+    expect(sandbox.runs.map((run) => run.code)).toEqual([" vAge * 2 ", " (() => { for (;;) {} })() "]);
+  });
+
+  it("evaluates ahead, through run, the bubbles a session from before the record renders again", async () => {
+    const sandbox = asyncOnly();
+    const bot = engineBot({
+      variables: [...variables, { id: "vX", name: "X" }, { id: "vT", name: "T" }],
+      groups: [
+        group("g1", [
+          text("a", "Twice {{= {{Age}} * 2 =}}"),
+          { id: "in", type: "text input", options: { variableId: "vX" } },
+          { id: "sv", type: "Set variable", options: { variableId: "vT", type: "Transcript" } },
+        ]),
+      ],
+    } as never);
+    const options = { ports: { ...fakePorts(), sandbox }, format: "richText" as const };
+    const start = await startSession({ bot, mode: "preview" }, options);
+    // As a version-2 session is upgraded: its bubbles were not recorded, only where they stood.
+    const upgraded = { ...start.state, transcript: [{ bubblesBefore: "in" }] };
+    sandbox.runs.length = 0;
+    const next = await continueSession(bot, upgraded, "ok", options);
+    expect(next.state.variables.find((variable) => variable.id === "vT")?.value).toBe(
+      'Assistant: "Twice 42"\n\nUser: "ok"',
+    );
+    expect(sandbox.runs.map((run) => run.code)).toEqual([" vAge * 2 "]);
   });
 
   it("leaves blocks without inline code alone", async () => {

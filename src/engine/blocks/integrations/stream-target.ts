@@ -46,12 +46,14 @@ export function pastStreamBubble(
   blockId: string,
   variableName: string | undefined,
   outgoingEdgeId: string | undefined,
-): Pick<ActionOutcome, "outgoingEdgeId" | "goTo"> {
+): Pick<ActionOutcome, "outgoingEdgeId" | "goTo" | "shownBubbleId"> {
   const bubble = variableName ? streamBubbleAfter(bot, blockId, variableName) : undefined;
   if (!bubble) return { outgoingEdgeId };
   const group = bot.groupById.get(bubble.position.groupId);
   const isLastOfGroup = !group || bubble.position.blockIndex === group.blocks.length - 1;
+  const shownBubbleId = bubble.block.id;
   // Past the last block of a group the flow follows that block's edge, so go there directly.
-  if (isLastOfGroup && bubble.block.outgoingEdgeId) return { outgoingEdgeId: bubble.block.outgoingEdgeId };
-  return { goTo: { groupId: bubble.position.groupId, blockIndex: bubble.position.blockIndex + 1 } };
+  if (isLastOfGroup && bubble.block.outgoingEdgeId)
+    return { outgoingEdgeId: bubble.block.outgoingEdgeId, shownBubbleId };
+  return { goTo: { groupId: bubble.position.groupId, blockIndex: bubble.position.blockIndex + 1 }, shownBubbleId };
 }

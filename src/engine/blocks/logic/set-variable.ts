@@ -38,12 +38,7 @@ function clientScript(options: Options, ctx: ExecutionContext): Record<string, u
   };
 }
 
-async function serverValue(
-  options: Options,
-  variableId: string,
-  block: SetVariableBlock,
-  ctx: ExecutionContext,
-): Promise<ValueOutcome> {
+async function serverValue(options: Options, variableId: string, ctx: ExecutionContext): Promise<ValueOutcome> {
   const type = options.type ?? setVariableDefaults.type;
   switch (type) {
     case "Custom":
@@ -60,7 +55,7 @@ async function serverValue(
     case "Contact name":
       return ctx.state.chatApp?.contactName ? set(variableId, ctx.state.chatApp.contactName) : nothing;
     case "Transcript":
-      return set(variableId, transcriptText(ctx, block.id));
+      return set(variableId, transcriptText(ctx));
     case "User ID":
     case "Result ID":
       // A preview has no result: a fresh id stands in, as the reference does.
@@ -107,7 +102,7 @@ async function serverValue(
 export const setVariableExecutor: ActionExecutor<"Set variable"> = {
   kind: "action",
   evaluatesInlineCode: true,
-  moreInlineTexts: (block, ctx) => (block.options?.type === "Transcript" ? transcriptInlineTexts(ctx, block.id) : []),
+  moreInlineTexts: (block, ctx) => (block.options?.type === "Transcript" ? transcriptInlineTexts(ctx) : []),
   async execute(block, ctx) {
     const edge = { outgoingEdgeId: block.outgoingEdgeId };
     const options = block.options;
@@ -122,7 +117,7 @@ export const setVariableExecutor: ActionExecutor<"Set variable"> = {
       };
       return { ...edge, clientSideActions: [action] };
     }
-    const outcome = await serverValue(options, variableId, block, ctx);
+    const outcome = await serverValue(options, variableId, ctx);
     return { ...edge, variables: outcome.variables, ...(outcome.logs ? { logs: outcome.logs } : {}) };
   },
   resume(block, reply) {

@@ -20,7 +20,7 @@ export function integrationContext(options: {
 }): ExecutionContext {
   const mode = options.mode ?? "live";
   const state: SessionState = {
-    version: 2,
+    version: 3,
     status: "waiting",
     mode,
     botId: "bot-1",
@@ -29,6 +29,7 @@ export function integrationContext(options: {
     workspaceId: "ws-1",
     variables: options.variables ?? [],
     answers: options.answers ?? [],
+    transcript: [],
     totalAnswers: 0,
     isProgressBarEnabled: false,
     ...options.state,

@@ -217,6 +217,7 @@ describe("OpenAI block (chat completion)", () => {
       expect(outcome).toEqual({
         variables: [{ id: "v-answer", value: "Streamed reply" }],
         goTo: { groupId: "g1", blockIndex: 2 },
+        shownBubbleId: "bubble",
       });
     });
 
@@ -239,7 +240,11 @@ describe("OpenAI block (chat completion)", () => {
         "Streamed",
         integrationContext({ bot, variables }),
       );
-      expect(outcome).toEqual({ variables: [{ id: "v-answer", value: "Streamed" }], outgoingEdgeId: "e-3" });
+      expect(outcome).toEqual({
+        variables: [{ id: "v-answer", value: "Streamed" }],
+        outgoingEdgeId: "e-3",
+        shownBubbleId: "bubble",
+      });
     });
   });
 });

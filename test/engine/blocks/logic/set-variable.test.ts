@@ -379,25 +379,4 @@ describe("Transcript through a loop", () => {
       ].join("\n\n"),
     );
   });
-
-  it("keeps the newest answers within its bounds", async () => {
-    const { appendAnswerHistory, ANSWER_HISTORY_MAX_ENTRIES, ANSWER_HISTORY_MAX_CHARS } = await import(
-      "../../../../src/engine/answers.js"
-    );
-    let history: { key: string; blockId: string; value: string }[] = [];
-    for (let index = 0; index < ANSWER_HISTORY_MAX_ENTRIES + 5; index++)
-      history = appendAnswerHistory(history, { key: "k", blockId: "b", value: String(index) });
-    expect(history).toHaveLength(ANSWER_HISTORY_MAX_ENTRIES);
-    expect(history.at(-1)?.value).toBe(String(ANSWER_HISTORY_MAX_ENTRIES + 4));
-    const long = "x".repeat(ANSWER_HISTORY_MAX_CHARS / 2);
-    history = appendAnswerHistory(
-      appendAnswerHistory(appendAnswerHistory([], { key: "k", blockId: "b", value: long }), {
-        key: "k",
-        blockId: "b",
-        value: long,
-      }),
-      { key: "k", blockId: "b", value: "last" },
-    );
-    expect(history.map((entry) => entry.value.length)).toEqual([long.length, 4]);
-  });
 });

@@ -150,6 +150,8 @@ export type ProtectionConfig = {
   trustProxy: boolean | number | string[];
   /** PARLEY_CHAT_TURN_TIMEOUT_MS: the longest one chat turn may run; 0 → no limit. */
   chatTurnTimeoutMs: number;
+  /** PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE: runs of a bot's tests per user and per workspace; 0 → no limit. */
+  botTestRunsPerMinute: number;
   /** PARLEY_MAX_SESSIONS_PER_RESULT: open sessions one remembered result may have; 0 → no limit. */
   maxSessionsPerResult: number;
 };
@@ -380,6 +382,11 @@ function loadProtectionConfig(env: NodeJS.ProcessEnv): ProtectionConfig {
     redisPrefix: env.PARLEY_REDIS_PREFIX ?? "parley:",
     trustProxy: parseTrustProxy(env.PARLEY_TRUST_PROXY),
     chatTurnTimeoutMs: parseCount(env.PARLEY_CHAT_TURN_TIMEOUT_MS, "PARLEY_CHAT_TURN_TIMEOUT_MS", 20_000),
+    botTestRunsPerMinute: parseCount(
+      env.PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE,
+      "PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE",
+      10,
+    ),
     maxSessionsPerResult: parseCount(env.PARLEY_MAX_SESSIONS_PER_RESULT, "PARLEY_MAX_SESSIONS_PER_RESULT", 100),
   };
 }

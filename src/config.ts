@@ -89,8 +89,25 @@ export type OutboxConfig = {
   retryMaxMs: number;
   /** PARLEY_OUTBOX_RETRY_HOURS: how long an item is retried before it fails for good (24). */
   retryForMs: number;
-  /** PARLEY_OUTBOX_LEASE_MS: an item whose instance died while working on it is due again after this. */
-  leaseMs: number;
+  /**
+   * PARLEY_OUTBOX_LEASE_MARGIN_MS: a claimed item is leased for its attempt's time limit plus this; an
+   * item whose instance died while working on it is due again then (PostgreSQL; the embedded database
+   * retries at once at the next start, its file being one process's).
+   */
+  leaseMarginMs: number;
+  /** PARLEY_OUTBOX_CONCURRENCY: deliveries (webhooks and other outside calls) under way at once. */
+  deliveryConcurrency: number;
+  /** PARLEY_OUTBOX_EMAIL_CONCURRENCY: e-mails under way at once, in a pool of their own. */
+  emailConcurrency: number;
+  /** PARLEY_OUTBOX_PER_DESTINATION: deliveries under way at once to one host. */
+  perDestination: number;
+  /** PARLEY_OUTBOX_PER_WORKSPACE: items of one workspace under way at once, per pool. */
+  perWorkspace: number;
+  /** PARLEY_OUTBOX_CIRCUIT_FAILURES / _OPEN_MS: failures in a row that stop a destination, and for how long. */
+  circuitFailures: number;
+  circuitOpenMs: number;
+  /** PARLEY_RATE_LIMIT_WEBHOOK_TESTS_PER_MINUTE: test events one workspace may send; 0 → no limit. */
+  webhookTestsPerMinute: number;
 };
 
 export type GoogleConfig = {
@@ -133,6 +150,8 @@ export type ProtectionConfig = {
   trustProxy: boolean | number | string[];
   /** PARLEY_CHAT_TURN_TIMEOUT_MS: the longest one chat turn may run; 0 → no limit. */
   chatTurnTimeoutMs: number;
+  /** PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE: runs of a bot's tests per user and per workspace; 0 → no limit. */
+  botTestRunsPerMinute: number;
   /** PARLEY_MAX_SESSIONS_PER_RESULT: open sessions one remembered result may have; 0 → no limit. */
   maxSessionsPerResult: number;
 };
@@ -324,7 +343,18 @@ function loadOutboxConfig(env: NodeJS.ProcessEnv): OutboxConfig {
     retryBaseMs: parsePositive(env.PARLEY_OUTBOX_RETRY_BASE_MS, "PARLEY_OUTBOX_RETRY_BASE_MS", 30_000),
     retryMaxMs: parsePositive(env.PARLEY_OUTBOX_RETRY_MAX_MS, "PARLEY_OUTBOX_RETRY_MAX_MS", 3_600_000),
     retryForMs: parsePositive(env.PARLEY_OUTBOX_RETRY_HOURS, "PARLEY_OUTBOX_RETRY_HOURS", 24) * 3_600_000,
-    leaseMs: parsePositive(env.PARLEY_OUTBOX_LEASE_MS, "PARLEY_OUTBOX_LEASE_MS", 300_000),
+    leaseMarginMs: parsePositive(env.PARLEY_OUTBOX_LEASE_MARGIN_MS, "PARLEY_OUTBOX_LEASE_MARGIN_MS", 15_000),
+    deliveryConcurrency: parsePositive(env.PARLEY_OUTBOX_CONCURRENCY, "PARLEY_OUTBOX_CONCURRENCY", 16),
+    emailConcurrency: parsePositive(env.PARLEY_OUTBOX_EMAIL_CONCURRENCY, "PARLEY_OUTBOX_EMAIL_CONCURRENCY", 4),
+    perDestination: parsePositive(env.PARLEY_OUTBOX_PER_DESTINATION, "PARLEY_OUTBOX_PER_DESTINATION", 4),
+    perWorkspace: parsePositive(env.PARLEY_OUTBOX_PER_WORKSPACE, "PARLEY_OUTBOX_PER_WORKSPACE", 8),
+    circuitFailures: parsePositive(env.PARLEY_OUTBOX_CIRCUIT_FAILURES, "PARLEY_OUTBOX_CIRCUIT_FAILURES", 5),
+    circuitOpenMs: parsePositive(env.PARLEY_OUTBOX_CIRCUIT_OPEN_MS, "PARLEY_OUTBOX_CIRCUIT_OPEN_MS", 60_000),
+    webhookTestsPerMinute: parseCount(
+      env.PARLEY_RATE_LIMIT_WEBHOOK_TESTS_PER_MINUTE,
+      "PARLEY_RATE_LIMIT_WEBHOOK_TESTS_PER_MINUTE",
+      10,
+    ),
   };
 }
 
@@ -352,6 +382,11 @@ function loadProtectionConfig(env: NodeJS.ProcessEnv): ProtectionConfig {
     redisPrefix: env.PARLEY_REDIS_PREFIX ?? "parley:",
     trustProxy: parseTrustProxy(env.PARLEY_TRUST_PROXY),
     chatTurnTimeoutMs: parseCount(env.PARLEY_CHAT_TURN_TIMEOUT_MS, "PARLEY_CHAT_TURN_TIMEOUT_MS", 20_000),
+    botTestRunsPerMinute: parseCount(
+      env.PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE,
+      "PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE",
+      10,
+    ),
     maxSessionsPerResult: parseCount(env.PARLEY_MAX_SESSIONS_PER_RESULT, "PARLEY_MAX_SESSIONS_PER_RESULT", 100),
   };
 }

@@ -58,7 +58,7 @@ export async function startServer(
       app?.log.error({ err: error }, "session clean-up failed"),
     );
     const outboxWorker = config.outbox.worker
-      ? startOutboxWorker(ctx, (error) => app?.log.error({ err: error }, "outbox delivery failed"))
+      ? await startOutboxWorker(ctx, (error) => app?.log.error({ err: error }, "outbox delivery failed"))
       : undefined;
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

@@ -8,10 +8,16 @@ import {
 import { botTestConversationSchema } from "../services/bot-tests/test-file.js";
 import type { AppContext } from "../services/context.js";
 import { apiRoutes } from "../schemas/api-routes.js";
+import { Quota } from "./rate-limit/quota.js";
 import { defineRoute } from "./route.js";
 
 /** A bot's conversation tests: stored as YAML with the bot, run against its draft. */
 export function botTestRoutes(ctx: AppContext) {
+  const limit = ctx.config.protection.botTestRunsPerMinute;
+  const quotas = {
+    perUser: new Quota(limit, "test runs per minute for one account"),
+    perWorkspace: new Quota(limit, "test runs per minute for one workspace"),
+  };
   return [
     defineRoute({
       ...apiRoutes.getBotTests,
@@ -30,7 +36,7 @@ export function botTestRoutes(ctx: AppContext) {
     }),
     defineRoute({
       ...apiRoutes.runBotTests,
-      handler: async ({ caller, params }) => runStoredBotTests(ctx, caller!, params.botId),
+      handler: async ({ caller, params }) => runStoredBotTests(ctx, caller!, params.botId, quotas),
     }),
   ];
 }

@@ -8,10 +8,15 @@ import {
   testWebhook,
   updateWebhook,
 } from "../services/webhooks/webhooks.js";
+import { Quota } from "./rate-limit/quota.js";
 import { defineRoute } from "./route.js";
 
 /** A bot's outbound result webhooks (README "Webhooks"). */
 export function webhookRoutes(ctx: AppContext) {
+  const testQuota = new Quota(
+    ctx.config.outbox.webhookTestsPerMinute,
+    "webhook test events per minute for one workspace",
+  );
   return [
     defineRoute({
       ...apiRoutes.createWebhook,
@@ -42,7 +47,7 @@ export function webhookRoutes(ctx: AppContext) {
     defineRoute({
       ...apiRoutes.testWebhook,
       handler: async ({ caller, params }) => ({
-        delivery: await testWebhook(ctx, caller!, params.botId, params.webhookId),
+        delivery: await testWebhook(ctx, caller!, params.botId, params.webhookId, testQuota),
       }),
     }),
   ];

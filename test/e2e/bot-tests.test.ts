@@ -125,3 +125,28 @@ describe("Save as test (adding a conversation)", () => {
     expect((await stranger.post(`/v1/bots/${id}/tests/conversations`, { conversation })).status).toBe(404);
   });
 });
+
+describe("Running tests, counted", () => {
+  it("answers 429 past the runs a minute one account may start, before any bot code runs", async () => {
+    const owner = await server.createUser();
+    const client = createClient(server.baseUrl, owner.token);
+    const created = await client.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: leadForm });
+    const id = created.body.bot.id;
+    // No stored tests: each run is cheap, and each is counted all the same.
+    for (let i = 0; i < 10; i++) expect((await client.post(`/v1/bots/${id}/tests/run`)).status).toBe(200);
+    const refused = await client.post(`/v1/bots/${id}/tests/run`);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(
+        /^Too many requests: at most 10 test runs per minute for one account\. Retry in \d+ seconds\.$/,
+      ),
+    });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another account (and workspace) is not held back.
+    const other = await server.createUser();
+    const otherClient = createClient(server.baseUrl, other.token);
+    const otherBot = await otherClient.post("/v1/bots/import", { workspaceId: other.workspaceId, bot: leadForm });
+    expect((await otherClient.post(`/v1/bots/${otherBot.body.bot.id}/tests/run`)).status).toBe(200);
+  });
+});

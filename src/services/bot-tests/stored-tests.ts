@@ -1,4 +1,5 @@
 import { isSeq, parseDocument } from "yaml";
+import type { Quota } from "../../http/rate-limit/quota.js";
 import { AppError } from "../../errors.js";
 import { nowIso } from "../../lib/ids.js";
 import type { Caller } from "../../store/users-repository.js";
@@ -69,8 +70,16 @@ export async function addBotTestConversation(
  * Runs the stored tests against the draft (the Check button, and before publishing): per
  * conversation whether it passed and, if not, where, with the block the failure is about.
  */
-export async function runStoredBotTests(ctx: AppContext, caller: Caller, botId: string) {
+export async function runStoredBotTests(
+  ctx: AppContext,
+  caller: Caller,
+  botId: string,
+  quotas?: { perUser: Quota; perWorkspace: Quota },
+) {
   const row = await requireBot(ctx, caller, botId);
+  // Each run starts bot code in a worker: counted per account and per workspace before anything runs.
+  await quotas?.perUser.take(caller.userId);
+  await quotas?.perWorkspace.take(row.workspaceId);
   const stored = await new BotTestsRepository(ctx.store.db).find(botId);
   if (!stored || stored.yaml.trim() === "") return { conversations: [] };
   let file: ReturnType<typeof parseBotTestFile>;

@@ -4,12 +4,14 @@ import { createId } from "../../lib/ids.js";
 import { nextRetryAt } from "../../lib/retry-schedule.js";
 import type { OutboxRow, OutboxTable } from "../../store/database.js";
 import type { OutboxSettlement } from "../../store/outbox-repository.js";
-import { startDueWorkRunner, type DueWorkRunner } from "../background/due-work-runner.js";
+import type { OutboxConfig } from "../../config.js";
+import type { OutboxItemPlace } from "../../store/outbox-repository.js";
+import { startDeliveryScheduler, type DeliveryLane, type DeliveryScheduler } from "./delivery-scheduler.js";
 import type { OutboxOutcome } from "./outbox-outcome.js";
 import type { AppContext } from "../context.js";
 import { logRows } from "../chat/turn-writes.js";
 import { attemptEmail, emailItem } from "./email-items.js";
-import { attemptWebhook, webhookFailedForGood } from "./webhook-items.js";
+import { attemptWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, webhookFailedForGood } from "./webhook-items.js";
 
 type Handler = (ctx: AppContext, item: OutboxRow) => Promise<OutboxOutcome>;
 
@@ -23,8 +25,6 @@ const handlers: Record<string, Handler> = {
 const failedForGood: Record<string, (ctx: AppContext, item: OutboxRow, error: string) => Promise<void>> = {
   webhook: webhookFailedForGood,
 };
-
-const BATCH_SIZE = 10;
 
 /** The outbox items of a chat turn (its e-mails), written with it; none for previews (no result). */
 export function turnOutboxRows(
@@ -41,20 +41,66 @@ export function notifyOutbox(ctx: AppContext, rows: readonly unknown[]): void {
   if (rows.length > 0) ctx.outboxWakeup.notify();
 }
 
+/** Where an item of a kind goes, for the per-destination limit and circuit (none: only the lane's limits). */
+const destinations: Record<string, (item: OutboxRow, place: OutboxItemPlace | undefined) => string | undefined> = {
+  webhook: (_item, place) => hostOf(place?.targetUrl),
+};
+
+function hostOf(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The time limit of an e-mail's attempt: the SMTP connection's own limits (mailer-port.ts) and some. */
+const EMAIL_ATTEMPT_TIMEOUT_MS = 60_000;
+
+/** E-mails have a pool of their own, so that they never wait behind slow webhooks (and the other way round). */
+export function outboxLanes(settings: OutboxConfig): DeliveryLane[] {
+  return [
+    {
+      name: "email",
+      kinds: { kinds: ["email"] },
+      concurrency: settings.emailConcurrency,
+      attemptTimeoutMs: EMAIL_ATTEMPT_TIMEOUT_MS,
+    },
+    {
+      name: "deliveries",
+      kinds: { exceptKinds: ["email"] },
+      concurrency: settings.deliveryConcurrency,
+      // A webhook's own limit, and a second for the runner to hear of it first.
+      attemptTimeoutMs: WEBHOOK_ATTEMPT_TIMEOUT_MS + 1000,
+    },
+  ];
+}
+
 /**
  * Delivers what is due, after commit, at least once: each attempt recorded; a failure retried with
  * exponential back-off and jitter until PARLEY_OUTBOX_RETRY_HOURS after the item was made, then failed
- * for good. Items are leased while they run, so one whose instance died runs again after the lease.
+ * for good. Items run independently in lanes (delivery-scheduler.ts). A claimed item is leased for its
+ * attempt's time limit and a margin, so one whose instance died runs again after the lease; on the
+ * embedded database (one process owns the file) what the last process left claimed runs at once.
  */
-export function startOutboxWorker(ctx: AppContext, onError: (error: unknown) => void): DueWorkRunner {
+export async function startOutboxWorker(
+  ctx: AppContext,
+  onError: (error: unknown) => void,
+): Promise<DeliveryScheduler> {
   const settings = ctx.config.outbox;
   const policy = { baseMs: settings.retryBaseMs, maxMs: settings.retryMaxMs, giveUpAfterMs: settings.retryForMs };
-  return startDueWorkRunner<OutboxRow, OutboxOutcome>(
+  if (ctx.store.dialect === "sqlite") await ctx.outbox.releaseOrphans(new Date().toISOString());
+  return startDeliveryScheduler(
     {
-      claim(limit) {
+      claim(lane, limit, skip) {
         const now = Date.now();
-        return ctx.outbox.claimDue(new Date(now).toISOString(), new Date(now + settings.leaseMs).toISOString(), limit);
+        const leaseUntil = new Date(now + lane.attemptTimeoutMs + settings.leaseMarginMs).toISOString();
+        return ctx.outbox.claimDue(new Date(now).toISOString(), leaseUntil, limit, { ...lane.kinds, ...skip });
       },
+      placesOf: (ids) => ctx.outbox.placesOf(ids),
+      release: (item) => ctx.outbox.release(item.id, new Date().toISOString()),
+      destinationOf: (item, place) => destinations[item.kind]?.(item, place),
       attempt(item) {
         const handler = handlers[item.kind];
         if (!handler) return Promise.resolve({ ok: false, error: `No handler for "${item.kind}"`, permanent: true });
@@ -88,6 +134,14 @@ export function startOutboxWorker(ctx: AppContext, onError: (error: unknown) => 
         if (settlement.status === "failed") await failedForGood[item.kind]?.(ctx, item, settlement.lastError ?? "");
       },
     },
-    { pollMs: settings.pollMs, batchSize: BATCH_SIZE, wakeup: ctx.outboxWakeup, onError },
+    {
+      lanes: outboxLanes(settings),
+      perWorkspace: settings.perWorkspace,
+      perDestination: settings.perDestination,
+      circuit: { failures: settings.circuitFailures, openMs: settings.circuitOpenMs },
+      pollMs: settings.pollMs,
+      wakeup: ctx.outboxWakeup,
+      onError,
+    },
   );
 }

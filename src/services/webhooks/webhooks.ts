@@ -17,6 +17,7 @@ import {
 import type { WebhookRow, WebhooksTable } from "../../store/database.js";
 import type { Caller } from "../../store/users-repository.js";
 import type { DeliveryRow } from "../../store/webhooks-repository.js";
+import type { Quota } from "../../http/rate-limit/quota.js";
 import { requireBot } from "../bots.js";
 import type { AppContext } from "../context.js";
 import { createWebhookSecret } from "./signature.js";
@@ -164,8 +165,11 @@ export async function testWebhook(
   caller: Caller,
   botId: string,
   webhookId: string,
+  quota?: Quota,
 ): Promise<WebhookDelivery> {
   const webhook = await requireWebhook(ctx, caller, botId, webhookId);
+  // Each test is a real delivery: a workspace's tests are counted, so they cannot fill the outbox.
+  await quota?.take((await requireBot(ctx, caller, botId)).workspaceId);
   const now = nowIso();
   const event = {
     type: WEBHOOK_TEST_EVENT,

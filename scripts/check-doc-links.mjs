@@ -19,9 +19,7 @@ function markdownFiles(dir) {
 
 /** The text outside fenced code blocks and inline code, where links are links. */
 function proseOf(text) {
-  return text
-    .replace(/^```[\s\S]*?^```/gm, "")
-    .replace(/`[^`\n]*`/g, "");
+  return text.replace(/^```[\s\S]*?^```/gm, "").replace(/`[^`\n]*`/g, "");
 }
 
 /** Heading anchors as GitHub and VitePress make them for plain headings. */

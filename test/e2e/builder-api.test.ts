@@ -323,21 +323,27 @@ describe("importing a bot", () => {
         field: "publicId",
         value: "greeting-export-source",
         message:
-          'The export\'s public id "greeting-export-source" was not kept: another bot of this server uses it. Free it there and enter it in Settings → Public id, or change the embed code to the new bot\'s id.',
+          "The export's public id \"greeting-export-source\" was not kept: another bot of this server uses it. Free it there and enter it in Settings → Public id, or change the embed code to the new bot's id.",
       },
     ]);
   });
 
   it("says why an export's public id that is not valid here, and a custom domain in use, were not kept", async () => {
     await createBot({ ...greetingBot(), customDomain: "chat.taken.example" });
-    const exported = { ...referenceExportV5(), publicId: "Support--Triage", customDomain: "https://CHAT.taken.example/" };
+    const exported = {
+      ...referenceExportV5(),
+      publicId: "Support--Triage",
+      customDomain: "https://CHAT.taken.example/",
+    };
     const imported = await api.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: exported });
     expect(imported.status).toBe(200);
     expect(imported.body.bot).toMatchObject({ publicId: null, customDomain: null });
-    expect(imported.body.notices.map((notice: { code: string; value: string }) => [notice.code, notice.value])).toEqual([
-      ["PUBLIC_ID_INVALID", "Support--Triage"],
-      ["CUSTOM_DOMAIN_TAKEN", "chat.taken.example"],
-    ]);
+    expect(imported.body.notices.map((notice: { code: string; value: string }) => [notice.code, notice.value])).toEqual(
+      [
+        ["PUBLIC_ID_INVALID", "Support--Triage"],
+        ["CUSTOM_DOMAIN_TAKEN", "chat.taken.example"],
+      ],
+    );
   });
 
   it("answers 400 naming each invalid path, and 404 for a workspace of someone else", async () => {

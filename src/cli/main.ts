@@ -26,6 +26,22 @@ Commands:
 
 class UsageError extends Error {}
 
+/**
+ * The usage of one command, with its continuation lines (`parley token --help`), or undefined for a
+ * command that does not exist.
+ */
+function commandUsage(command: string): string | undefined {
+  const lines = usage.split("\n");
+  const entries: string[] = [];
+  let inCommand = false;
+  for (const line of lines) {
+    if (/^ {2}\S/.test(line)) inCommand = line.slice(2).split(" ")[0] === command;
+    else if (!/^ {3,}\S/.test(line)) inCommand = false;
+    if (inCommand) entries.push(line);
+  }
+  return entries.length > 0 ? `Usage: parley ${command} …\n\n${entries.join("\n")}\n` : undefined;
+}
+
 async function withStore<T>(run: (ctx: ReturnType<typeof createContext>) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const store = await openStore({
@@ -161,6 +177,12 @@ async function user(args: string[]) {
 
 async function main(argv: string[]) {
   const [command, ...args] = argv;
+  // Every command answers --help (before it would read a file, open the database or start a server).
+  const help = command && (args.includes("--help") || args.includes("-h")) ? commandUsage(command) : undefined;
+  if (help) {
+    process.stdout.write(help);
+    return;
+  }
   if (command === "start") return start();
   if (command === "token") return token(args);
   if (command === "user") return user(args);
@@ -175,7 +197,7 @@ async function main(argv: string[]) {
     );
     return;
   }
-  if (command === undefined || command === "help" || command === "--help") {
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
     process.stdout.write(usage);
     return;
   }

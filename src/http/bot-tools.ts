@@ -15,7 +15,7 @@ export function botToolRoutes(ctx: AppContext) {
     defineRoute({
       ...apiRoutes.importBot,
       bodyLimit: BOT_BODY_LIMIT,
-      handler: async ({ caller, body }) => ({ bot: await importBot(ctx, caller!, body.workspaceId, body.bot) }),
+      handler: async ({ caller, body }) => importBot(ctx, caller!, body.workspaceId, body.bot),
     }),
     defineRoute({
       ...apiRoutes.lintBot,

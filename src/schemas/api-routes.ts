@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { importNoticeSchema } from "./bot-import.js";
 import { apiTokenSchema, loginInputSchema, newPasswordSchema, signedInSchema } from "./account.js";
 import type { RouteName } from "./api-paths.js";
 import { chatRouteContracts } from "./chat-routes.js";
@@ -249,7 +250,8 @@ export const apiRoutes = {
     tags: bots,
     auth: "token",
     body: z.object({ workspaceId: idSchema, bot: z.record(z.string(), z.unknown()) }),
-    response: z.object({ bot: botSchema }),
+    // The export's public id and custom domain are kept when free; `notices` names those that were not.
+    response: z.object({ bot: botSchema, notices: z.array(importNoticeSchema) }),
   }),
   lintBot: route("lintBot", {
     summary: "Check the draft: unreached groups, dead ends, unset variables, missing targets, empty bubbles",

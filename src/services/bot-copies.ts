@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { AppError, type ErrorIssue } from "../errors.js";
-import { botDocumentSchema, resultsTablePreferencesSchema } from "../schemas/bot.js";
+import { botDocumentSchema, publicIdSchema, resultsTablePreferencesSchema } from "../schemas/bot.js";
+import type { ImportNotice } from "../schemas/bot-import.js";
 import { upgradeBotDocument } from "../schemas/upgrade.js";
 import type { Caller } from "../store/users-repository.js";
 import { createBot, requireWritableBot } from "./bots.js";
+import { normalizeCustomDomain } from "./custom-domains.js";
 import { storedDocument } from "./bot-view.js";
 import type { AppContext } from "./context.js";
 
@@ -22,7 +24,8 @@ export async function duplicateBot(ctx: AppContext, caller: Caller, botId: strin
 
 /**
  * What an export may carry once upgraded to v6. Everything that ties a bot to the instance it came
- * from (id, workspace, folder, public id, custom domain, credentials) is dropped; ids of groups,
+ * from (id, workspace, folder, credentials) is dropped; the public id and custom domain are kept
+ * apart (see `addressesToKeep`) because a site's embed code names them; ids of groups,
  * blocks and edges are kept so the flow stays as drawn. Parts older exports may lack get their
  * empty defaults, and column preferences that do not parse are dropped rather than refused.
  */
@@ -56,5 +59,51 @@ export async function importBot(
     throw new AppError("INVALID_BOT", `Invalid bot: ${issues[0]?.path}: ${issues[0]?.message}`, { issues });
   }
   const { version: _version, ...bot } = parsed.data;
-  return createBot(ctx, caller, workspaceId, { ...bot, name: bot.name?.trim() || "My bot" });
+  const { kept, notices } = await addressesToKeep(ctx, exported);
+  const created = await createBot(ctx, caller, workspaceId, { ...bot, ...kept, name: bot.name?.trim() || "My bot" });
+  return { bot: created, notices };
+}
+
+/**
+ * The export's public id and custom domain, when this instance has them free: a site whose embed code
+ * names them then works once the bot is published, without the owner re-entering them. One that is
+ * taken (or not a valid public id here) is left out and named in a notice, with the value to re-enter.
+ */
+async function addressesToKeep(
+  ctx: AppContext,
+  exported: Record<string, unknown>,
+): Promise<{ kept: { publicId?: string; customDomain?: string }; notices: ImportNotice[] }> {
+  const kept: { publicId?: string; customDomain?: string } = {};
+  const notices: ImportNotice[] = [];
+  const publicId = typeof exported.publicId === "string" ? exported.publicId.trim() : "";
+  if (publicId) {
+    const valid = publicIdSchema.safeParse(publicId);
+    if (!valid.success)
+      notices.push({
+        code: "PUBLIC_ID_INVALID",
+        field: "publicId",
+        value: publicId,
+        message: `The export's public id "${publicId}" was not kept: ${valid.error.issues[0]?.message}. Set another one in Settings → Public id.`,
+      });
+    else if (await ctx.bots.isPublicIdTaken(publicId))
+      notices.push({
+        code: "PUBLIC_ID_TAKEN",
+        field: "publicId",
+        value: publicId,
+        message: `The export's public id "${publicId}" was not kept: another bot of this server uses it. Free it there and enter it in Settings → Public id, or change the embed code to the new bot's id.`,
+      });
+    else kept.publicId = publicId;
+  }
+  const domain = typeof exported.customDomain === "string" ? normalizeCustomDomain(exported.customDomain) : "";
+  if (domain) {
+    if (await ctx.bots.isCustomDomainTaken(domain))
+      notices.push({
+        code: "CUSTOM_DOMAIN_TAKEN",
+        field: "customDomain",
+        value: domain,
+        message: `The export's custom domain ${domain} was not kept: another bot of this server uses it.`,
+      });
+    else kept.customDomain = domain;
+  }
+  return { kept, notices };
 }

@@ -157,6 +157,13 @@ describe("block catalogue and canvas helpers", () => {
     ).toBe("POST https://a.example");
   });
 
+  it("names the group a Jump block goes to, and says when that group is gone", () => {
+    const jump = { id: "x", type: "Jump" as const, options: { groupId: "g2" } };
+    expect(blockSummary(jump, [], { targetGroupTitle: "Billing" })).toBe("Jump to “Billing”");
+    expect(blockSummary(jump, [])).toBe("Jump to a missing group");
+    expect(blockSummary({ id: "x", type: "Jump" }, [])).toBe("Pick a group…");
+  });
+
   it("writes nested options immutably, dropping what is emptied", () => {
     const block = { id: "b", options: { labels: { placeholder: "x" }, isLong: true } };
     const cleared = setIn(block, ["options", "labels", "placeholder"], "");

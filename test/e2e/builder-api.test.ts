@@ -257,9 +257,10 @@ function referenceExportV5() {
 }
 
 describe("importing a bot", () => {
-  it("converts the reference product's v5 export, keeps its ids and name, drops what belongs to its instance", async () => {
+  it("converts the reference product's v5 export, keeps its ids, name and free public id, drops what belongs to its instance", async () => {
     const imported = await api.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: referenceExportV5() });
     expect(imported.status).toBe(200);
+    expect(imported.body.notices).toEqual([]);
     const bot = imported.body.bot;
     expect(bot.id).not.toBe("clx0referencebot0000000001");
     expect(bot).toMatchObject({
@@ -268,8 +269,9 @@ describe("importing a bot", () => {
       icon: "🛟",
       workspaceId: owner.workspaceId,
       folderId: null,
-      publicId: null,
-      customDomain: null,
+      // The site's embed code names these: kept, since nothing else here uses them.
+      publicId: "support-triage",
+      customDomain: "chat.example.com",
       chatAppCredentialsId: null,
       resultsTablePreferences: { columnsOrder: [], columnsVisibility: {}, columnsWidth: {} },
       events: [{ id: "grp-start", type: "start", graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: "edg-start" }],
@@ -302,7 +304,7 @@ describe("importing a bot", () => {
     expect(JSON.stringify(billing.body.messages)).toContain("Billing: an agent will write to you.");
   });
 
-  it("imports Parley's own export as a new bot without its public id", async () => {
+  it("imports Parley's own export as a new bot, and says which public id it could not keep because another bot has it", async () => {
     const original = await createBot({ ...greetingBot(), publicId: "greeting-export-source" });
     const exported = (await api.get(`/v1/bots/${original.id}`)).body.bot;
     const imported = await api.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: exported });
@@ -315,6 +317,33 @@ describe("importing a bot", () => {
       edges: original.edges,
       events: original.events,
     });
+    expect(imported.body.notices).toEqual([
+      {
+        code: "PUBLIC_ID_TAKEN",
+        field: "publicId",
+        value: "greeting-export-source",
+        message:
+          "The export's public id \"greeting-export-source\" was not kept: another bot of this server uses it. Free it there and enter it in Settings → Public id, or change the embed code to the new bot's id.",
+      },
+    ]);
+  });
+
+  it("says why an export's public id that is not valid here, and a custom domain in use, were not kept", async () => {
+    await createBot({ ...greetingBot(), customDomain: "chat.taken.example" });
+    const exported = {
+      ...referenceExportV5(),
+      publicId: "Support--Triage",
+      customDomain: "https://CHAT.taken.example/",
+    };
+    const imported = await api.post("/v1/bots/import", { workspaceId: owner.workspaceId, bot: exported });
+    expect(imported.status).toBe(200);
+    expect(imported.body.bot).toMatchObject({ publicId: null, customDomain: null });
+    expect(imported.body.notices.map((notice: { code: string; value: string }) => [notice.code, notice.value])).toEqual(
+      [
+        ["PUBLIC_ID_INVALID", "Support--Triage"],
+        ["CUSTOM_DOMAIN_TAKEN", "chat.taken.example"],
+      ],
+    );
   });
 
   it("answers 400 naming each invalid path, and 404 for a workspace of someone else", async () => {

@@ -37,6 +37,28 @@ function startProcess(): Promise<{ child: ChildProcessWithoutNullStreams; output
 const parley = (...args: string[]) => run(process.execPath, ["bin/parley.js", ...args], { env });
 
 describe("the parley command", () => {
+  it("answers --help for every command with that command's usage, without running it", {
+    timeout: 120_000,
+  }, async () => {
+    const expected: Record<string, string> = {
+      start: "  start                                   start the server",
+      token: "  token revoke <id>                       revoke a token",
+      user: "  user setup-link --email E               print a one-time link",
+      openapi: "  openapi                                 print the OpenAPI document",
+      test: "  test <file|glob>... [--bot <id|publicId>] [--published] [--junit out.xml]",
+    };
+    for (const [command, line] of Object.entries(expected)) {
+      const answer = await parley(command, "--help");
+      expect(answer.stdout).toMatch(new RegExp(`^Usage: parley ${command} …\\n\\n`));
+      expect(answer.stdout).toContain(line);
+      expect(answer.stderr).toBe("");
+    }
+    // A sub-command's --help too, and -h: nothing is created.
+    const tokenCreate = await parley("token", "create", "--help");
+    expect(tokenCreate.stdout).toContain("  token create --email E [--name LABEL]");
+    expect((await parley("test", "-h")).stdout).toContain("run conversation tests");
+  });
+
   it("starts, prints the URL and a first token once, and stops cleanly on SIGTERM", async () => {
     const first = await startProcess();
     // Give the first start a moment to print everything it has to say.

@@ -21,7 +21,7 @@ export const deleteBot = (botId: string) => api.call("deleteBot", { params: { bo
  * answers 400 with its reason when the file's JSON is not a bot at all.
  */
 export const importBot = (workspaceId: string, bot: unknown) =>
-  api.call("importBot", { body: { workspaceId, bot: bot as Record<string, unknown> } }).then((answer) => answer.bot);
+  api.call("importBot", { body: { workspaceId, bot: bot as Record<string, unknown> } });
 
 /** Parley's export: the bot resource as the API returns it, which the import reads back. */
 export async function exportBot(botId: string): Promise<{ name: string; json: string }> {

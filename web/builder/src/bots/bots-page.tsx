@@ -89,9 +89,10 @@ export function BotsPage() {
       } catch {
         throw new Error(`${file.name} is not a JSON file.`);
       }
-      const bot = await importBot(workspaceId!, parsed);
+      const { bot, notices } = await importBot(workspaceId!, parsed);
       if (here) await moveBot(bot.id, here);
-      setNotice(`Imported “${bot.name}”.`);
+      // A public id the import could not keep breaks the site's embed code: say so, with the id to re-enter.
+      setNotice([`Imported “${bot.name}”.`, ...notices.map((notice) => notice.message)].join(" "));
       await load();
     });
 

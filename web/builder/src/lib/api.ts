@@ -31,7 +31,11 @@ export const api = createApiClient({
 /** A message fit for the person using the builder, with the server's field issues when it sent some. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const details = error.issues.map((issue) => `${issue.path ? `${issue.path}: ` : ""}${issue.message}`).join("; ");
+    // An issue the message already states (a single refused field) is not said twice.
+    const details = error.issues
+      .filter((issue) => !error.message.includes(issue.message))
+      .map((issue) => `${issue.path ? `${issue.path}: ` : ""}${issue.message}`)
+      .join("; ");
     return details ? `${error.message} (${details})` : error.message;
   }
   return error instanceof Error ? error.message : String(error);

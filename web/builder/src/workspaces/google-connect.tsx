@@ -34,7 +34,7 @@ export function GoogleConnect({
     );
   }, [workspaceId, type]);
   if (notConfigured && !setupNotice) return null;
-  if (notConfigured) return <p className="muted small google-setup">{notConfigured} (README, "Google").</p>;
+  if (notConfigured) return <p className="muted small google-setup">{notConfigured} (docs/blocks.md, "Google").</p>;
   const connect = async () => {
     setError(undefined);
     // A fresh consent each time: its state expires after ten minutes.

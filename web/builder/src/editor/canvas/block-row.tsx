@@ -53,7 +53,11 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
     return language && missingTranslations(doc, block, language).length > 0 ? language : undefined;
   });
   const entry = blockEntry(block.type);
-  const summary = blockSummary(block, variables);
+  // Only a Jump block reads a group's title; the selector gives a string, so renaming other groups re-renders nothing.
+  const targetGroupTitle = useStore(store.doc, (doc) =>
+    block.type === "Jump" ? doc.groups.find((group) => group.id === block.options?.groupId)?.title : undefined,
+  );
+  const summary = blockSummary(block, variables, { targetGroupTitle });
   const saved = savedVariable(block, variables);
   const items = itemHandles(block);
   const label = blockTitle(block.type);

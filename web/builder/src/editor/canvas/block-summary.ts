@@ -14,8 +14,10 @@ import { richTextToPlain } from "../rich-text/rich-text-convert.js";
 
 type Variables = BotDocument["variables"];
 type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+/** What a summary may name besides variables: the title of the group a Jump block goes to. */
+export type SummaryContext = { targetGroupTitle?: string };
 /** The one-line description of one kind of block on the canvas. */
-type Summary<T extends BlockType> = (block: BlockOf<T>, variables: Variables) => string;
+type Summary<T extends BlockType> = (block: BlockOf<T>, variables: Variables, context: SummaryContext) => string;
 
 const variableName = (variables: Variables, id: string | undefined) =>
   id ? variables.find((variable) => variable.id === id)?.name : undefined;
@@ -94,7 +96,10 @@ const SUMMARIES: { [T in BlockType]: Summary<T> } = {
   Wait: (block) => (block.options?.secondsToWaitFor ? `Wait ${block.options.secondsToWaitFor} s` : "Configure…"),
   "AB test": none,
   webhook: () => "Wait for an incoming call",
-  Jump: (block) => (block.options?.groupId ? "Jump to a group" : "Pick a group…"),
+  Jump: (block, _variables, { targetGroupTitle }) => {
+    if (!block.options?.groupId) return "Pick a group…";
+    return targetGroupTitle === undefined ? "Jump to a missing group" : `Jump to “${targetGroupTitle}”`;
+  },
   Return: () => "Return to where the jump came from",
   Webhook: httpRequest,
   Zapier: httpRequest,
@@ -131,10 +136,10 @@ const SUMMARIES: { [T in BlockType]: Summary<T> } = {
 export const hasItemsOnly = (type: string) => SUMMARIES[type as BlockType] === none;
 
 /** The one-line description a block shows on the canvas. */
-export function blockSummary(block: Block, variables: Variables): string {
+export function blockSummary(block: Block, variables: Variables, context: SummaryContext = {}): string {
   // The table is keyed by type, so the entry for block.type takes that very block.
   const summary = SUMMARIES[block.type] as Summary<BlockType>;
-  return summary(block, variables);
+  return summary(block, variables, context);
 }
 
 /** Inputs show which variable they save to. */

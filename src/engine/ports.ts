@@ -235,7 +235,13 @@ export type SegmentPort = {
 /** One event for PostHog's capture endpoint (the project key is added by the adapter). */
 export type PostHogPort = {
   capture(
-    request: PluginCall & { event: string; distinctId: string; properties: Record<string, unknown> },
+    request: PluginCall & {
+      event: string;
+      distinctId: string;
+      properties: Record<string, unknown>;
+      /** PostHog drops an event whose uuid it already has: a retried delivery is counted once. */
+      uuid?: string;
+    },
     scope: IntegrationScope,
   ): Promise<{ ok: true } | PluginFailure>;
 };

@@ -1,11 +1,4 @@
-import type {
-  BlinkPort,
-  IntegrationScope,
-  MailMessage,
-  NocoDbPort,
-  PostHogPort,
-  SegmentPort,
-} from "./ports.js";
+import type { BlinkPort, IntegrationScope, MailMessage, NocoDbPort, PostHogPort, SegmentPort } from "./ports.js";
 
 /**
  * Something a turn does to the outside world only once the turn is saved: the engine returns it as

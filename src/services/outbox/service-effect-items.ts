@@ -89,7 +89,8 @@ export async function attemptServiceEffect(ctx: AppContext, item: OutboxRow): Pr
     return { ok: false, error, permanent: true, logs: [failureLog({ ok: false, error }, payload.failureContext)] };
   }
   if (sent.ok) return { ok: true };
-  const permanent = sent.status !== undefined && sent.status >= 400 && sent.status < 500 && ![408, 429].includes(sent.status);
+  const permanent =
+    sent.status !== undefined && sent.status >= 400 && sent.status < 500 && ![408, 429].includes(sent.status);
   return {
     ok: false,
     error: sent.error,

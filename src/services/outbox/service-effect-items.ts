@@ -76,8 +76,8 @@ export function serviceEffectItem(
 }
 
 /**
- * Sends it. A service that answered 4xx (but 408 and 429) refused the request as it is, so trying
- * again cannot help; no answer, a 5xx, a timeout or a rate limit are tried again with back-off.
+ * Sends it. What the adapter says may work later (no answer, a 5xx, 408, 429) is tried again with
+ * back-off; anything else (a refused key, a missing table or credential) fails for good at once.
  */
 export async function attemptServiceEffect(ctx: AppContext, item: OutboxRow): Promise<OutboxOutcome> {
   const kind = item.kind as ServiceEffectKind;
@@ -89,12 +89,10 @@ export async function attemptServiceEffect(ctx: AppContext, item: OutboxRow): Pr
     return { ok: false, error, permanent: true, logs: [failureLog({ ok: false, error }, payload.failureContext)] };
   }
   if (sent.ok) return { ok: true };
-  const permanent =
-    sent.status !== undefined && sent.status >= 400 && sent.status < 500 && ![408, 429].includes(sent.status);
   return {
     ok: false,
     error: sent.error,
-    permanent,
+    permanent: !sent.retryable,
     ...(sent.status !== undefined ? { statusCode: sent.status } : {}),
     logs: [failureLog(sent, payload.failureContext)],
   };

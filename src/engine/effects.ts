@@ -1,4 +1,16 @@
-import type { BlinkPort, IntegrationScope, MailMessage, NocoDbPort, PostHogPort, SegmentPort } from "./ports.js";
+import type {
+  BlinkPort,
+  GmailMessage,
+  IntegrationScope,
+  MailMessage,
+  NocoDbPort,
+  PostHogPort,
+  SegmentPort,
+  SheetCell,
+  SheetTarget,
+} from "./ports.js";
+
+type Sheet = SheetTarget & { sheetTitle: string };
 
 /**
  * Something a turn does to the outside world only once the turn is saved: the engine returns it as
@@ -26,6 +38,10 @@ export type ServiceEffectRequests = {
   "segment.send": Parameters<SegmentPort["send"]>[0];
   "posthog.capture": Parameters<PostHogPort["capture"]>[0];
   "blink.sendFeedEvent": Parameters<BlinkPort["sendFeedEvent"]>[0];
+  "gmail.send": GmailMessage;
+  /** `where`: "<spreadsheet> > <sheet>", for the log of a row inserted. */
+  "googleSheets.appendRow": { target: Sheet; values: string[]; where: string };
+  "googleSheets.updateCells": { target: Sheet; cells: SheetCell[]; rows: number };
 };
 
 export type ServiceEffectKind = keyof ServiceEffectRequests;

@@ -41,14 +41,9 @@ const createRecord = (name: string) => ({
   options: { credentialsId, action: "Create Record", tableId: NOCODB_TABLE, fields: [{ key: "Name", value: name }] },
 });
 
-/** Waits until no outbox item is pending any more (each delivered or failed), then a little longer. */
+/** Waits until no outbox item is pending (each delivered or failed), then a little longer. */
 async function outboxSettled() {
-  const db = parley.server.ctx.store.db;
-  for (let tries = 0; tries < 100; tries++) {
-    const pending = await db.selectFrom("outbox").select("id").where("status", "=", "pending").execute();
-    if (pending.length === 0) break;
-    await sleep(100);
-  }
+  await parley.outboxSettled();
   await sleep(500);
 }
 

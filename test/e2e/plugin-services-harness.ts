@@ -49,24 +49,13 @@ export async function startPluginServices() {
     const started = await parley.start(await parley.publish(bot));
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     // Changes in a service are sent after the turn is saved: wait until the outbox has tried them.
-    await outboxSettled();
+    await parley.outboxSettled();
     return {
       reply: started.body as Json,
       texts: bubbleTexts(started.body as Json),
       vars: await parley.resultVariables(started.body.resultId),
       storedLogs: await parley.storedLogs(started.body.resultId),
     };
-  }
-
-  /** Waits until no outbox item is pending (each sent or failed for good). */
-  async function outboxSettled() {
-    const db = parley.server.ctx.store.db;
-    for (let tries = 0; tries < 100; tries++) {
-      const pending = await db.selectFrom("outbox").select("id").where("status", "=", "pending").execute();
-      if (pending.length === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error("The outbox still has pending items after 5 s");
   }
 
   return {

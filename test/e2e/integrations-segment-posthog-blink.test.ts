@@ -239,6 +239,30 @@ describe("Blink", () => {
     });
   });
 
+  it("posts a feed event whose id no variable saves after the turn is saved, through the outbox", async () => {
+    const from = services.blink.received.length;
+    const { reply, texts } = await run(
+      "blink",
+      {
+        credentialsId: services.credentials.blink,
+        action: "Send Feed Event",
+        userIds: ["u-2"],
+        sections: [{ type: "Header", title: "Hi {{City}}" }],
+      },
+      "Sent",
+    );
+    expect(texts).toEqual(["Sent"]);
+    expect(reply.logs ?? []).toEqual([]);
+    const [post] = services.blink.since(from, "/v2/feed/events");
+    expect(post.json).toMatchObject({ body: { sections: [{ type: "header", title: "Hi Paris" }] }, user_ids: ["u-2"] });
+    const [item] = await services.parley.server.ctx.store.db
+      .selectFrom("outbox")
+      .select(["kind", "status"])
+      .where("resultId", "=", reply.resultId)
+      .execute();
+    expect(item).toEqual({ kind: "blink.sendFeedEvent", status: "done" });
+  });
+
   it("logs missing recipients, an unknown action and a refused token; the flow goes on", async () => {
     const noRecipients = await run("blink", {
       credentialsId: services.credentials.blink,

@@ -205,7 +205,14 @@ export type AiPort = {
  * resolves the key and address from `credentialsId` in the scope's workspace and sends through the
  * address guard. `status` is the service's HTTP status when it answered, `details` its body.
  */
-export type PluginFailure = { ok: false; error: string; status?: number; details?: string };
+export type PluginFailure = {
+  ok: false;
+  error: string;
+  status?: number;
+  details?: string;
+  /** The service may take it later (no answer, a 5xx, 408 or 429); else trying again cannot help. */
+  retryable?: boolean;
+};
 type PluginCall = { credentialsId: string };
 export type PluginRecord = Record<string, unknown>;
 export type NocoDbPort = {
@@ -235,7 +242,13 @@ export type SegmentPort = {
 /** One event for PostHog's capture endpoint (the project key is added by the adapter). */
 export type PostHogPort = {
   capture(
-    request: PluginCall & { event: string; distinctId: string; properties: Record<string, unknown> },
+    request: PluginCall & {
+      event: string;
+      distinctId: string;
+      properties: Record<string, unknown>;
+      /** PostHog drops an event whose uuid it already has: a retried delivery is counted once. */
+      uuid?: string;
+    },
     scope: IntegrationScope,
   ): Promise<{ ok: true } | PluginFailure>;
 };

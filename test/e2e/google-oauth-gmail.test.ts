@@ -187,6 +187,8 @@ async function sendWith(options: Json, files: string[] = []) {
   const started = await parley.start(await parley.publish(bot));
   const reply = await parley.send(started.body.sessionId, "Zoé");
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  // Rows and e-mails go out once the turn is saved; their logs follow.
+  await parley.outboxSettled();
   const logs = await parley.storedLogs(started.body.resultId);
   return {
     texts: bubbleTexts(reply.body),

@@ -80,6 +80,8 @@ async function run(options: Json, city = "Paris") {
   const started = await parley.start(publicId);
   const reply = await parley.send(started.body.sessionId, city);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  // Rows and e-mails go out once the turn is saved; their logs follow.
+  await parley.outboxSettled();
   const logs = await parley.storedLogs(started.body.resultId);
   return {
     texts: bubbleTexts(reply.body),

@@ -59,6 +59,15 @@ export async function startIntegrationServer(env: Record<string, string> = {}) {
         .where("resultId", "=", resultId)
         .orderBy("createdAt")
         .execute(),
+    /** Waits until no outbox item is pending (each sent, or failed for good): a turn's effects were tried. */
+    async outboxSettled() {
+      for (let tries = 0; tries < 100; tries++) {
+        const pending = await db.selectFrom("outbox").select("id").where("status", "=", "pending").execute();
+        if (pending.length === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error("The outbox still has pending items after 5 s");
+    },
     close: () => server.close(),
   };
 }

@@ -48,6 +48,8 @@ export async function startPluginServices() {
     });
     const started = await parley.start(await parley.publish(bot));
     expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // Changes in a service are sent after the turn is saved: wait until the outbox has tried them.
+    await parley.outboxSettled();
     return {
       reply: started.body as Json,
       texts: bubbleTexts(started.body as Json),

@@ -4,6 +4,7 @@ import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { blockedAddressReason, notAllowedMessage } from "./address-policy.js";
 import { isHostAllowed, type AllowedHost } from "./host-allowlist.js";
+import { currentTurnDeadline, TurnDeadlineError } from "./turn-deadline-scope.js";
 
 export const MAX_REDIRECTS = 5;
 
@@ -42,6 +43,12 @@ export type GuardedRequest = {
  * MAX_REDIRECTS, each hop checked the same way. Resolves once the final response's headers arrived.
  */
 export async function guardedRequest(request: GuardedRequest, guard: AddressGuard): Promise<http.IncomingMessage> {
+  const turn = currentTurnDeadline();
+  if (turn) {
+    const remaining = turn.deadline - Date.now();
+    if (remaining <= 0) throw new TurnDeadlineError(turn.message);
+    request = { ...request, signal: AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]) };
+  }
   let url = parseHttpUrl(request.url);
   let { method, body } = request;
   let headers = { ...request.headers };

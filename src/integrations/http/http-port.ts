@@ -1,6 +1,7 @@
 import type { HttpPort, HttpRequest, HttpResponse } from "../../engine/ports.js";
 import { guardedRequest, RequestRefusedError, type AddressGuard } from "./guarded-request.js";
 import { readBody } from "./read-body.js";
+import { TurnDeadlineError } from "./turn-deadline-scope.js";
 
 /**
  * The engine's outgoing HTTP: guarded, with a deadline, and never throwing. `keepOnOrigin`: for the
@@ -17,6 +18,8 @@ async function sendRequest(request: HttpRequest, guard: AddressGuard, keepOnOrig
     const text = await readBody(response);
     return { statusCode: response.statusCode ?? 500, data: parseData(text) };
   } catch (error) {
+    if (error instanceof TurnDeadlineError)
+      return { statusCode: 408, data: { message: error.message }, error: { kind: "timeout", message: error.message } };
     if (signal.aborted) {
       const message = `Request timed out. (${request.timeoutMs / 1000}s)`;
       return { statusCode: 408, data: { message }, error: { kind: "timeout", message } };

@@ -43,15 +43,19 @@ export async function callService(
     ...(request.json !== undefined ? { body: JSON.stringify(request.json) } : {}),
     timeoutMs: SERVICE_CALL_TIMEOUT_MS,
   });
-  if (response.error) return { ok: false, error: response.error.message };
+  // An address the guard refuses stays refused; a service that did not answer may answer later.
+  if (response.error) return { ok: false, error: response.error.message, retryable: response.error.kind !== "refused" };
   if (response.statusCode < 200 || response.statusCode >= 300)
     return {
       ok: false,
       error: `Request failed with status code ${response.statusCode}`,
       status: response.statusCode,
       details: typeof response.data === "string" ? response.data : JSON.stringify(response.data),
+      ...(retryableStatus(response.statusCode) ? { retryable: true } : {}),
     };
   return { ok: true, data: response.data };
 }
+
+const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 export const isFailure = (value: object): value is PluginFailure => "ok" in value && value.ok === false;

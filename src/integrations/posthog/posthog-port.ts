@@ -19,6 +19,7 @@ export function createPostHogPort({ vault, http }: ServiceAdapterOptions): PostH
           event: request.event,
           distinct_id: request.distinctId,
           properties: request.properties,
+          ...(request.uuid ? { uuid: request.uuid } : {}),
         },
       });
       return answer.ok ? { ok: true } : answer;

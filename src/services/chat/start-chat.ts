@@ -243,6 +243,7 @@ export async function startPreviewChat(
     ),
   );
   const now = nowIso();
+  const outbox = turnOutboxRows(turn, undefined, now);
   await ctx.chat.writeTurn({
     session: {
       kind: "insert",
@@ -262,6 +263,8 @@ export async function startPreviewChat(
     results: [],
     answers: [],
     logs: [],
+    outbox,
   });
+  notifyOutbox(ctx, outbox);
   return startResponse(sessionId, bot, "6", turn, {});
 }

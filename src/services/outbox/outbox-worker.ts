@@ -11,6 +11,7 @@ import type { OutboxOutcome } from "./outbox-outcome.js";
 import type { AppContext } from "../context.js";
 import { logRows } from "../chat/turn-writes.js";
 import { attemptEmail, emailItem } from "./email-items.js";
+import { attemptServiceEffect, isServiceEffectKind, serviceEffectItem } from "./service-effect-items.js";
 import { attemptWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, webhookFailedForGood } from "./webhook-items.js";
 
 type Handler = (ctx: AppContext, item: OutboxRow) => Promise<OutboxOutcome>;
@@ -26,14 +27,19 @@ const failedForGood: Record<string, (ctx: AppContext, item: OutboxRow, error: st
   webhook: webhookFailedForGood,
 };
 
-/** The outbox items of a chat turn (its e-mails), written with it; none for previews (no result). */
+/**
+ * The outbox items of a chat turn (its e-mails and plug-in changes), written with it. A preview has no
+ * result: it sends no e-mail, and its plug-in changes go out with their failures logged nowhere.
+ */
 export function turnOutboxRows(
   turn: Pick<TurnResult, "effects">,
   resultId: string | undefined,
   now: string,
 ): Insertable<OutboxTable>[] {
-  if (!resultId) return [];
-  return turn.effects.map((effect) => emailItem(effect, resultId, createId(), now));
+  return turn.effects.flatMap((effect) => {
+    if (effect.kind !== "email") return [serviceEffectItem(effect, resultId, createId(), now)];
+    return resultId ? [emailItem(effect, resultId, createId(), now)] : [];
+  });
 }
 
 /** Says that the turn just committed has outbox items, so that this instance's worker takes them now. */
@@ -102,7 +108,7 @@ export async function startOutboxWorker(
       release: (item) => ctx.outbox.release(item.id, new Date().toISOString()),
       destinationOf: (item, place) => destinations[item.kind]?.(item, place),
       attempt(item) {
-        const handler = handlers[item.kind];
+        const handler = isServiceEffectKind(item.kind) ? attemptServiceEffect : handlers[item.kind];
         if (!handler) return Promise.resolve({ ok: false, error: `No handler for "${item.kind}"`, permanent: true });
         return handler(ctx, item);
       },

@@ -19,7 +19,8 @@ function fakeMailer(result: MailResult = { ok: true, from: "Bot <bot@example.com
 }
 
 /** The e-mails an outcome asks for (sent by the services once the turn is saved). */
-const emailsOf = (outcome: ActionOutcome) => (outcome.effects ?? []).map(({ message }) => message);
+const emailsOf = (outcome: ActionOutcome) =>
+  (outcome.effects ?? []).flatMap((effect) => (effect.kind === "email" ? [effect.message] : []));
 
 const block = (options: EmailBlock["options"]): EmailBlock => ({
   id: "mail",

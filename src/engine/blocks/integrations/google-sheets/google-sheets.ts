@@ -4,10 +4,16 @@ import type { GoogleSheetsPort, SheetTarget, SheetValues } from "../../../ports.
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { ActionExecutor, ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
 import { integrationScope } from "../integration-scope.js";
+import { serviceEffect } from "../plugins/plugin-kit.js";
 import { matchingRows, pickRows, usableComparisons } from "./sheet-rows.js";
 
 type Options = NonNullable<GoogleSheetsBlock["options"]>;
 type Cell = { column?: string; value?: string };
+
+const INSERT_CONTEXT = "While inserting a row in Google Sheets";
+const UPDATE_CONTEXT = "While updating rows in Google Sheets";
+/** The sheet is read during the turn (the flow needs its rows); what is written goes once the turn is saved. */
+const sheetCall = (ctx: ExecutionContext) => ({ scope: integrationScope(ctx), ctx });
 
 export const noMatchingRowsDescription = "Couldn't find any rows matching the filter";
 
@@ -48,8 +54,8 @@ export const googleSheetsExecutor: ActionExecutor<"Google Sheets"> = {
       options.action === "Get data from sheet"
         ? getRows(run)
         : options.action === "Insert a row"
-          ? await insertRow(run)
-          : await updateRows(run);
+          ? insertRow(run)
+          : updateRows(run);
     return { ...next, ...outcome };
   },
 };
@@ -85,28 +91,19 @@ function getRows({ sheet, options, ctx }: Run): ActionOutcome {
 }
 
 /** One row after the last, each value under its column's header; nothing is written if a column is unknown. */
-async function insertRow({ sheets, target, sheet, options, ctx }: Run): Promise<ActionOutcome> {
+function insertRow({ target, sheet, options, ctx }: Run): ActionOutcome {
   const header = sheet.rows[0] ?? [];
   const cells = templatedCells(options.cellsToInsert, ctx);
   const unknown = cells.filter((cell) => !header.includes(cell.column)).map((cell) => cell.column);
   if (unknown.length) return { logs: [unknownColumnsLog(unknown)] };
   const row = header.map(() => "");
   for (const cell of cells) row[header.indexOf(cell.column)] = cell.value;
-  const inserted = await sheets.appendRow(target, row, integrationScope(ctx));
-  if (!inserted.ok)
-    return { logs: [errorLog("Could not insert the row", { error: inserted.error, status: inserted.status })] };
-  return {
-    logs: [
-      {
-        status: "success",
-        description: `Successfully inserted row in ${sheet.spreadsheetTitle} > ${sheet.sheetTitle}`,
-      },
-    ],
-  };
+  const where = `${sheet.spreadsheetTitle} > ${sheet.sheetTitle}`;
+  return serviceEffect("googleSheets.appendRow", { target, values: row, where }, sheetCall(ctx), INSERT_CONTEXT);
 }
 
 /** The upserted cells written into every row the filter matches; a filter is required (no blanket overwrite). */
-async function updateRows({ sheets, target, sheet, options, ctx }: Run): Promise<ActionOutcome> {
+function updateRows({ target, sheet, options, ctx }: Run): ActionOutcome {
   if (usableComparisons(options.filter, ctx.state.variables).length === 0)
     return { logs: [errorLog("Update a row needs a filter: which rows to update")] };
   const header = sheet.rows[0] ?? [];
@@ -119,12 +116,8 @@ async function updateRows({ sheets, target, sheet, options, ctx }: Run): Promise
     cells.map((cell) => ({ row: row.index, column: header.indexOf(cell.column), value: cell.value })),
   );
   if (updates.length === 0) return {};
-  const updated = await sheets.updateCells(target, updates, integrationScope(ctx));
-  if (!updated.ok)
-    return { logs: [errorLog("Could not update the rows", { error: updated.error, status: updated.status })] };
-  return {
-    logs: [{ status: "success", description: "Successfully updated matching rows", details: { rows: rows.length } }],
-  };
+  const request = { target, cells: updates, rows: rows.length };
+  return serviceEffect("googleSheets.updateCells", request, sheetCall(ctx), UPDATE_CONTEXT);
 }
 
 /** Cells with a column and a non-empty value, `{{variables}}` substituted (empty values are skipped). */

@@ -11,6 +11,7 @@ import {
   filled,
   missingLog,
   type PluginAction,
+  serviceEffect,
   servicePluginExecutor,
   serviceFailureLog,
   variableUpdate,
@@ -43,6 +44,8 @@ const getUsers: Action = async (options, { port, credentialsId, scope, ctx }) =>
   return { variables };
 };
 
+const SEND_CONTEXT = "While sending Blink feed event";
+
 /** Send Feed Event: a card to users or groups; the event's id into the mapped variables. */
 const sendFeedEvent: Action = async (options, { port, credentialsId, scope, ctx }) => {
   const userIds = (options.userIds ?? []).filter((id) => filled(id));
@@ -61,8 +64,17 @@ const sendFeedEvent: Action = async (options, { port, credentialsId, scope, ctx 
     allow_comments: options.allowComments,
     allow_reactions: options.allowReactions,
   };
+  const readsEventId = (options.responseMapping ?? []).some(
+    (mapping) => variableUpdate(ctx, mapping.variableId, "") !== undefined,
+  );
+  // Nothing of the answer is kept: the event is posted once the turn is saved.
+  if (!readsEventId) {
+    const effect = serviceEffect("blink.sendFeedEvent", { credentialsId, body }, { scope, ctx }, SEND_CONTEXT);
+    return { ...effect, logs };
+  }
+  // The flow reads the new event's id: posted now, within the turn's deadline.
   const sent = await port.sendFeedEvent({ credentialsId, body }, scope);
-  if (!sent.ok) return { logs: [...logs, serviceFailureLog(sent, "While sending Blink feed event")] };
+  if (!sent.ok) return { logs: [...logs, serviceFailureLog(sent, SEND_CONTEXT)] };
   const variables = (options.responseMapping ?? []).flatMap((mapping) => {
     const update = sent.eventId === undefined ? undefined : variableUpdate(ctx, mapping.variableId, sent.eventId);
     return update ? [update] : [];

@@ -2,6 +2,7 @@ import type { ChatLog } from "../../../../schemas/chat.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { ActionExecutor, VariableUpdate } from "../../executor.js";
 import { integrationScope } from "../integration-scope.js";
+import { serviceEffect } from "./plugin-kit.js";
 
 export const gmailSendAction = "Send email";
 const CONTEXT = "While sending email with Gmail";
@@ -18,7 +19,8 @@ const errorLog = (description: string, details?: string): ChatLog => ({
 /**
  * The `gmail` plug-in's "Send email": a plain-text message from the connected Google account, with
  * the files of the attachments variable, optionally as a reply in a thread and labelled. The message
- * or thread id may be saved. Failures are logged and the flow goes on; previews never send.
+ * or thread id may be saved: only then is it sent during the turn, else once the turn is saved.
+ * Failures are logged and the flow goes on; previews never send.
  */
 export const gmailExecutor: ActionExecutor<"gmail"> = {
   kind: "action",
@@ -49,24 +51,28 @@ export const gmailExecutor: ActionExecutor<"gmail"> = {
       (url): url is string => typeof url === "string" && url.trim() !== "",
     );
     const optional = (key: string) => (text(key) ? { [key]: text(key) } : {});
-    const sent = await ctx.ports.gmail.send(
-      {
-        credentialsId: options.credentialsId,
-        to,
-        ...optional("subject"),
-        ...(typeof options.body === "string" ? { body: substituteVariables(options.body, variables) } : {}),
-        ...(attachmentUrls.length ? { attachmentUrls } : {}),
-        ...optional("label"),
-        ...optional("threadId"),
-        ...optional("from"),
-        // The reference hides Reply-To in a thread (the reply goes to the thread's own addresses).
-        ...(text("threadId") ? {} : optional("replyTo")),
-      },
-      integrationScope(ctx),
-    );
+    const message = {
+      credentialsId: options.credentialsId,
+      to,
+      ...optional("subject"),
+      ...(typeof options.body === "string" ? { body: substituteVariables(options.body, variables) } : {}),
+      ...(attachmentUrls.length ? { attachmentUrls } : {}),
+      ...optional("label"),
+      ...optional("threadId"),
+      ...optional("from"),
+      // The reference hides Reply-To in a thread (the reply goes to the thread's own addresses).
+      ...(text("threadId") ? {} : optional("replyTo")),
+    };
+    const mappings = Array.isArray(options.responseMapping) ? (options.responseMapping as Mapping[]) : [];
+    const scope = integrationScope(ctx);
+    // Nothing of Gmail's answer is kept: the message is sent once the turn is saved.
+    if (!mappings.some((mapping) => typeof mapping.variableId === "string"))
+      return { ...next, ...serviceEffect("gmail.send", message, { scope, ctx }, CONTEXT) };
+    // The flow reads the message or thread id: sent now, within the turn's deadline.
+    const sent = await ctx.ports.gmail.send(message, scope);
     if (!sent.ok) return { ...next, logs: [errorLog("Email not sent", sent.error)] };
     const updates: VariableUpdate[] = [];
-    for (const mapping of Array.isArray(options.responseMapping) ? (options.responseMapping as Mapping[]) : []) {
+    for (const mapping of mappings) {
       if (typeof mapping.variableId !== "string") continue;
       const value = mapping.item === "Thread ID" ? sent.threadId : sent.messageId;
       updates.push({ id: mapping.variableId, value });

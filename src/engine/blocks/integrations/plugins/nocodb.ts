@@ -11,6 +11,7 @@ import {
   infoLog,
   missingLog,
   type PluginAction,
+  serviceEffect,
   servicePluginExecutor,
   serviceFailureLog,
   variableUpdate,
@@ -59,18 +60,19 @@ const searchRecords: Action = async (options, { port, credentialsId, scope, ctx 
   return { variables, logs };
 };
 
-const createRecord: Action = async (options, { port, credentialsId, scope }) => {
+/** The record is created once the turn is saved: the flow reads nothing of NocoDB's answer. */
+const createRecord: Action = (options, call) => {
+  const { credentialsId } = call;
   const tableId = filled(options.tableId);
   if (!tableId) return { logs: [missingLog("Table ID is required")] };
   const fields = Object.fromEntries(
     (options.fields ?? []).flatMap((row) => (filled(row.key) ? [[row.key as string, row.value ?? null]] : [])),
   );
   if (!Object.keys(fields).length) return { logs: [missingLog("At least one field is required")] };
-  const created = await port.createRecord({ credentialsId, tableId, fields }, scope);
-  return created.ok ? {} : { logs: [serviceFailureLog(created, "While creating NocoDB record")] };
+  return serviceEffect("nocodb.createRecord", { credentialsId, tableId, fields }, call, "While creating NocoDB record");
 };
 
-const updateExistingRecord: Action = async (options, { port, credentialsId, scope }) => {
+const updateExistingRecord: Action = async (options, { port, credentialsId, scope, ctx }) => {
   const fields = Object.fromEntries(
     (options.updates ?? []).flatMap((row) =>
       filled(row.fieldName) ? [[row.fieldName as string, row.value ?? null]] : [],
@@ -91,8 +93,8 @@ const updateExistingRecord: Action = async (options, { port, credentialsId, scop
   if (!found.ok) return { logs: [serviceFailureLog(found, context)] };
   const ids = found.records.map((record) => record.Id).filter((id) => id !== undefined && id !== null);
   if (!ids.length) return { logs: [infoLog(NO_MATCH, where)] };
-  const updated = await port.updateRecords({ credentialsId, tableId, ids, fields }, scope);
-  return updated.ok ? {} : { logs: [serviceFailureLog(updated, context)] };
+  // The search runs now (it decides what changes); the change itself once the turn is saved.
+  return serviceEffect("nocodb.updateRecords", { credentialsId, tableId, ids, fields }, { scope, ctx }, context);
 };
 
 /** NocoDB: search, create and update records of a table, on NocoDB's cloud or a self-hosted instance. */

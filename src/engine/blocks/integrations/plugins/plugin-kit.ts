@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
 import type { ChatLog } from "../../../../schemas/chat.js";
+import type { ServiceEffect, ServiceEffectKind, ServiceEffectRequests, TurnEffect } from "../../../effects.js";
 import type { EnginePorts, IntegrationScope, PluginFailure } from "../../../ports.js";
 import { serializeVariableValue } from "../../../variables/serialize.js";
 import { deepSubstitute } from "../../../variables/substitute.js";
@@ -9,8 +10,11 @@ import { errorLog, failureLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
 import { notConfigured, type PluginBlock } from "./plugin-block.js";
 
-/** What a plug-in action gives back; the flow always goes on along the block's edge. */
-export type PluginResult = { variables?: VariableUpdate[]; logs?: ChatLog[] };
+/**
+ * What a plug-in action gives back; the flow always goes on along the block's edge. A change made in
+ * the service is an effect, sent once the turn is saved (src/services/outbox/service-effect-items.ts).
+ */
+export type PluginResult = { variables?: VariableUpdate[]; logs?: ChatLog[]; effects?: TurnEffect[] };
 
 /** What an action handler gets: its port, the credential it names, the chat's scope and variables. */
 export type PluginCall<P> = {
@@ -60,6 +64,7 @@ export function servicePluginExecutor<T extends ForgedBlockType, O extends Optio
         ...next,
         ...(result.variables?.length ? { variables: result.variables } : {}),
         ...(result.logs?.length ? { logs: result.logs } : {}),
+        ...(result.effects?.length ? { effects: result.effects } : {}),
       };
     },
   };
@@ -100,3 +105,23 @@ export const infoLog = (description: string, details?: string): ChatLog => ({
   description,
   ...(details ? { details } : {}),
 });
+
+/**
+ * A service call that changes something, as an effect of the turn: sent after the turn is saved, its
+ * failure logged on the chat's result (`failureContext` says what it was doing).
+ */
+export function serviceEffect<K extends ServiceEffectKind>(
+  kind: K,
+  request: ServiceEffectRequests[K],
+  { scope, ctx }: Pick<PluginCall<unknown>, "scope" | "ctx">,
+  failureContext: string,
+): PluginResult {
+  const effect = {
+    kind,
+    request,
+    scope,
+    failureContext,
+    ...(ctx.state.resultId ? { resultId: ctx.state.resultId } : {}),
+  } as ServiceEffect;
+  return { effects: [effect] };
+}

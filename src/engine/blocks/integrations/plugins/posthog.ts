@@ -9,8 +9,8 @@ import {
   keyValues,
   missingLog,
   type PluginAction,
+  serviceEffect,
   servicePluginExecutor,
-  serviceFailureLog,
 } from "./plugin-kit.js";
 
 type Action = PluginAction<PostHogOptions, PostHogPort>;
@@ -20,7 +20,8 @@ const CONTEXT = "While sending the event to PostHog";
  * Capture. An anonymous event gets a fresh distinct id and no person profile, so "Distinct ID" is
  * only required for identified events (the reference asks for it either way, then throws it away).
  */
-const capture: Action = async (options, { port, credentialsId, scope, ctx }) => {
+const capture: Action = (options, call) => {
+  const { credentialsId, ctx } = call;
   const event = filled(options.event);
   const distinctId = options.isAnonymous ? ctx.ports.random.id() : filled(options.distinctId);
   if (!event || !distinctId) return { logs: [missingLog("PostHog Capture: Missing required fields")] };
@@ -39,25 +40,21 @@ const capture: Action = async (options, { port, credentialsId, scope, ctx }) => 
         : {}),
     ...(Object.keys(groups).length ? { $groups: groups } : {}),
   };
-  const sent = await port.capture({ credentialsId, event, distinctId, properties }, scope);
-  return sent.ok ? {} : { logs: [serviceFailureLog(sent, CONTEXT)] };
+  return serviceEffect("posthog.capture", { credentialsId, event, distinctId, properties }, call, CONTEXT);
 };
 
 /** Identify Group: PostHog's `$groupidentify` event; without a distinct id, the group's own (as PostHog's SDKs do). */
-const identifyGroup: Action = async (options, { port, credentialsId, scope }) => {
+const identifyGroup: Action = (options, call) => {
   const groupType = filled(options.groupType);
   const groupKey = filled(options.groupKey);
   if (!groupType || !groupKey) return { logs: [missingLog("Group type and key are required")] };
-  const sent = await port.capture(
-    {
-      credentialsId,
-      event: "$groupidentify",
-      distinctId: filled(options.distinctId) ?? `$${groupType}_${groupKey}`,
-      properties: { $group_type: groupType, $group_key: groupKey, $group_set: keyValues(options.properties) },
-    },
-    scope,
-  );
-  return sent.ok ? {} : { logs: [serviceFailureLog(sent, CONTEXT)] };
+  const request = {
+    credentialsId: call.credentialsId,
+    event: "$groupidentify",
+    distinctId: filled(options.distinctId) ?? `$${groupType}_${groupKey}`,
+    properties: { $group_type: groupType, $group_key: groupKey, $group_set: keyValues(options.properties) },
+  };
+  return serviceEffect("posthog.capture", request, call, CONTEXT);
 };
 
 /** PostHog: capture events and identify groups through PostHog's ingestion API (cloud or self-hosted). */

@@ -10,8 +10,8 @@ import {
   missingLog,
   type PluginAction,
   type PluginResult,
+  serviceEffect,
   servicePluginExecutor,
-  serviceFailureLog,
 } from "./plugin-kit.js";
 
 type Action = PluginAction<SegmentOptions, SegmentPort>;
@@ -34,16 +34,16 @@ const withProperties = (rows: SegmentOptions["properties"]) => {
  */
 function segmentCall(
   action: string,
-  call: Call,
+  path: Call,
   required: (options: SegmentOptions) => Record<string, string | undefined>,
   body: (options: SegmentOptions) => Record<string, unknown>,
 ): Action {
-  return async (options, { port, credentialsId, scope }): Promise<PluginResult> => {
+  return (options, call): PluginResult => {
     const missing = missingFields(required(options));
     if (missing.length)
       return { logs: [missingLog(`Segment ${action}: Missing required fields (${missing.join(", ")})`)] };
-    const sent = await port.send({ credentialsId, call, body: body(options) }, scope);
-    return sent.ok ? {} : { logs: [serviceFailureLog(sent, `While sending the ${action} call to Segment`)] };
+    const request = { credentialsId: call.credentialsId, call: path, body: body(options) };
+    return serviceEffect("segment.send", request, call, `While sending the ${action} call to Segment`);
   };
 }
 

@@ -103,27 +103,3 @@ describe("event streams of the whole instance", () => {
     expect(started.body.messages.length).toBe(1);
   });
 });
-
-describe("event streams: their age", () => {
-  let parley: Parley;
-  beforeAll(async () => {
-    parley = await startIntegrationServer({ PARLEY_EVENT_STREAM_MAX_MS: "1500" });
-  });
-  afterAll(() => parley?.close());
-
-  it("ends a stream after PARLEY_EVENT_STREAM_MAX_MS; the client may open a new one", async () => {
-    const publicId = await parley.publish(waitingBot());
-    const { sessionId } = await waitingSession(parley, publicId);
-    const openedAt = Date.now();
-    const stream = await openSessionEvents(parley.server.baseUrl, sessionId, "hook");
-    expect(stream.status).toBe(200);
-    expect(await stream.next()).toEqual({ event: "waiting", data: {} });
-    expect(await stream.next()).toBeUndefined();
-    const age = Date.now() - openedAt;
-    expect(age).toBeGreaterThanOrEqual(1400);
-    expect(age).toBeLessThan(10_000);
-    const again = await openSessionEvents(parley.server.baseUrl, sessionId, "hook");
-    expect(again.status).toBe(200);
-    again.close();
-  });
-});

@@ -31,7 +31,9 @@ function closedController(request: FastifyRequest, reply: FastifyReply): AbortCo
 }
 
 export function webhookCallRoutes(ctx: AppContext) {
-  const streams = new EventStreamLimits(ctx.config.traffic.eventStreams);
+  // Made on first use: the route table is also built without a running server (the OpenAPI document).
+  let streams: EventStreamLimits | undefined;
+  const streamLimits = () => (streams ??= new EventStreamLimits(ctx.config.traffic.eventStreams));
   return [
     defineRoute({
       ...webhookCallRouteContracts.executeWebhook,
@@ -62,7 +64,7 @@ export function webhookCallRoutes(ctx: AppContext) {
       rateLimit: ["continuePerSession", "continuePerIp"],
       handler: async ({ params, query, request, reply }) => {
         // Counted from here until the response closes, whether the stream opens or is refused.
-        const place = streams.admit(request.ip);
+        const place = streamLimits().admit(request.ip);
         reply.raw.once("close", () => place.release());
         const closed = closedController(request, reply);
         const events = await openSessionEvents(
@@ -73,7 +75,7 @@ export function webhookCallRoutes(ctx: AppContext) {
           closed.signal,
         );
         // Only a stream that opened replaces the session's previous one.
-        const stream = streams.claimSession(params.sessionId, () => closed.abort());
+        const stream = streamLimits().claimSession(params.sessionId, () => closed.abort());
         if (closed.signal.aborted) stream.end();
         else closed.signal.addEventListener("abort", () => stream.end());
         return reply

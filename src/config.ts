@@ -1,4 +1,5 @@
 import path from "node:path";
+import { loadTrafficLimits, type TrafficLimits } from "./config-traffic.js";
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export type Config = {
@@ -57,6 +58,8 @@ export type Config = {
   google: GoogleConfig;
   /** Where uploads and generated files are kept (README "File storage"). */
   storage: StorageConfig;
+  /** Request timeouts, open event streams, messaging-app webhooks and turns (issue 31; docs/security.md). */
+  traffic: TrafficLimits;
 };
 
 /**
@@ -166,7 +169,7 @@ function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
-function parsePositive(value: string | undefined, name: string, fallback: number): number {
+export function parsePositive(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0)
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     google: loadGoogleConfig(env),
     storage: loadStorageConfig(env, databaseUrl),
+    traffic: loadTrafficLimits(env),
   };
 }
 

@@ -66,3 +66,41 @@ describe("protection settings in the environment", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
   });
 });
+
+describe("traffic limits in the environment (issue 31)", () => {
+  it("has defaults and reads every variable", () => {
+    expect(loadConfig({}).traffic).toEqual({
+      requestTimeoutMs: 120_000,
+      connectionIdleTimeoutMs: 60_000,
+      eventStreams: { perAddress: 20, total: 500, maxMs: 600_000 },
+      channels: { messagesPerRequest: 100, turnsAtOnce: 8, turnsPerWorkspace: 4, idleSendsWithoutAnswer: 3 },
+    });
+    const traffic = loadConfig({
+      PARLEY_REQUEST_TIMEOUT_MS: "5000",
+      PARLEY_CONNECTION_IDLE_TIMEOUT_MS: "7000",
+      PARLEY_EVENT_STREAMS_PER_ADDRESS: "2",
+      PARLEY_EVENT_STREAMS_TOTAL: "50",
+      PARLEY_EVENT_STREAM_MAX_MS: "60000",
+      PARLEY_CHANNEL_MAX_MESSAGES_PER_REQUEST: "10",
+      PARLEY_CHANNEL_TURNS_AT_ONCE: "2",
+      PARLEY_CHANNEL_TURNS_PER_WORKSPACE: "1",
+      PARLEY_CHANNEL_IDLE_SENDS_WITHOUT_ANSWER: "1",
+    }).traffic;
+    expect(traffic).toEqual({
+      requestTimeoutMs: 5000,
+      connectionIdleTimeoutMs: 7000,
+      eventStreams: { perAddress: 2, total: 50, maxMs: 60_000 },
+      channels: { messagesPerRequest: 10, turnsAtOnce: 2, turnsPerWorkspace: 1, idleSendsWithoutAnswer: 1 },
+    });
+  });
+
+  it("refuses values that would turn a limit off or are not whole counts", () => {
+    expect(() => loadConfig({ PARLEY_CHANNEL_TURNS_AT_ONCE: "0" })).toThrow(
+      new ConfigError('PARLEY_CHANNEL_TURNS_AT_ONCE must be a positive number, got "0"'),
+    );
+    expect(() => loadConfig({ PARLEY_EVENT_STREAMS_PER_ADDRESS: "2.5" })).toThrow(
+      new ConfigError('PARLEY_EVENT_STREAMS_PER_ADDRESS must be a whole number, got "2.5"'),
+    );
+    expect(() => loadConfig({ PARLEY_REQUEST_TIMEOUT_MS: "soon" })).toThrow(ConfigError);
+  });
+});

@@ -4,6 +4,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import { AppError, errorCodes, type ErrorCode } from "../errors.js";
 import { apiRoutes as routeContracts, type RouteContract } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
+import type { TrafficLimits } from "../config-traffic.js";
 import { botRoutes } from "./bots.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { registerRoutes, type RouteDefinition } from "./route.js";
@@ -95,6 +96,24 @@ function sharedStoreWarning(app: FastifyInstance) {
   };
 }
 
+/**
+ * A request must arrive whole (headers and body) within PARLEY_REQUEST_TIMEOUT_MS (408), and a
+ * connection where nothing moves either way for PARLEY_CONNECTION_IDLE_TIMEOUT_MS is closed: a
+ * client that trickles a body or holds sockets open keeps no server resources for long. Node checks
+ * the request deadline every `connectionsCheckingInterval`, so that is a fraction of it.
+ */
+function requestTimeouts(traffic: TrafficLimits) {
+  const requestTimeout = traffic.requestTimeoutMs;
+  return {
+    requestTimeout,
+    connectionTimeout: traffic.connectionIdleTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
+    },
+  };
+}
+
 export async function buildApp(
   ctx: AppContext,
   options: { logger?: boolean; logStream?: { write(line: string): void } } = {},
@@ -102,6 +121,7 @@ export async function buildApp(
   const app = Fastify({
     ...securityServerOptions(ctx.config, options.logger !== false, options.logStream),
     bodyLimit: 1024 * 1024,
+    ...requestTimeouts(ctx.config.traffic),
     // One line per request is noise for most self-hosters (their proxy logs requests); LOG_LEVEL=debug shows them.
     logController: new LogController({
       disableRequestLogging: ctx.config.logLevel !== "debug" && ctx.config.logLevel !== "trace",

@@ -1,8 +1,13 @@
 import { AppError } from "../errors.js";
 
-/** A part's headers are a few lines; form fields before the file are a few short values. */
+/**
+ * A part's headers are a few lines; form fields before the file are a few short values. Everything
+ * before the file (each part's headers, the fields' values) counts toward MAX_FIELD_BYTES, and the
+ * parts before it are counted too: a form of endless empty parts is no cheaper to send than to read.
+ */
 const MAX_PART_HEADERS_BYTES = 16 * 1024;
 const MAX_FIELD_BYTES = 64 * 1024;
+export const MAX_PARTS_BEFORE_FILE = 50;
 
 /** The boundary of a `multipart/form-data` Content-Type, or undefined when it is not one. */
 export function multipartBoundary(contentType: string | undefined): string | undefined {
@@ -12,6 +17,7 @@ export function multipartBoundary(contentType: string | undefined): string | und
 }
 
 const badForm = (message: string) => new AppError("BAD_REQUEST", message);
+const FIELDS_TOO_LONG = "The form's fields before the file are too long (their headers count too)";
 
 function partName(headers: string): string | undefined {
   const disposition = headers.split("\r\n").find((line) => /^content-disposition:/i.test(line));
@@ -32,6 +38,7 @@ export async function* multipartFileChunks(
   let buffer: Buffer = Buffer.from("\r\n");
   let phase: "preamble" | "headers" | "field" | "file" = "preamble";
   let fieldBytes = 0;
+  let parts = 0;
   for await (const chunk of body) {
     buffer = buffer.length > 0 ? Buffer.concat([buffer, chunk]) : chunk;
     for (;;) {
@@ -39,11 +46,16 @@ export async function* multipartFileChunks(
         const end = buffer.indexOf("\r\n\r\n");
         if (end < 0) {
           if (buffer.length > MAX_PART_HEADERS_BYTES) throw badForm("A form part's headers are too long");
+          if (fieldBytes + buffer.length > MAX_FIELD_BYTES) throw badForm(FIELDS_TOO_LONG);
           break;
         }
+        fieldBytes += end + 4;
+        if (fieldBytes > MAX_FIELD_BYTES) throw badForm(FIELDS_TOO_LONG);
         const name = partName(buffer.subarray(0, end).toString("latin1"));
         buffer = buffer.subarray(end + 4);
         phase = name === fieldName ? "file" : "field";
+        if (phase === "field" && ++parts > MAX_PARTS_BEFORE_FILE)
+          throw badForm(`The form has more than ${MAX_PARTS_BEFORE_FILE} parts before the file`);
         continue;
       }
       const at = buffer.indexOf(delimiter);
@@ -52,7 +64,7 @@ export async function* multipartFileChunks(
       if (phase === "file" && safe > 0) yield buffer.subarray(0, safe);
       if (phase === "field" || phase === "preamble") {
         fieldBytes += safe;
-        if (fieldBytes > MAX_FIELD_BYTES) throw badForm("The form's fields before the file are too long");
+        if (fieldBytes > MAX_FIELD_BYTES) throw badForm(FIELDS_TOO_LONG);
       }
       if (at < 0) {
         buffer = buffer.subarray(safe);

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { EventStreamLimits } from "./event-stream-limits.js";
 import { chatRouteContracts } from "../schemas/chat-routes.js";
 import { webhookCallBodySchema, webhookCallParams, webhookCallRouteContracts } from "../schemas/webhook-call-routes.js";
 import type { AppContext } from "../services/context.js";
@@ -21,14 +22,18 @@ async function* eventStream(events: AsyncGenerator<SessionEvent>): AsyncGenerato
   for await (const item of events) yield toEventText(item);
 }
 
-/** Ends the stream's wait when the visitor's page goes away. */
-function closedSignal(request: FastifyRequest): AbortSignal {
+/** Ends the stream's wait when the visitor's page goes away (or the stream is ended here). */
+function closedController(request: FastifyRequest, reply: FastifyReply): AbortController {
   const controller = new AbortController();
   request.raw.once("close", () => controller.abort());
-  return controller.signal;
+  reply.raw.once("close", () => controller.abort());
+  return controller;
 }
 
 export function webhookCallRoutes(ctx: AppContext) {
+  // Made on first use: the route table is also built without a running server (the OpenAPI document).
+  let streams: EventStreamLimits | undefined;
+  const streamLimits = () => (streams ??= new EventStreamLimits(ctx.config.traffic.eventStreams));
   return [
     defineRoute({
       ...webhookCallRouteContracts.executeWebhook,
@@ -58,13 +63,21 @@ export function webhookCallRoutes(ctx: AppContext) {
       cors: true,
       rateLimit: ["continuePerSession", "continuePerIp"],
       handler: async ({ params, query, request, reply }) => {
+        // Counted from here until the response closes, whether the stream opens or is refused.
+        const place = streamLimits().admit(request.ip);
+        reply.raw.once("close", () => place.release());
+        const closed = closedController(request, reply);
         const events = await openSessionEvents(
           ctx,
           params.sessionId,
           query.blockId,
           callingOrigin(request),
-          closedSignal(request),
+          closed.signal,
         );
+        // Only a stream that opened replaces the session's previous one.
+        const stream = streamLimits().claimSession(params.sessionId, () => closed.abort());
+        if (closed.signal.aborted) stream.end();
+        else closed.signal.addEventListener("abort", () => stream.end());
         return reply
           .header("content-type", "text/event-stream; charset=utf-8")
           .header("cache-control", "no-store")

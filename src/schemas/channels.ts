@@ -27,6 +27,15 @@ export type InboundItem = { messageId: string; contactId: string; sentAtMs: numb
 
 const id = z.union([z.string(), z.number()]).transform(String);
 
+/**
+ * Bounds on a WhatsApp webhook call's arrays (issue 31 item 5): Meta batches a few updates per call;
+ * a body far past these is not Meta's. The messages a call may carry in all are bounded again,
+ * configurably, where they are read (PARLEY_CHANNEL_MAX_MESSAGES_PER_REQUEST, 413).
+ */
+export const WHATSAPP_MAX_ENTRIES = 100;
+export const WHATSAPP_MAX_CHANGES = 100;
+export const WHATSAPP_MAX_MESSAGES = 1000;
+
 // WhatsApp Cloud API webhook (only what Parley reads; everything else passes).
 const whatsAppMediaSchema = z.looseObject({
   id: z.string(),
@@ -35,54 +44,60 @@ const whatsAppMediaSchema = z.looseObject({
 });
 export const whatsAppWebhookSchema = z.looseObject({
   object: z.string().optional(),
-  entry: z.array(
-    z.looseObject({
-      changes: z.array(
-        z.looseObject({
-          field: z.string().optional(),
-          value: z.looseObject({
-            metadata: z.looseObject({ phone_number_id: id }).optional(),
-            contacts: z
-              .array(z.looseObject({ wa_id: id, profile: z.looseObject({ name: z.string() }).optional() }))
-              .optional(),
-            messages: z
-              .array(
-                z.looseObject({
-                  from: id,
-                  id: z.string(),
-                  timestamp: id,
-                  type: z.string(),
-                  text: z.looseObject({ body: z.string() }).optional(),
-                  button: z.looseObject({ text: z.string(), payload: z.string().optional() }).optional(),
-                  interactive: z
-                    .looseObject({
+  entry: z
+    .array(
+      z.looseObject({
+        changes: z
+          .array(
+            z.looseObject({
+              field: z.string().optional(),
+              value: z.looseObject({
+                metadata: z.looseObject({ phone_number_id: id }).optional(),
+                contacts: z
+                  .array(z.looseObject({ wa_id: id, profile: z.looseObject({ name: z.string() }).optional() }))
+                  .max(WHATSAPP_MAX_MESSAGES)
+                  .optional(),
+                messages: z
+                  .array(
+                    z.looseObject({
+                      from: id,
+                      id: z.string(),
+                      timestamp: id,
                       type: z.string(),
-                      button_reply: z.looseObject({ id: z.string(), title: z.string() }).optional(),
-                      list_reply: z.looseObject({ id: z.string(), title: z.string() }).optional(),
-                    })
-                    .optional(),
-                  location: z.looseObject({ latitude: z.number(), longitude: z.number() }).optional(),
-                  contacts: z
-                    .array(
-                      z.looseObject({
-                        name: z.looseObject({ formatted_name: z.string().optional() }).optional(),
-                        phones: z.array(z.looseObject({ phone: z.string().optional() })).optional(),
-                      }),
-                    )
-                    .optional(),
-                  image: whatsAppMediaSchema.optional(),
-                  video: whatsAppMediaSchema.optional(),
-                  audio: whatsAppMediaSchema.optional(),
-                  document: whatsAppMediaSchema.optional(),
-                  sticker: whatsAppMediaSchema.optional(),
-                }),
-              )
-              .optional(),
-          }),
-        }),
-      ),
-    }),
-  ),
+                      text: z.looseObject({ body: z.string() }).optional(),
+                      button: z.looseObject({ text: z.string(), payload: z.string().optional() }).optional(),
+                      interactive: z
+                        .looseObject({
+                          type: z.string(),
+                          button_reply: z.looseObject({ id: z.string(), title: z.string() }).optional(),
+                          list_reply: z.looseObject({ id: z.string(), title: z.string() }).optional(),
+                        })
+                        .optional(),
+                      location: z.looseObject({ latitude: z.number(), longitude: z.number() }).optional(),
+                      contacts: z
+                        .array(
+                          z.looseObject({
+                            name: z.looseObject({ formatted_name: z.string().optional() }).optional(),
+                            phones: z.array(z.looseObject({ phone: z.string().optional() })).optional(),
+                          }),
+                        )
+                        .optional(),
+                      image: whatsAppMediaSchema.optional(),
+                      video: whatsAppMediaSchema.optional(),
+                      audio: whatsAppMediaSchema.optional(),
+                      document: whatsAppMediaSchema.optional(),
+                      sticker: whatsAppMediaSchema.optional(),
+                    }),
+                  )
+                  .max(WHATSAPP_MAX_MESSAGES)
+                  .optional(),
+              }),
+            }),
+          )
+          .max(WHATSAPP_MAX_CHANGES),
+      }),
+    )
+    .max(WHATSAPP_MAX_ENTRIES),
 });
 export type WhatsAppWebhook = z.infer<typeof whatsAppWebhookSchema>;
 

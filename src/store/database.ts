@@ -291,6 +291,8 @@ export interface IdleTimeoutsTable {
   /** When the runner may take it next (the deadline, then past each claim's lease). */
   dueAt: string;
   attempts: number;
+  /** Idle paths run in a row with no message of the contact (migration 0020); a message resets it. */
+  firesWithoutAnswer: number;
 }
 
 /** Files kept in PostgreSQL (migration 0018; src/integrations/storage/postgres-storage.ts). */

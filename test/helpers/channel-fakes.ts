@@ -3,7 +3,16 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One call a fake app received: its path, its JSON body, its Authorization header and the status it got. */
-export type AppCall = { method: string; path: string; body: any; authorization?: string; status?: number };
+export type AppCall = {
+  method: string;
+  path: string;
+  body: any;
+  authorization?: string;
+  status?: number;
+  /** When the call had arrived whole, and when its answer went out (ms since the epoch). */
+  receivedAt: number;
+  answeredAt?: number;
+};
 
 /**
  * Local stand-ins for the WhatsApp Cloud API and the Telegram Bot API over real HTTP: they record
@@ -16,6 +25,8 @@ export type ChannelFakes = {
   calls: AppCall[];
   /** The next `count` sends answer `status` (then the fakes work again). */
   failNext(status: number, count?: number): void;
+  /** Every later call is answered `ms` later (0: at once), so that overlapping calls can be seen. */
+  delayAnswers(ms: number): void;
   /** Resolves when `count` calls match (polling the recorded calls); fails after a generous wait. */
   waitForCalls(match: (call: AppCall) => boolean, count?: number): Promise<AppCall[]>;
   /** Resolves once `check` holds (polled), for state the server writes after its last app call. */
@@ -28,6 +39,7 @@ export const FAKE_MEDIA_BYTES = Buffer.from("%PDF-1.4 fake file sent from the ap
 export async function startChannelFakes(): Promise<ChannelFakes> {
   const calls: AppCall[] = [];
   let failures: { status: number; left: number } | undefined;
+  let answerDelayMs = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk) => chunks.push(chunk));
@@ -43,8 +55,13 @@ export async function startChannelFakes(): Promise<ChannelFakes> {
       const answer = (status: number, value: unknown) => {
         const call = calls.at(-1);
         if (call) call.status = status;
-        response.writeHead(status, { "content-type": "application/json", "retry-after": "0" });
-        response.end(JSON.stringify(value));
+        const send = () => {
+          if (call) call.answeredAt = Date.now();
+          response.writeHead(status, { "content-type": "application/json", "retry-after": "0" });
+          response.end(JSON.stringify(value));
+        };
+        if (answerDelayMs > 0) setTimeout(send, answerDelayMs);
+        else send();
       };
       // Media bytes are downloads, never counted as app calls.
       if (path.startsWith("/wa/media-bytes/") || path.startsWith("/tg/file/")) {
@@ -52,7 +69,13 @@ export async function startChannelFakes(): Promise<ChannelFakes> {
         response.end(FAKE_MEDIA_BYTES);
         return;
       }
-      calls.push({ method: request.method ?? "", path, body, authorization: request.headers.authorization });
+      calls.push({
+        method: request.method ?? "",
+        path,
+        body,
+        authorization: request.headers.authorization,
+        receivedAt: Date.now(),
+      });
       if (failures && failures.left > 0) {
         failures.left--;
         // Both apps' error shapes at once: Telegram's `description`, WhatsApp's `error`.
@@ -81,6 +104,9 @@ export async function startChannelFakes(): Promise<ChannelFakes> {
     calls,
     failNext(status, count = 1) {
       failures = { status, left: count };
+    },
+    delayAnswers(ms) {
+      answerDelayMs = ms;
     },
     async waitForCalls(match, count = 1) {
       for (let waited = 0; waited < 20_000; waited += 25) {

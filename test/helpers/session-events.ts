@@ -12,10 +12,16 @@ export type EventsClient = {
   close(): void;
 };
 
-export async function openSessionEvents(baseUrl: string, sessionId: string, blockId: string): Promise<EventsClient> {
+export async function openSessionEvents(
+  baseUrl: string,
+  sessionId: string,
+  blockId: string,
+  headers: Record<string, string> = {},
+): Promise<EventsClient> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/v1/sessions/${sessionId}/events?blockId=${encodeURIComponent(blockId)}`, {
     signal: controller.signal,
+    headers,
   });
   if (!response.ok || !response.body)
     return {

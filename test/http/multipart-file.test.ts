@@ -51,6 +51,42 @@ describe("multipartFileChunks", () => {
     );
   });
 
+  it("counts each part's headers toward the fields' limit: empty fields with 15 KiB headers are refused", async () => {
+    // Issue 31 item 14: every part's headers stay under 16 KiB and every value is empty, so only the
+    // headers add up: five such parts are 75 KiB before the file.
+    const boundary = "----limits";
+    const padding = `x-padding: ${"h".repeat(15 * 1024)}`;
+    const parts = Array.from(
+      { length: 5 },
+      (_, i) => `--${boundary}\r\ncontent-disposition: form-data; name="f${i}"\r\n${padding}\r\n\r\n\r\n`,
+    );
+    const body = Buffer.from(
+      `${parts.join("")}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc\r\n--${boundary}--\r\n`,
+    );
+    await expect(fileOf(body, boundary, 4096)).rejects.toThrow(
+      new AppError("BAD_REQUEST", "The form's fields before the file are too long (their headers count too)"),
+    );
+    // The same form with one such part is read.
+    const one = Buffer.from(
+      `${parts[0]}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc\r\n--${boundary}--\r\n`,
+    );
+    expect((await fileOf(one, boundary, 4096)).toString()).toBe("abc");
+  });
+
+  it("refuses more than 50 parts before the file, however small", async () => {
+    const boundary = "----parts";
+    const part = (i: number) => `--${boundary}\r\ncontent-disposition: form-data; name="${i}"\r\n\r\n\r\n`;
+    const form = (count: number) =>
+      Buffer.from(
+        `${Array.from({ length: count }, (_, i) => part(i)).join("")}--${boundary}\r\n` +
+          `content-disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc\r\n--${boundary}--\r\n`,
+      );
+    expect((await fileOf(form(50), boundary, 512)).toString()).toBe("abc");
+    await expect(fileOf(form(51), boundary, 512)).rejects.toThrow(
+      new AppError("BAD_REQUEST", "The form has more than 50 parts before the file"),
+    );
+  });
+
   it("reads the boundary of a multipart/form-data content type only", () => {
     expect(multipartBoundary("multipart/form-data; boundary=----abc")).toBe("----abc");
     expect(multipartBoundary('multipart/form-data; boundary="a b"')).toBe("a b");

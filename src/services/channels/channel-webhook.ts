@@ -82,6 +82,13 @@ export async function receiveWebhook(
     if (!parsed.success) throw invalidBody(parsed.error.issues);
     items = telegramInbound(parsed.data, nowMs);
   }
+  // Refused whole before anything is kept: each message becomes a contact turn.
+  const most = ctx.config.traffic.channels.messagesPerRequest;
+  if (items.length > most)
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `The webhook call carries ${items.length} messages; at most ${most} are taken per call`,
+    );
   const repository = channelsRepository(ctx);
   const contacts = new Set<string>();
   for (const item of items) {

@@ -23,6 +23,7 @@ import { chatMessageOf, downloadAttachments } from "./inbound-answer.js";
 import type { OfferedChoices } from "./reply-parts.js";
 import { sendReplyToContact, type TypingSettings } from "./send-reply.js";
 import { scheduleContactIdle } from "./idle-schedule.js";
+import { contactTurnSlots } from "./turn-slots.js";
 
 export type TurnErrorHandler = (error: unknown, context: { credentialsId: string; contactId: string }) => void;
 
@@ -149,11 +150,22 @@ async function keepUploads(
 }
 
 /**
- * Runs the contact's waiting messages one after another, oldest first. The contact's row lock makes
- * this hold across instances: whoever holds it drains the queue, anyone else leaves their message
- * to it. A message that arrives while the holder lets go is picked up by the check after unlocking.
+ * Runs the contact's waiting messages one after another, oldest first, once one of the instance's
+ * places for contact turns is free (at most so many at once, and per workspace: turn-slots.ts). The
+ * contact's row lock makes this hold across instances: whoever holds it drains the queue, anyone
+ * else leaves their message to it. A message that arrives while the holder lets go is picked up by
+ * the check after unlocking.
  */
-export async function runContactTurns(
+export function runContactTurns(
+  ctx: AppContext,
+  credentials: ChannelCredentials,
+  contactId: string,
+  options: TurnOptions,
+): Promise<void> {
+  return contactTurnSlots(ctx).run(credentials.workspaceId, () => drainContact(ctx, credentials, contactId, options));
+}
+
+async function drainContact(
   ctx: AppContext,
   credentials: ChannelCredentials,
   contactId: string,

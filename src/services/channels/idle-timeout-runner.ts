@@ -11,6 +11,7 @@ import { type ChannelCredentials, channelsRepository, requireChannelCredentials 
 import { runContactTurns, type TurnOptions, typingOf } from "./contact-turns.js";
 import { idleTimeouts, scheduleContactIdle } from "./idle-schedule.js";
 import { sendReplyToContact } from "./send-reply.js";
+import { contactTurnSlots } from "./turn-slots.js";
 
 /** A busy contact (a turn holds its lock) or a failed fire is tried again this much later. */
 const RETRY_MS = 1000;
@@ -65,8 +66,8 @@ async function fire(ctx: AppContext, item: IdleTimeoutRow, options: TurnOptions)
     }
     const target = { credentials, contactId: item.contactId, resultId: session.resultId ?? undefined };
     await sendReplyToContact(ctx, target, reply, { typing: typingOf(bot) });
-    // The idle path may stop at another input with an idle timeout.
-    await scheduleContactIdle(ctx, credentials, item.contactId, session.id);
+    // The idle path may stop at another input with an idle timeout: one more run without an answer.
+    await scheduleContactIdle(ctx, credentials, item.contactId, session.id, item.firesWithoutAnswer + 1);
     return { ok: true };
   } finally {
     await contacts.unlock(item.credentialsId, item.contactId, token);
@@ -93,7 +94,8 @@ export function startIdleTimeoutRunner(ctx: AppContext, options: TurnOptions): D
         const now = Date.now();
         return repository.claimDue(new Date(now).toISOString(), new Date(now + leaseMs).toISOString(), limit);
       },
-      attempt: (item) => fire(ctx, item, options),
+      // An idle path is a contact turn like an answer: it waits for one of the same places.
+      attempt: (item) => contactTurnSlots(ctx).run(item.workspaceId, () => fire(ctx, item, options)),
       async settle(item, outcome) {
         if (outcome.ok || outcome.permanent || (!outcome.retry && item.attempts >= MOST_ATTEMPTS)) {
           if (!outcome.ok && !outcome.retry)

@@ -5,6 +5,7 @@ import { AppError, errorCodes, type ErrorCode } from "../errors.js";
 import { apiRoutes as routeContracts, type RouteContract } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
 import { botRoutes } from "./bots.js";
+import { customDomainRoutes } from "./custom-domains.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
@@ -62,6 +63,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...folderRoutes(ctx),
     ...themeTemplateRoutes(ctx),
     ...botRoutes(ctx),
+    ...customDomainRoutes(ctx),
     ...botToolRoutes(ctx),
     ...translationRoutes(ctx),
     ...botTestRoutes(ctx),

@@ -31,6 +31,7 @@ import * as webhooks from "./migrations/0012-webhooks.js";
 import * as idleSchedule from "./migrations/0017-idle-schedule.js";
 import * as fileStorage from "./migrations/0018-file-storage.js";
 import * as invitationLinks from "./migrations/0019-invitation-links.js";
+import * as previewOwnersDomainProofs from "./migrations/0022-preview-owners-domain-proofs.js";
 import * as themeTemplates from "./migrations/0014-theme-templates.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "0017-idle-schedule": idleSchedule,
   "0018-file-storage": fileStorage,
   "0019-invitation-links": invitationLinks,
+  "0022-preview-owners-domain-proofs": previewOwnersDomainProofs,
   "0014-theme-templates": themeTemplates,
 };
 

@@ -29,7 +29,8 @@ export function customDomainRoutes(ctx: AppContext) {
     defineRoute({
       method: "POST",
       url: "/api/v1/bots/:botId/customDomain/verify",
-      summary: "Fetches http://<domain>/.well-known/parley-challenge/<token>; the domain is served once it answers the token",
+      summary:
+        "Fetches http://<domain>/.well-known/parley-challenge/<token>; the domain is served once it answers the token",
       tags,
       auth: "token",
       params: z.object({ botId: idSchema }),

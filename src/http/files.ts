@@ -71,7 +71,12 @@ async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequ
   const { folder, size } = await storeUpload(ctx, request.body as Readable, name, fileLimit, undefined, refusal);
   await recordStoredUpload(ctx, sessionId, rule, { folder, size });
   const contentType = String(request.headers["content-type"] ?? "application/octet-stream").split(";")[0];
-  return { name, size, contentType, url: `${await publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}` };
+  return {
+    name,
+    size,
+    contentType,
+    url: `${await publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}`,
+  };
 }
 
 async function sendUpload(

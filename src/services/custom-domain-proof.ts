@@ -7,13 +7,7 @@ import type { BotRow } from "../store/database.js";
 import type { Caller } from "../store/users-repository.js";
 import { requireBot } from "./bots.js";
 import type { AppContext } from "./context.js";
-import {
-  CHALLENGE_PATH,
-  customDomainHost,
-  isOperatorAllowed,
-  isOwnHost,
-  newChallengeToken,
-} from "./custom-domains.js";
+import { CHALLENGE_PATH, customDomainHost, isOperatorAllowed, isOwnHost, newChallengeToken } from "./custom-domains.js";
 
 /** How long the domain has to answer, and how much of its answer is read (a token is 32 characters). */
 const CHALLENGE_TIMEOUT_MS = 5_000;
@@ -82,7 +76,9 @@ async function fetchChallenge(ctx: AppContext, host: string, token: string): Pro
   const override = ctx.config.customDomains.challengeAddress;
   const guard: AddressGuard = {
     ...addressGuard(ctx.config),
-    ...(override ? { resolve: async () => [{ address: override.address, family: override.address.includes(":") ? 6 : 4 }] } : {}),
+    ...(override
+      ? { resolve: async () => [{ address: override.address, family: override.address.includes(":") ? 6 : 4 }] }
+      : {}),
   };
   const url = `http://${host}${override ? `:${override.port}` : ""}${CHALLENGE_PATH}${token}`;
   try {

@@ -70,11 +70,18 @@ describe("custom domains are served only once proven", { timeout: 90_000 }, () =
   }
 
   it("refuses a claim of PUBLIC_URL's host, of another name of this instance, of localhost", async () => {
-    for (const domain of ["builder.parley-test.com", "BUILDER.parley-test.com/chat", "alias.parley-test.com", "app.localhost"]) {
+    for (const domain of [
+      "builder.parley-test.com",
+      "BUILDER.parley-test.com/chat",
+      "alias.parley-test.com",
+      "app.localhost",
+    ]) {
       const { patched } = await claim(domain);
       expect(patched.status, domain).toBe(400);
       expect(patched.body.code, domain).toBe("CUSTOM_DOMAIN_NOT_ALLOWED");
-      expect(patched.body.message, domain).toMatch(/is a name this Parley instance answers on itself: it cannot be a bot's custom domain$/);
+      expect(patched.body.message, domain).toMatch(
+        /is a name this Parley instance answers on itself: it cannot be a bot's custom domain$/,
+      );
     }
     const created = await harness.api.post("/v1/bots", {
       workspaceId: harness.workspaceId,
@@ -125,7 +132,9 @@ describe("custom domains are served only once proven", { timeout: 90_000 }, () =
     expect(page.body).toContain(`bot="${claimed.publicId}"`);
 
     // A new claim on the same bot proves itself anew.
-    const moved = await harness.api.patch(`/v1/bots/${claimed.botId}`, { bot: { customDomain: "other.proof-test.com" } });
+    const moved = await harness.api.patch(`/v1/bots/${claimed.botId}`, {
+      bot: { customDomain: "other.proof-test.com" },
+    });
     expect(moved.status).toBe(200);
     const after = await harness.api.get(`/v1/bots/${claimed.botId}/customDomain`);
     expect(after.body.verifiedAt).toBeNull();

@@ -4,6 +4,12 @@ import { parsePreviewReport } from "../../../../src/preview/preview-messages";
 import type { Theme } from "../../lib/types";
 import { PREVIEW_SANDBOX } from "../preview/preview-chat";
 
+function postTheme(frame: HTMLIFrameElement, theme: Theme): void {
+  const message: PreviewTheme = { parley: "preview-theme", theme: theme as Record<string, unknown> };
+  // The frame's origin is opaque: "*" is the only target it answers to (the message goes to this frame's window).
+  frame.contentWindow?.postMessage(message, "*");
+}
+
 /**
  * A still conversation drawn by the visitor's chat component with the theme being edited, inside the
  * sandboxed preview frame: the theme's font stylesheet and custom CSS are bot content, and load into
@@ -15,13 +21,6 @@ export function ThemePreview({ theme }: { theme: Theme }) {
   const ready = useRef(false);
   const latest = useRef(theme);
   latest.current = theme;
-
-  const post = () => {
-    if (!ready.current) return;
-    const message: PreviewTheme = { parley: "preview-theme", theme: latest.current as Record<string, unknown> };
-    // The frame's origin is opaque: "*" is the only target it answers to (the message goes to this frame's window).
-    frame.current?.contentWindow?.postMessage(message, "*");
-  };
 
   useEffect(() => {
     const element = host.current;
@@ -36,7 +35,7 @@ export function ThemePreview({ theme }: { theme: Theme }) {
     const listener = (event: MessageEvent) => {
       if (event.source !== iframe.contentWindow || parsePreviewReport(event.data)?.parley !== "preview-ready") return;
       ready.current = true;
-      post();
+      postTheme(iframe, latest.current);
     };
     window.addEventListener("message", listener);
     element.replaceChildren(iframe);
@@ -45,11 +44,11 @@ export function ThemePreview({ theme }: { theme: Theme }) {
       element.replaceChildren();
       frame.current = undefined;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: one frame per mount; themes are posted into it.
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: post reads the latest theme.
-  useEffect(post, [theme]);
+  useEffect(() => {
+    if (ready.current && frame.current) postTheme(frame.current, theme);
+  }, [theme]);
 
-  return <div className="theme-preview" ref={host} aria-label="Theme preview" />;
+  return <div className="theme-preview" ref={host} />;
 }

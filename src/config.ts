@@ -60,6 +60,20 @@ export type Config = {
   storage: StorageConfig;
   /** Request timeouts, open event streams, messaging-app webhooks and turns (issue 31; docs/security.md). */
   traffic: TrafficLimits;
+  /** Bots' custom domains (docs/security.md "Custom domains"). */
+  customDomains: CustomDomainsConfig;
+};
+
+export type CustomDomainsConfig = {
+  /** PARLEY_CUSTOM_DOMAINS_ALLOWED: host names the operator lets bots serve without the HTTP challenge. */
+  allowed: string[];
+  /** PARLEY_CUSTOM_DOMAIN_HOSTS: more host names this instance answers on (besides PUBLIC_URL's): never claimable. */
+  ownHosts: string[];
+  /**
+   * PARLEY_CUSTOM_DOMAIN_CHALLENGE_ADDRESS (`address:port`): where the challenge is fetched instead of
+   * the domain's own address on port 80 (a test's listener; still subject to PARLEY_HTTP_ALLOWED_HOSTS).
+   */
+  challengeAddress: { address: string; port: number } | undefined;
 };
 
 /**
@@ -231,10 +245,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: loadGoogleConfig(env),
     storage: loadStorageConfig(env, databaseUrl),
     traffic: loadTrafficLimits(env),
+    customDomains: loadCustomDomainsConfig(env),
   };
 }
 
 const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY", "S3_SECRET_KEY", "S3_REGION"] as const;
+
+const hostList = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+
+function loadCustomDomainsConfig(env: NodeJS.ProcessEnv): CustomDomainsConfig {
+  const address = env.PARLEY_CUSTOM_DOMAIN_CHALLENGE_ADDRESS?.trim();
+  let challengeAddress: CustomDomainsConfig["challengeAddress"];
+  if (address) {
+    const match = /^(.+):(\d{1,5})$/.exec(address);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
+      throw new ConfigError(`PARLEY_CUSTOM_DOMAIN_CHALLENGE_ADDRESS must be address:port, got "${address}"`);
+    challengeAddress = { address: match[1].replace(/^\[|\]$/g, ""), port: Number(match[2]) };
+  }
+  return {
+    allowed: hostList(env.PARLEY_CUSTOM_DOMAINS_ALLOWED),
+    ownHosts: hostList(env.PARLEY_CUSTOM_DOMAIN_HOSTS),
+    challengeAddress,
+  };
+}
 
 function loadStorageConfig(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): StorageConfig {
   const chosen = env.PARLEY_FILE_STORAGE || undefined;

@@ -52,6 +52,8 @@ export const errorCodes = {
   ORIGIN_NOT_ALLOWED: { status: 403, message: "Origin not allowed" },
   ADMIN_ONLY: { status: 403, message: "Only the workspace's admins can do this" },
   LAST_ADMIN: { status: 409, message: "A workspace keeps at least one admin" },
+  CUSTOM_DOMAIN_NOT_ALLOWED: { status: 400, message: "This host name cannot be a bot's custom domain" },
+  DOMAIN_CHALLENGE_FAILED: { status: 400, message: "The custom domain did not answer its challenge" },
   PUBLIC_ID_TAKEN: { status: 409, message: "This public id is already used by another bot" },
   SESSION_NOT_FOUND: { status: 404, message: "Session not found." },
   SESSION_EXPIRED: { status: 404, message: "Session expired. You need to start a new session." },

@@ -6,6 +6,7 @@ import { apiRoutes as routeContracts, type RouteContract } from "../schemas/api-
 import type { AppContext } from "../services/context.js";
 import type { TrafficLimits } from "../config-traffic.js";
 import { botRoutes } from "./bots.js";
+import { customDomainRoutes } from "./custom-domains.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
@@ -63,6 +64,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...folderRoutes(ctx),
     ...themeTemplateRoutes(ctx),
     ...botRoutes(ctx),
+    ...customDomainRoutes(ctx),
     ...botToolRoutes(ctx),
     ...translationRoutes(ctx),
     ...botTestRoutes(ctx),

@@ -23,18 +23,21 @@ export const BUILDER_PATHS = [
 
 /**
  * Scripts only from this origin and never evaluated from text: the builder holds the owner's
- * session, so a bot's client-side code does not run in its preview. Media of the bots being
- * previewed may come from anywhere on the web.
+ * session, so a bot's client-side code does not run in its preview. Styles and fonts come from this
+ * origin only: a bot's theme (a font stylesheet, custom CSS) is previewed in the sandboxed preview
+ * frame, never in this document, where a stylesheet could read what a member types through
+ * attribute selectors (issue 31 item 4). Media of the bots being edited may come from anywhere.
  */
 export const BUILDER_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "script-src-attr 'none'",
-  "style-src 'self' 'unsafe-inline' https:",
+  // Inline style attributes only (the editor's canvas positions); no stylesheet from elsewhere.
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https: http:",
   "media-src 'self' blob: https: http:",
   "frame-src https: http:",
-  "font-src 'self' data: https:",
+  "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -43,10 +43,15 @@ const INLINE_TYPES: Record<string, string> = {
 
 type UploadRequest = FastifyRequest<{ Params: { sessionId: string }; Querystring: { name?: string } }>;
 
-/** Where the chat's own server is seen from: PUBLIC_URL when the request came through it, else the request's host. */
-export function publicBase(ctx: AppContext, request: FastifyRequest): string {
-  const configured = new URL(ctx.config.publicUrl);
-  return configured.host === request.host ? ctx.config.publicUrl : `${request.protocol}://${request.host}`;
+/**
+ * Where a visitor's file is sent and served from: PUBLIC_URL, or the custom domain the chat page came
+ * from once that domain is proven (or allowed by the operator). Never any other Host header's name:
+ * a forged one would send visitors' files to someone else's server.
+ */
+export async function publicBase(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const hostname = request.hostname.toLowerCase();
+  if (hostname && (await ctx.customDomains.servesHost(hostname))) return `${request.protocol}://${request.host}`;
+  return ctx.config.publicUrl;
 }
 
 async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequest, reply: FastifyReply) {
@@ -66,7 +71,12 @@ async function receiveUpload(ctx: AppContext, limit: number, request: UploadRequ
   const { folder, size } = await storeUpload(ctx, request.body as Readable, name, fileLimit, undefined, refusal);
   await recordStoredUpload(ctx, sessionId, rule, { folder, size });
   const contentType = String(request.headers["content-type"] ?? "application/octet-stream").split(";")[0];
-  return { name, size, contentType, url: `${publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}` };
+  return {
+    name,
+    size,
+    contentType,
+    url: `${await publicBase(ctx, request)}/files/${folder}/${encodeURIComponent(name)}`,
+  };
 }
 
 async function sendUpload(

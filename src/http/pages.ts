@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../services/context.js";
 import { loadPublicBot } from "../services/chat/bot-loader.js";
-import { customDomainKey } from "../services/custom-domains.js";
+import { customDomainKey, isOwnHost } from "../services/custom-domains.js";
 import { loadClientBundle, type ClientBundleName } from "./client-bundle.js";
 import {
   BOT_SANDBOX,
@@ -191,14 +191,15 @@ const NEVER_A_BOT_PAGE =
 /**
  * A published bot's `customDomain` (`chat.example.com` or `example.com/chat`) serves its chat page at
  * that host and path; the page then talks to the same origin. The host is the request's (with
- * PARLEY_TRUST_PROXY, X-Forwarded-Host); requests for PUBLIC_URL's host are never looked up.
+ * PARLEY_TRUST_PROXY, X-Forwarded-Host); requests for this instance's own names are never looked up,
+ * and only proven (or operator-allowed) domains are served.
  */
 export function addCustomDomainPages(app: FastifyInstance, ctx: AppContext): void {
-  const ownHost = new URL(ctx.config.publicUrl).hostname.toLowerCase();
   app.addHook("onRequest", function customDomainPage(request, reply, done) {
     if (request.method !== "GET") return done();
     const hostname = request.hostname.toLowerCase();
-    if (!hostname || hostname === ownHost) return done();
+    // The builder's own names are never looked up: no bot's page shadows the builder there.
+    if (!hostname || isOwnHost(ctx.config, hostname)) return done();
     const path = request.url.split("?")[0];
     if (path.length > 255 || NEVER_A_BOT_PAGE.test(path)) return done();
     ctx.customDomains

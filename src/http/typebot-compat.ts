@@ -124,7 +124,7 @@ export function typebotCompatRoutes(ctx: AppContext) {
       response: generateUploadUrlResponseSchema,
       handler: async ({ body, request }) => {
         const { folder, name } = await announceUpload(ctx, body, callingOrigin(request), ctx.config.uploadLimitBytes);
-        const base = publicBase(ctx, request);
+        const base = await publicBase(ctx, request);
         return {
           presignedUrl: `${base}${uploadPath(body.sessionId, folder, name)}`,
           formData: {},

@@ -46,7 +46,11 @@ export const previewStartChatInputSchema = z.object({
   bot: z.record(z.string(), z.unknown()).optional(),
   startFrom: startFromSchema.optional(),
   prefilledVariables: prefilledVariablesSchema.optional(),
-  sessionId: z.string().min(1).max(255).optional(),
+  /** A preview's own id (a restart keeps it): letters, digits, `_` and `-` only, as the server's ids. */
+  sessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "sessionId must be 1 to 64 letters, digits, _ or -" })
+    .optional(),
   textBubbleContentFormat: textBubbleContentFormatSchema.optional(),
   isProgressBarEnabled: z.boolean().optional(),
 });

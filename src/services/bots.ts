@@ -12,7 +12,7 @@ import { GUEST_READ_ONLY } from "./auth/write-access.js";
 import { assertFolderOf } from "./folders.js";
 import { toApiBot, toBotDocument, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
 import { lintBot } from "./lint/lint-bot.js";
-import { assertCustomDomainAvailable, normalizeCustomDomain } from "./custom-domains.js";
+import { assertCustomDomainClaimable, newChallengeToken, normalizeCustomDomain } from "./custom-domains.js";
 import { CredentialsRepository } from "../store/credentials-repository.js";
 
 type BotCreateInput = z.output<typeof botCreateInputSchema>;
@@ -36,7 +36,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
   if (input.folderId) await assertFolderOf(ctx, workspaceId, input.folderId, "bot.folderId");
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : null;
-  if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain);
+  if (customDomain) await assertCustomDomainClaimable(ctx, customDomain);
   if (input.chatAppCredentialsId) await assertChatAppCredentials(ctx, workspaceId, input.chatAppCredentialsId);
   const now = nowIso();
   const document: StoredDocument = {
@@ -59,6 +59,8 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     selectedThemeTemplateId: input.selectedThemeTemplateId ?? null,
     publicId: input.publicId ?? null,
     customDomain,
+    customDomainToken: customDomain ? newChallengeToken() : null,
+    customDomainVerifiedAt: null,
     resultsTablePreferences: input.resultsTablePreferences ? JSON.stringify(input.resultsTablePreferences) : null,
     isArchived: 0,
     isClosed: 0,
@@ -122,8 +124,13 @@ export async function updateBot(
   if (input.folderId) await assertFolderOf(ctx, bot.workspaceId, input.folderId, "bot.folderId");
   if (input.publicId) await assertPublicIdAvailable(ctx, input.publicId, botId);
   const customDomain = input.customDomain ? normalizeCustomDomain(input.customDomain) : input.customDomain;
-  if (customDomain) await assertCustomDomainAvailable(ctx.bots, customDomain, botId);
+  if (customDomain) await assertCustomDomainClaimable(ctx, customDomain, botId);
   if (input.chatAppCredentialsId) await assertChatAppCredentials(ctx, bot.workspaceId, input.chatAppCredentialsId);
+  // A new claim proves itself anew: the old domain's proof says nothing about this one.
+  const newClaim =
+    customDomain !== undefined && customDomain !== bot.customDomain
+      ? { customDomainToken: customDomain ? newChallengeToken() : null, customDomainVerifiedAt: null }
+      : {};
 
   const current = storedDocument(bot);
   const document: StoredDocument = {
@@ -150,6 +157,7 @@ export async function updateBot(
       chatAppCredentialsId: input.chatAppCredentialsId,
       riskLevel: input.riskLevel,
     }),
+    ...newClaim,
     ...(input.isClosed !== undefined ? { isClosed: input.isClosed ? 1 : 0 } : {}),
     ...(input.resultsTablePreferences !== undefined
       ? {

@@ -114,7 +114,7 @@ export function createContext(config: Config, store: Store): AppContext {
     results: new ResultsRepository(store.db),
     chat: createChatRepository(store),
     runtimeBots,
-    customDomains: new CustomDomainCache(bots),
+    customDomains: new CustomDomainCache(bots, config),
     ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics, files),
     metrics,
     outbox: new OutboxRepository(store.db, store.dialect),

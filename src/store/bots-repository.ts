@@ -77,15 +77,37 @@ export class BotsRepository {
   }
 
   /** The public id of the published, live bot a custom domain serves (one row by the unique index). */
-  async findPublicIdByCustomDomain(customDomain: string): Promise<string | undefined> {
+  async findPublicIdByCustomDomain(
+    customDomain: string,
+  ): Promise<{ publicId: string; verifiedAt: string | null } | undefined> {
     const row = await this.db
       .selectFrom("bots")
-      .select("publicId")
+      .select(["publicId", "customDomainVerifiedAt"])
       .where("customDomain", "=", customDomain)
       .where("isArchived", "=", 0)
       .where("publishedVersionId", "is not", null)
       .executeTakeFirst();
-    return row?.publicId ?? undefined;
+    return row?.publicId ? { publicId: row.publicId, verifiedAt: row.customDomainVerifiedAt } : undefined;
+  }
+
+  /** A published, live bot has proven a custom domain on this host (with or without a path). */
+  async hasProvenDomainOnHost(host: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("bots")
+      .select("id")
+      // `host/…` sorts between `host/` and `host0` ("0" follows "/"): a range, not a LIKE pattern.
+      .where((eb) =>
+        eb.or([
+          eb("customDomain", "=", host),
+          eb.and([eb("customDomain", ">", `${host}/`), eb("customDomain", "<", `${host}0`)]),
+        ]),
+      )
+      .where("customDomainVerifiedAt", "is not", null)
+      .where("isArchived", "=", 0)
+      .where("publishedVersionId", "is not", null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Stores a new immutable version and points the bot at it, in one transaction. */

@@ -40,6 +40,7 @@ export const sessionColumns = [
   "botId",
   "botVersionId",
   "previewDocument",
+  "previewUserId",
   "resultId",
   "state",
   "revision",

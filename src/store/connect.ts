@@ -32,6 +32,7 @@ import * as idleSchedule from "./migrations/0017-idle-schedule.js";
 import * as fileStorage from "./migrations/0018-file-storage.js";
 import * as invitationLinks from "./migrations/0019-invitation-links.js";
 import * as idleFires from "./migrations/0020-idle-fires.js";
+import * as previewOwnersDomainProofs from "./migrations/0022-preview-owners-domain-proofs.js";
 import * as themeTemplates from "./migrations/0014-theme-templates.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "0018-file-storage": fileStorage,
   "0019-invitation-links": invitationLinks,
   "0020-idle-fires": idleFires,
+  "0022-preview-owners-domain-proofs": previewOwnersDomainProofs,
   "0014-theme-templates": themeTemplates,
 };
 

@@ -111,6 +111,10 @@ export interface BotsTable {
   selectedThemeTemplateId: string | null;
   publicId: string | null;
   customDomain: string | null;
+  /** The token the custom domain must serve at /.well-known/parley-challenge/<token> (migration 0022). */
+  customDomainToken: string | null;
+  /** When the custom domain answered its challenge; null: not proven, not served (unless the operator allows it). */
+  customDomainVerifiedAt: string | null;
   resultsTablePreferences: string | null;
   isArchived: Flag;
   isClosed: Flag;
@@ -137,6 +141,8 @@ export interface SessionsTable {
   botVersionId: string | null;
   /** Preview sessions run a document that may exist nowhere else. */
   previewDocument: string | null;
+  /** The builder user who started this preview (migration 0022); null for anonymous previews and live chats. */
+  previewUserId: string | null;
   resultId: string | null;
   state: string;
   /** Optimistic concurrency: every write checks and bumps it. */

@@ -40,12 +40,13 @@ export class SessionsRepository {
   }
 
   /** A bot's newest preview sessions (no published version), most recently answered first. */
-  latestPreviews(botId: string, limit: number): Promise<SessionRow[]> {
+  latestPreviews(botId: string, userId: string, limit: number): Promise<SessionRow[]> {
     return this.db
       .selectFrom("sessions")
       .selectAll()
       .where("botId", "=", botId)
       .where("botVersionId", "is", null)
+      .where("previewUserId", "=", userId)
       .orderBy("updatedAt", "desc")
       .orderBy("id", "desc")
       .limit(limit)

@@ -130,7 +130,8 @@ describe("the editor's panels", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Theme", exact: true }).click();
     const bubbles = page.getByRole("group", { name: "Bot bubbles" });
     await bubbles.getByLabel("Background", { exact: true }).fill("#112233");
-    const preview = page.locator(".theme-preview");
+    // The theme is drawn in the sandboxed preview frame, not in the builder's document.
+    const preview = page.frameLocator(".theme-preview iframe");
     await expect
       .poll(() => computedStyle(preview.locator(".bubble.host").first(), "backgroundColor"))
       .toBe("rgb(17, 34, 51)");

@@ -123,7 +123,9 @@ describe("events and theme templates in the editor", { timeout: 180_000 }, () =>
     );
     await templates.getByRole("button", { name: "Dark" }).click();
     await expect
-      .poll(() => computedStyle(page.locator(".theme-preview .bubble.host").first(), "backgroundColor"))
+      .poll(() =>
+        computedStyle(page.frameLocator(".theme-preview iframe").locator(".bubble.host").first(), "backgroundColor"),
+      )
       .toBe("rgb(45, 55, 72)");
     expect(await bubbles.getByLabel("Background", { exact: true }).inputValue()).toBe("#2D3748");
     expect(await templates.getByRole("button", { name: "Dark" }).getAttribute("aria-pressed")).toBe("true");

@@ -6,8 +6,13 @@ import { launchBrowser, openPage } from "../web/browser.js";
 
 /**
  * A bot's customDomain serves its chat page: requests carry the domain in Host (or, behind a trusted
- * proxy, X-Forwarded-Host), and a browser resolves the domain to this machine.
+ * proxy, X-Forwarded-Host), and a browser resolves the domain to this machine. The domains here are
+ * allowed by the operator (PARLEY_CUSTOM_DOMAINS_ALLOWED); proof by challenge is custom-domain-proof.test.ts.
  */
+const OPERATOR_ALLOWED = {
+  PARLEY_CUSTOM_DOMAINS_ALLOWED:
+    "chat.example.com,example.org,taken.example.com,gone.example.com,proxied.example.com,chat.parley-test.com",
+};
 
 type RawResponse = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
@@ -54,7 +59,7 @@ describe("custom domains", { timeout: 90_000 }, () => {
   let base: string;
 
   beforeAll(async () => {
-    harness = await createChatHarness();
+    harness = await createChatHarness(OPERATOR_ALLOWED);
     base = harness.server.url;
   });
   afterAll(() => harness.close());
@@ -139,7 +144,7 @@ describe("custom domains", { timeout: 90_000 }, () => {
     const untrusted = await request(base, "/", { host: "127.0.0.1", "x-forwarded-host": "proxied.example.com" });
     expect(untrusted.body).not.toContain(bot.publicId);
 
-    const trusting = await createChatHarness({ PARLEY_TRUST_PROXY: "on" });
+    const trusting = await createChatHarness({ ...OPERATOR_ALLOWED, PARLEY_TRUST_PROXY: "on" });
     try {
       const behind = await trusting.conversation(pageBot("Behind a proxy", "Hi"));
       await trusting.api.patch(`/v1/bots/${behind.botId}`, { bot: { customDomain: "proxied.example.com" } });

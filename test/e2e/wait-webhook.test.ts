@@ -214,4 +214,33 @@ describe("the wait-for-webhook block over HTTP", () => {
     expect(none.status).toBe(404);
     expect(none.body.code).toBe("WEBHOOK_NOT_WAITING");
   });
+
+  // Issue 31 item 10: anonymous previews run under any bot id they name; the test call is the owner's.
+  it("never hands the owner's test call to a stranger's anonymous preview of the same bot id", async () => {
+    const own = await parley.api.post(`/v1/bots/${botId}/preview/startChat`, {});
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const ownStream = await openSessionEvents(parley.server.baseUrl, own.body.sessionId, "hook");
+    // The stranger's preview is the newest one waiting at the block.
+    const stranger = await parley.chat.post(`/v1/bots/${botId}/preview/startChat`, {
+      bot: { ...bot(), id: botId, version: "6" },
+    });
+    expect(stranger.status, JSON.stringify(stranger.body)).toBe(200);
+    expect(stranger.body.messages.map((message: any) => message.content.richText[0].children[0].text)).toEqual([
+      "Waiting for your payment",
+    ]);
+    const strangerStream = await openSessionEvents(parley.server.baseUrl, stranger.body.sessionId, "hook");
+
+    const call = await parley.api.post(`/v1/bots/${botId}/blocks/hook/web/executeTestWebhook`, payment);
+    expect(call.status, JSON.stringify(call.body)).toBe(200);
+    expect(bubbleTexts((await ownStream.nextNews())?.data)).toEqual(["Paid, Ada (pro)"]);
+    const again = await parley.api.post(`/v1/bots/${botId}/blocks/hook/web/executeTestWebhook`, payment);
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe("WEBHOOK_NOT_WAITING");
+    // The stranger's chat still waits, with none of the owner's body in it.
+    const waiting = await parley.chat.post(`/v1/sessions/${stranger.body.sessionId}/continueChat`, {});
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.code).toBe("WAITING_FOR_WEBHOOK");
+    strangerStream.close();
+    ownStream.close();
+  });
 });

@@ -17,6 +17,7 @@ import { sessionExpiry } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
 import { withinTurnDeadline } from "./turn-deadline.js";
+import { deleteSessionUploads } from "../files/upload-records.js";
 import { localizedSystemMessage } from "../../engine/translations/localize.js";
 import { startLocale } from "../../engine/translations/session-locale.js";
 import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
@@ -196,6 +197,20 @@ export async function startLiveChat(
   return { reply: startResponse(sessionId, bot, "6", turn, { resultId, publishedAt }), sessionOpen: !turn.ended };
 }
 
+/**
+ * A preview named by an id it chose: the id may be taken only from a preview the same builder user
+ * started (a restart), never from a live chat, an anonymous preview or someone else's; the replaced
+ * preview's files go with it.
+ */
+async function replaceOwnPreview(ctx: AppContext, caller: Caller | undefined, sessionId: string): Promise<void> {
+  const existing = await ctx.sessions.find(sessionId);
+  if (!existing) return;
+  const ownPreview = existing.botVersionId === null && caller !== undefined && existing.previewUserId === caller.userId;
+  if (!ownPreview) throw new AppError("CONFLICT", "Session id already in use: leave sessionId out to get a new one");
+  await ctx.store.db.deleteFrom("sessions").where("id", "=", existing.id).execute();
+  await deleteSessionUploads(ctx, [existing.id]);
+}
+
 export async function startPreviewChat(
   ctx: AppContext,
   caller: Caller | undefined,
@@ -214,12 +229,7 @@ export async function startPreviewChat(
   }
   const bot = parseRuntimeBot(botId, document);
   const sessionId = input.isOnlyRegistering || !input.sessionId ? createId() : input.sessionId;
-  if (input.sessionId && !input.isOnlyRegistering) {
-    const existing = await ctx.sessions.find(input.sessionId);
-    // Only a preview session may be replaced by id; a live visitor's session is never overwritten.
-    if (existing && existing.botVersionId !== null) throw new AppError("CONFLICT", "Session id already in use");
-    if (existing) await ctx.store.db.deleteFrom("sessions").where("id", "=", existing.id).execute();
-  }
+  if (input.sessionId && !input.isOnlyRegistering) await replaceOwnPreview(ctx, caller, input.sessionId);
   const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
     startSession(
       {
@@ -252,6 +262,7 @@ export async function startPreviewChat(
         botId,
         botVersionId: null,
         previewDocument: JSON.stringify(bot.document),
+        previewUserId: caller?.userId ?? null,
         resultId: null,
         state: storedState(ctx, turn.state),
         revision: 0,

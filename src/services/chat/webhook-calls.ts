@@ -9,7 +9,7 @@ import { continueChat } from "./continue-chat.js";
 /** The posted body, as the engine reads it: JSON text (a call without a body gives the block nothing). */
 const bodyText = (body: unknown): string => (body === undefined ? "" : JSON.stringify(body));
 
-/** Preview sessions looked at for a test call: the builder's open previews of the bot, newest first. */
+/** Preview sessions looked at for a test call: the caller's open previews of the bot, newest first. */
 const PREVIEWS_SEARCHED = 20;
 
 const notWaiting = () => new AppError("WEBHOOK_NOT_WAITING", "This chat is not waiting for a call at this block");
@@ -36,8 +36,8 @@ export async function executeWebhook(
 }
 
 /**
- * The builder's test call: resumes the bot's newest preview that waits at the block (previews have
- * no result to name them by).
+ * The builder's test call: resumes the caller's newest preview of the bot that waits at the block
+ * (previews have no result to name them by), never a preview someone else started.
  */
 export async function executeTestWebhook(
   ctx: AppContext,
@@ -46,7 +46,8 @@ export async function executeTestWebhook(
   body: unknown,
 ): Promise<{ message: "OK" }> {
   await requireBot(ctx, caller, target.botId);
-  const previews = await ctx.sessions.latestPreviews(target.botId, PREVIEWS_SEARCHED);
+  // Only the caller's own previews: an anonymous preview may run under any bot id it names.
+  const previews = await ctx.sessions.latestPreviews(target.botId, caller.userId, PREVIEWS_SEARCHED);
   const waiting = previews.find((session) => {
     const state = loadSessionState(session.state);
     return state.status === "waiting" && state.currentBlockId === target.blockId;

@@ -1,4 +1,5 @@
 import type { AppContext } from "../context.js";
+import { AppError } from "../../errors.js";
 import { StoredFileExists } from "../../integrations/storage/index.js";
 
 /**
@@ -9,7 +10,8 @@ import { StoredFileExists } from "../../integrations/storage/index.js";
  */
 export type UploadRecord = { folder: string; size: number; waitKey: string };
 
-const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Every id the server makes has this form; a session or result named otherwise cannot own a file. */
+export const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const recordsFolder = (kind: "sessions" | "results", id: string) => `.${kind}/${id}/`;
 
 export async function recordUpload(
@@ -20,8 +22,9 @@ export async function recordUpload(
   const text = Buffer.from(JSON.stringify({ size: record.size, waitKey: record.waitKey }));
   const targets: ["sessions" | "results", string][] = [["sessions", owners.sessionId]];
   if (owners.resultId) targets.push(["results", owners.resultId]);
+  // An owner the record cannot name would leave the file uncounted and never deleted: refused instead.
+  if (targets.some(([, id]) => !SAFE_ID.test(id))) throw new AppError("SESSION_NOT_FOUND");
   for (const [kind, id] of targets) {
-    if (!SAFE_ID.test(id)) continue;
     try {
       await ctx.files.put(recordsFolder(kind, id) + record.folder, [text], { contentType: "application/json" });
     } catch (error) {

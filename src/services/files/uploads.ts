@@ -5,7 +5,7 @@ import { allowedExtensions, extensionOfUrl } from "../../engine/replies/file-typ
 import type { AppContext } from "../context.js";
 import type { CallingOrigin } from "../chat/origin.js";
 import { sessionWaitingPoint } from "../chat/sessions.js";
-import { recordUpload, sessionUploads } from "./upload-records.js";
+import { recordUpload, SAFE_ID, sessionUploads } from "./upload-records.js";
 import { type StoredFile, StoredFileExists } from "../../integrations/storage/index.js";
 
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -42,6 +42,7 @@ type UploadRule = {
 
 /** A session may receive files only while a file input (or a text input taking attachments) waits. */
 export async function uploadRule(ctx: AppContext, sessionId: string, origin: CallingOrigin): Promise<UploadRule> {
+  if (!SAFE_ID.test(sessionId)) throw new AppError("SESSION_NOT_FOUND");
   const { session, state, block } = await sessionWaitingPoint(ctx, sessionId, origin);
   const options = (block as { options?: Record<string, any> } | undefined)?.options;
   const wait = { waitKey: `${state.currentBlockId}@${session.revision}`, resultId: session.resultId };
@@ -130,7 +131,13 @@ export async function recordStoredUpload(
   rule: UploadRule,
   stored: { folder: string; size: number },
 ): Promise<void> {
-  await recordUpload(ctx, { sessionId, resultId: rule.resultId }, { ...stored, waitKey: rule.waitKey });
+  try {
+    await recordUpload(ctx, { sessionId, resultId: rule.resultId }, { ...stored, waitKey: rule.waitKey });
+  } catch (error) {
+    // A file without its record escapes the caps and outlives its session: it goes.
+    await ctx.files.delete(await ctx.files.list(`${stored.folder}/`));
+    throw error;
+  }
 }
 
 const tooLarge = (limit: number) =>

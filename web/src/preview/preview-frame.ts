@@ -4,7 +4,8 @@ import { ChatApi } from "../lib/api";
 import { noMemory } from "../lib/memory";
 import type { ChatTurn, OutgoingMessage, StartTurn } from "../lib/types";
 import { baseSheet } from "../theme/base-styles";
-import { parsePreviewStart, type PreviewReport, type PreviewStart } from "./preview-messages";
+import { parsePreviewStart, parsePreviewTheme, type PreviewReport, type PreviewStart } from "./preview-messages";
+import { showThemeSample } from "./theme-sample";
 
 /**
  * preview-frame.js: the builder's preview, in a sandboxed frame of its own (an opaque origin without
@@ -99,7 +100,10 @@ function run(start: PreviewStart): void {
 
 let started = false;
 window.addEventListener("message", (event) => {
-  if (event.source !== window.parent || started) return;
+  if (event.source !== window.parent) return;
+  const theme = parsePreviewTheme(event.data);
+  if (theme) return showThemeSample(theme.theme);
+  if (started) return;
   const start = parsePreviewStart(event.data);
   if (!start) return;
   started = true;

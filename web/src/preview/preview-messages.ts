@@ -12,6 +12,15 @@ export type PreviewStart = {
   token: string;
 };
 
+/** To the frame: draw the theme panel's still conversation with this theme (again on every change). */
+export type PreviewTheme = { parley: "preview-theme"; theme: Record<string, unknown> };
+
+export function parsePreviewTheme(data: unknown): PreviewTheme | undefined {
+  const message = record(data);
+  const theme = record(message?.theme);
+  return message?.parley === "preview-theme" && theme ? { parley: "preview-theme", theme } : undefined;
+}
+
 export type PreviewLog = { status?: string; description: string };
 
 /** A turn as the builder reads it (the running block, the logs, Save as test). */

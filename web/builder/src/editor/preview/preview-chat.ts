@@ -8,7 +8,7 @@ import { parsePreviewReport, type PreviewStart, type PreviewTurn } from "../../.
 import { api } from "../../lib/api";
 
 /** Same flags as the chat page's frame (src/http/page-csp.ts BOT_SANDBOX). */
-const SANDBOX =
+export const PREVIEW_SANDBOX =
   "allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-downloads";
 
 export type { PreviewTurn };
@@ -28,7 +28,7 @@ export type PreviewOptions = {
 /** Mounts a fresh preview frame in `host` and starts the draft in it; returns a function that removes it. */
 export function mountPreviewChat(host: HTMLElement, options: PreviewOptions): () => void {
   const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", SANDBOX);
+  frame.setAttribute("sandbox", PREVIEW_SANDBOX);
   frame.title = "Preview";
   frame.style.cssText = "display:block;width:100%;height:100%;border:0";
   frame.src = "/preview-frame";

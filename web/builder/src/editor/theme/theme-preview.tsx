@@ -1,65 +1,54 @@
 import { useEffect, useRef } from "react";
-import { ChatView } from "../../../../src/chat/chat-view";
-import { renderInput } from "../../../../src/inputs/render-input";
-import { applyVariables, avatarUrls, loadThemeFont, themeVariables } from "../../../../src/theme/apply-theme";
-import { baseSheet, customSheet } from "../../../../src/theme/base-styles";
+import type { PreviewTheme } from "../../../../src/preview/preview-messages";
+import { parsePreviewReport } from "../../../../src/preview/preview-messages";
 import type { Theme } from "../../lib/types";
+import { PREVIEW_SANDBOX } from "../preview/preview-chat";
 
-/** A still conversation drawn by the visitor's chat component with the theme being edited. */
+function postTheme(frame: HTMLIFrameElement, theme: Theme): void {
+  const message: PreviewTheme = { parley: "preview-theme", theme: theme as Record<string, unknown> };
+  // The frame's origin is opaque: "*" is the only target it answers to (the message goes to this frame's window).
+  frame.contentWindow?.postMessage(message, "*");
+}
+
+/**
+ * A still conversation drawn by the visitor's chat component with the theme being edited, inside the
+ * sandboxed preview frame: the theme's font stylesheet and custom CSS are bot content, and load into
+ * that frame's document, never into the builder's (which holds the member's session and keys).
+ */
 export function ThemePreview({ theme }: { theme: Theme }) {
   const host = useRef<HTMLDivElement>(null);
-  const view = useRef<ChatView | undefined>(undefined);
+  const frame = useRef<HTMLIFrameElement | undefined>(undefined);
+  const ready = useRef(false);
+  const latest = useRef(theme);
+  latest.current = theme;
 
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
-    root.adoptedStyleSheets = [baseSheet()];
-    const chat = new ChatView();
-    view.current = chat;
-    root.replaceChildren(chat.root);
+    const iframe = document.createElement("iframe");
+    iframe.setAttribute("sandbox", PREVIEW_SANDBOX);
+    iframe.title = "Theme preview";
+    iframe.style.cssText = "display:block;width:100%;height:100%;border:0";
+    iframe.src = "/preview-frame";
+    frame.current = iframe;
+    ready.current = false;
+    const listener = (event: MessageEvent) => {
+      if (event.source !== iframe.contentWindow || parsePreviewReport(event.data)?.parley !== "preview-ready") return;
+      ready.current = true;
+      postTheme(iframe, latest.current);
+    };
+    window.addEventListener("message", listener);
+    element.replaceChildren(iframe);
     return () => {
-      root.replaceChildren();
-      view.current = undefined;
+      window.removeEventListener("message", listener);
+      element.replaceChildren();
+      frame.current = undefined;
     };
   }, []);
 
   useEffect(() => {
-    const chat = view.current;
-    const root = host.current?.shadowRoot;
-    if (!chat || !root) return;
-    const json = theme as Record<string, any>;
-    applyVariables(chat.root, themeVariables(json, {}));
-    loadThemeFont(json);
-    const custom = customSheet(json.customCss);
-    root.adoptedStyleSheets = custom ? [baseSheet(), custom] : [baseSheet()];
-    chat.avatars = avatarUrls(json, {});
-    chat.clear();
-    chat.addHost({
-      id: "a",
-      type: "text",
-      content: { type: "richText", richText: [{ type: "p", children: [{ text: "Hi! This is how your bot looks." }] }] },
-    });
-    chat.addGuest("Nice, I like it");
-    chat.addHost({
-      id: "b",
-      type: "text",
-      content: { type: "richText", richText: [{ type: "p", children: [{ text: "Pick an option:" }] }] },
-    });
-    chat.setInput(
-      renderInput(
-        {
-          id: "c",
-          type: "choice input",
-          items: [
-            { id: "1", content: "A button" },
-            { id: "2", content: "Another" },
-          ],
-        },
-        { submit: () => undefined, upload: () => Promise.reject(new Error("preview")), settings: {} },
-      ),
-    );
+    if (ready.current && frame.current) postTheme(frame.current, theme);
   }, [theme]);
 
-  return <div className="theme-preview" ref={host} aria-label="Theme preview" role="img" />;
+  return <div className="theme-preview" ref={host} />;
 }

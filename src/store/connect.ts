@@ -32,6 +32,7 @@ import * as idleSchedule from "./migrations/0017-idle-schedule.js";
 import * as fileStorage from "./migrations/0018-file-storage.js";
 import * as invitationLinks from "./migrations/0019-invitation-links.js";
 import * as themeTemplates from "./migrations/0014-theme-templates.js";
+import * as botVersionsHistory from "./migrations/0025-bot-versions-history.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0018-file-storage": fileStorage,
   "0019-invitation-links": invitationLinks,
   "0014-theme-templates": themeTemplates,
+  "0025-bot-versions-history": botVersionsHistory,
 };
 
 export type StoreOptions = {

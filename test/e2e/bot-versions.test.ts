@@ -193,6 +193,8 @@ describe("versions", () => {
       results.map((result: { id: string; botVersionId: string }) => [result.id, result.botVersionId]),
     );
     expect(versionOf).toEqual({ [before.resultId]: v3.versionId, [after.resultId]: restored.body.version.id });
+    const onThree = (await api.get(`/v1/bots/${botId}/results?versionId=${v3.versionId}`)).body.results;
+    expect(onThree.map((result: { id: string }) => result.id)).toEqual([before.resultId]);
     // The draft was left alone (still version 3's content).
     const draftDiff = await api.get(`/v1/bots/${botId}/versions/${v3.versionId}/diff`);
     expect(draftDiff.body.hasChanges).toBe(false);

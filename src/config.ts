@@ -39,6 +39,8 @@ export type Config = {
   uploadLimitBytes: number;
   /** PARLEY_SQLITE_SYNCHRONOUS=FULL: every embedded-database commit waits for the disk (NORMAL otherwise). */
   sqliteSynchronous: "NORMAL" | "FULL";
+  /** PARLEY_VERSIONS_KEPT: published versions kept per bot (0 or unset: all); those in use are always kept. */
+  versionsKept: number;
   /** Limits that keep one visitor, session or slow flow from taking the instance down (issue 10). */
   protection: ProtectionConfig;
   /** PARLEY_METRICS=on serves GET /metrics (Prometheus); PARLEY_METRICS_TOKEN then requires `Bearer <token>`. */
@@ -228,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     zendeskWidgetUrl: env.PARLEY_ZENDESK_WIDGET_URL || "https://static.zdassets.com/ekr/snippet.js",
     uploadLimitBytes: parseUploadLimit(env.PARLEY_UPLOAD_LIMIT_MB),
     sqliteSynchronous: env.PARLEY_SQLITE_SYNCHRONOUS === "FULL" ? "FULL" : "NORMAL",
+    versionsKept: parseCount(env.PARLEY_VERSIONS_KEPT, "PARLEY_VERSIONS_KEPT", 0),
     protection: loadProtectionConfig(env),
     metrics: {
       enabled: parseSwitch(env.PARLEY_METRICS, "PARLEY_METRICS", false),

@@ -13,7 +13,7 @@ import { defineRoute } from "./route.js";
 
 /** A bot's conversation tests: stored as YAML with the bot, run against its draft. */
 export function botTestRoutes(ctx: AppContext) {
-  const limit = ctx.config.protection.botTestRunsPerMinute;
+  const limit = () => ctx.config.protection.botTestRunsPerMinute;
   const quotas = {
     perUser: new Quota(limit, "test runs per minute for one account"),
     perWorkspace: new Quota(limit, "test runs per minute for one workspace"),

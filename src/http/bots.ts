@@ -11,6 +11,7 @@ import {
   updateBot,
 } from "../services/bots.js";
 import { apiRoutes } from "../schemas/api-routes.js";
+import { diffVersion, getVersion, listVersions, restoreVersion } from "../services/versions/versions.js";
 import { defineRoute } from "./route.js";
 
 /** Bot documents may be large; the rest of the API keeps the default 1 MiB. */
@@ -56,11 +57,27 @@ export function botRoutes(ctx: AppContext) {
     }),
     defineRoute({
       ...apiRoutes.publishBot,
-      handler: async ({ caller, params }) => publishBot(ctx, caller!, params.botId),
+      handler: async ({ caller, params, body }) => publishBot(ctx, caller!, params.botId, body?.note),
     }),
     defineRoute({
       ...apiRoutes.unpublishBot,
       handler: async ({ caller, params }) => unpublishBot(ctx, caller!, params.botId),
+    }),
+    defineRoute({
+      ...apiRoutes.listVersions,
+      handler: async ({ caller, params, query }) => listVersions(ctx, caller!, params.botId, query),
+    }),
+    defineRoute({
+      ...apiRoutes.getVersion,
+      handler: async ({ caller, params }) => getVersion(ctx, caller!, params.botId, params.versionId),
+    }),
+    defineRoute({
+      ...apiRoutes.diffVersion,
+      handler: async ({ caller, params, query }) => diffVersion(ctx, caller!, params.botId, params.versionId, query.to),
+    }),
+    defineRoute({
+      ...apiRoutes.restoreVersion,
+      handler: async ({ caller, params, body }) => restoreVersion(ctx, caller!, params.botId, params.versionId, body),
     }),
   ];
 }

@@ -14,7 +14,7 @@ import { defineRoute } from "./route.js";
 /** A bot's outbound result webhooks (README "Webhooks"). */
 export function webhookRoutes(ctx: AppContext) {
   const testQuota = new Quota(
-    ctx.config.outbox.webhookTestsPerMinute,
+    () => ctx.config.outbox.webhookTestsPerMinute,
     "webhook test events per minute for one workspace",
   );
   return [

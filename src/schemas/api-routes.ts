@@ -15,6 +15,7 @@ import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
 import { booleanQuerySchema, idSchema, messageResponseSchema } from "./common.js";
 import { lintFindingsSchema } from "./lint.js";
+import { publishInputSchema, versionRouteContracts } from "./bot-versions.js";
 import {
   analyticsResponseSchema,
   archiveResultsQuerySchema,
@@ -225,12 +226,20 @@ export const apiRoutes = {
   }),
   publishBot: route("publishBot", {
     summary:
-      "Publish the draft as a new immutable version; the answer lists the publish check's findings (never blocking)",
+      "Publish the draft as a new immutable version (optionally with a note); the answer lists the publish check's findings (never blocking)",
     tags: bots,
     auth: "token",
     params: botIdParams,
-    response: z.object({ message: z.string(), publicId: z.string(), findings: lintFindingsSchema }),
+    body: publishInputSchema,
+    response: z.object({
+      message: z.string(),
+      publicId: z.string(),
+      findings: lintFindingsSchema,
+      versionId: z.string(),
+      versionNumber: z.number().int(),
+    }),
   }),
+  ...versionRouteContracts,
   unpublishBot: route("unpublishBot", {
     summary: "Unpublish a bot",
     tags: bots,

@@ -46,6 +46,8 @@ export const listResultsQuerySchema = timeWindowQuerySchema.extend({
     .max(MAX_RESULTS_LIMIT, limitMessage)
     .default(DEFAULT_RESULTS_LIMIT),
   cursor: z.string().min(1).max(512).optional(),
+  /** Only the results of chats that ran on this published version (GET /v1/bots/{botId}/versions). */
+  versionId: idSchema.optional(),
 });
 export type ListResultsQuery = z.output<typeof listResultsQuerySchema>;
 
@@ -84,6 +86,8 @@ export const resultSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   botId: z.string(),
+  /** The published version the chat ran on (GET /v1/bots/{botId}/versions/{versionId}); null for previews. */
+  botVersionId: z.string().nullable(),
   variables: z.array(resultVariableSchema),
   isCompleted: z.boolean(),
   hasStarted: z.boolean(),

@@ -195,15 +195,40 @@ export async function deleteBot(ctx: AppContext, caller: Caller, botId: string) 
   ctx.customDomains.clear();
 }
 
-export async function publishBot(ctx: AppContext, caller: Caller, botId: string) {
+export async function publishBot(ctx: AppContext, caller: Caller, botId: string, note?: string) {
   const bot = await requireWritableBot(ctx, caller, botId);
+  const { publicId, findings, version } = await publishContent(ctx, caller, bot, bot, note);
+  // Findings are shown, never blocking: the author decides whether a warning matters.
+  return { message: "success", publicId, findings, versionId: version.id, versionNumber: version.number };
+}
+
+/**
+ * Stores `content` (the draft, or a restored version) as the bot's next published version, with who
+ * published it, the note and the publish check's findings; then drops versions past PARLEY_VERSIONS_KEPT.
+ */
+export async function publishContent(
+  ctx: AppContext,
+  caller: Caller,
+  bot: BotRow,
+  content: { version: string; document: string },
+  note?: string,
+) {
   let publicId = bot.publicId ?? defaultPublicId(bot.name, bot.id);
   if (!bot.publicId && (await ctx.bots.isPublicIdTaken(publicId, bot.id)))
     publicId = defaultPublicId(bot.name, createId());
-  await writeGuarded(() => ctx.bots.publish({ id: bot.id, version: bot.version, document: bot.document, publicId }));
+  const findings = lintBot(toBotDocument(content));
+  const version = await writeGuarded(
+    () =>
+      ctx.bots.publish(
+        { id: bot.id, version: content.version, document: content.document, publicId },
+        { publishedBy: caller.userId, note: note || null, findings: JSON.stringify(findings) },
+      ),
+    undefined,
+    "Another publish of this bot (or another bot taking its public id) happened at the same time: try again",
+  );
   ctx.customDomains.clear();
-  // Findings are shown, never blocking: the author decides whether a warning matters.
-  return { message: "success", publicId, findings: lintBot(toBotDocument(bot)) };
+  if (ctx.config.versionsKept > 0) await ctx.bots.pruneVersions(bot.id, ctx.config.versionsKept, nowIso());
+  return { publicId, findings, version };
 }
 
 /** The publish check on the current draft, for the editor and for scripts. */
@@ -269,13 +294,17 @@ async function assertPublicIdAvailable(ctx: AppContext, publicId: string, botId?
 }
 
 /** A concurrent writer can still take a public id between the check and the write. */
-async function writeGuarded<T>(write: () => Promise<T>, publicId?: string | null): Promise<T> {
+async function writeGuarded<T>(
+  write: () => Promise<T>,
+  publicId?: string | null,
+  conflictMessage = "Public id or custom domain not available",
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     if (publicId) throw new AppError("PUBLIC_ID_TAKEN", publicIdTakenMessage(publicId));
-    throw new AppError("CONFLICT", "Public id or custom domain not available");
+    throw new AppError("CONFLICT", conflictMessage);
   }
 }
 

@@ -52,7 +52,13 @@ export async function listResults(
 ): Promise<{ results: Result[]; nextCursor?: string }> {
   await requireResultsReader(ctx, caller, botId);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.results.listStartedWithAnswers(botId, windowBounds(ctx, query), after, query.limit + 1);
+  const rows = await ctx.results.listStartedWithAnswers(
+    botId,
+    windowBounds(ctx, query),
+    after,
+    query.limit + 1,
+    query.versionId,
+  );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1]?.result;
   const results = page.map(({ result, answers }) => toApiResult(result, answers));

@@ -1,9 +1,25 @@
-import { sql, type Updateable } from "kysely";
-import type { BotRow, BotsTable, Db } from "./database.js";
+import { type Selectable, sql, type Updateable } from "kysely";
+import type { BotRow, BotsTable, BotVersionsTable, Db } from "./database.js";
 import type { MemberRole } from "./workspaces-repository.js";
 import { createId, nowIso } from "../lib/ids.js";
 
-export type BotVersionRow = { id: string; botId: string; version: string; document: string; createdAt: string };
+export type BotVersionRow = Selectable<BotVersionsTable>;
+
+/** What a publish stores besides the flow: who, why, and what the publish check found. */
+export type PublishMeta = { publishedBy: string | null; note: string | null; findings: string | null };
+
+/** A version without its flow document, for listings. */
+export type BotVersionSummary = Omit<BotVersionRow, "document">;
+const versionSummaryColumns = [
+  "id",
+  "botId",
+  "version",
+  "createdAt",
+  "number",
+  "publishedBy",
+  "note",
+  "findings",
+] as const;
 
 /** Columns of the light listing: no flow document. */
 const listColumns = [
@@ -110,24 +126,78 @@ export class BotsRepository {
     return row !== undefined;
   }
 
-  /** Stores a new immutable version and points the bot at it, in one transaction. */
-  async publish(bot: { id: string; version: string; document: string; publicId: string }): Promise<BotVersionRow> {
-    const version: BotVersionRow = {
-      id: createId(),
-      botId: bot.id,
-      version: bot.version,
-      document: bot.document,
-      createdAt: nowIso(),
-    };
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Stores a new immutable version, numbered after the bot's last, and points the bot at it, in one
+   * transaction. Two publishes at once may pick the same number: the unique index refuses the second.
+   */
+  async publish(
+    bot: { id: string; version: string; document: string; publicId: string },
+    meta: PublishMeta,
+  ): Promise<BotVersionRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom("botVersions")
+        .select((eb) => eb.fn.max("number").as("number"))
+        .where("botId", "=", bot.id)
+        .executeTakeFirst();
+      const version: BotVersionRow = {
+        id: createId(),
+        botId: bot.id,
+        version: bot.version,
+        document: bot.document,
+        createdAt: nowIso(),
+        number: Number(last?.number ?? 0) + 1,
+        ...meta,
+      };
       await trx.insertInto("botVersions").values(version).execute();
       await trx
         .updateTable("bots")
         .set({ publishedVersionId: version.id, publicId: bot.publicId })
         .where("id", "=", bot.id)
         .execute();
+      return version;
     });
-    return version;
+  }
+
+  /** One page of a bot's versions, newest first, after the number `before` (keyset). */
+  listVersions(botId: string, before: number | undefined, limit: number): Promise<BotVersionSummary[]> {
+    let query = this.db.selectFrom("botVersions").select(versionSummaryColumns).where("botId", "=", botId);
+    if (before !== undefined) query = query.where("number", "<", before);
+    return query.orderBy("number", "desc").limit(limit).execute();
+  }
+
+  /**
+   * Deletes the bot's versions older than its `kept` newest, but for those still in use: the
+   * published one, and any a session that has not expired runs on. Returns how many went.
+   */
+  async pruneVersions(botId: string, kept: number, now: string): Promise<number> {
+    const candidates = await this.db
+      .selectFrom("botVersions")
+      .select("id")
+      .where("botId", "=", botId)
+      .orderBy("number", "desc")
+      .offset(kept)
+      .limit(1_000_000)
+      .execute();
+    if (candidates.length === 0) return 0;
+    const bot = await this.db
+      .selectFrom("bots")
+      .select("publishedVersionId")
+      .where("id", "=", botId)
+      .executeTakeFirst();
+    const inUse = await this.db
+      .selectFrom("sessions")
+      .select("botVersionId")
+      .distinct()
+      .where("botId", "=", botId)
+      .where("botVersionId", "is not", null)
+      .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", now)]))
+      .execute();
+    const keep = new Set([bot?.publishedVersionId, ...inUse.map((row) => row.botVersionId)]);
+    const doomed = candidates.map((row) => row.id).filter((id) => !keep.has(id));
+    if (doomed.length === 0) return 0;
+    await this.db.deleteFrom("botVersions").where("id", "in", doomed).execute();
+    return doomed.length;
   }
 
   async unpublish(botId: string): Promise<void> {

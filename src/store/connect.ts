@@ -34,6 +34,7 @@ import * as invitationLinks from "./migrations/0019-invitation-links.js";
 import * as idleFires from "./migrations/0020-idle-fires.js";
 import * as previewOwnersDomainProofs from "./migrations/0022-preview-owners-domain-proofs.js";
 import * as themeTemplates from "./migrations/0014-theme-templates.js";
+import * as botVersionsHistory from "./migrations/0025-bot-versions-history.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0020-idle-fires": idleFires,
   "0022-preview-owners-domain-proofs": previewOwnersDomainProofs,
   "0014-theme-templates": themeTemplates,
+  "0025-bot-versions-history": botVersionsHistory,
 };
 
 export type StoreOptions = {

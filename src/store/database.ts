@@ -133,6 +133,13 @@ export interface BotVersionsTable {
   version: string;
   document: string;
   createdAt: string;
+  /** 1, 2, 3… per bot in publish order (migration 0025). */
+  number: number;
+  /** The user who published it; null for versions made before migration 0025. */
+  publishedBy: string | null;
+  note: string | null;
+  /** JSON of the publish check's findings when it was published; null for versions made before 0025. */
+  findings: string | null;
 }
 
 export interface SessionsTable {

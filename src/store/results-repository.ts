@@ -79,13 +79,20 @@ export class ResultsRepository {
    * `createdAt <= c AND (createdAt < c OR id < i)` is the row comparison `(createdAt, id) < (c, i)`
    * written so that both engines take the first half as an index range.
    */
-  listStarted(botId: string, bounds: TimeBounds, after: Keyset | undefined, limit: number): Promise<ResultRow[]> {
+  listStarted(
+    botId: string,
+    bounds: TimeBounds,
+    after: Keyset | undefined,
+    limit: number,
+    versionId?: string,
+  ): Promise<ResultRow[]> {
     let query = this.db
       .selectFrom("results")
       .selectAll()
       .where("botId", "=", botId)
       .where("hasStarted", "=", ONE)
       .where("isArchived", "=", ZERO);
+    if (versionId) query = query.where("botVersionId", "=", versionId);
     if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
     if (bounds.to) query = query.where("createdAt", "<", bounds.to);
     if (after)
@@ -114,8 +121,9 @@ export class ResultsRepository {
     bounds: TimeBounds,
     after: Keyset | undefined,
     limit: number,
+    versionId?: string,
   ): Promise<ResultWithAnswers[]> {
-    const results = await this.listStarted(botId, bounds, after, limit);
+    const results = await this.listStarted(botId, bounds, after, limit, versionId);
     const answers = await this.answersOf(results.map((result) => result.id));
     const byResult = new Map<string, ResultAnswerRow[]>();
     for (const answer of answers) {

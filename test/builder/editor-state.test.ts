@@ -239,6 +239,7 @@ describe("results columns", () => {
       id: "r",
       createdAt: "t",
       botId: "x",
+      botVersionId: null,
       isCompleted: true,
       hasStarted: true,
       isArchived: false,

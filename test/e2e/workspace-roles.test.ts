@@ -74,7 +74,7 @@ beforeAll(async () => {
   admin = await server.createUser();
   adminApi = createClient(server.baseUrl, admin.token);
   const bot = (await adminApi.post("/v1/bots", { workspaceId: admin.workspaceId, bot: greetingBot() })).body.bot;
-  const { publicId } = (await adminApi.post(`/v1/bots/${bot.id}/publish`)).body;
+  const { publicId, versionId } = (await adminApi.post(`/v1/bots/${bot.id}/publish`)).body;
   const visitor = createClient(server.baseUrl);
   const started = await visitor.post(`/v1/bots/${publicId}/startChat`, {});
   await visitor.post(`/v1/sessions/${started.body.sessionId}/continueChat`, { message: "Ada" });
@@ -99,6 +99,7 @@ beforeAll(async () => {
     themeTemplateId: themeTemplate.body.themeTemplate.id,
     workspaceId: admin.workspaceId,
     botId: bot.id,
+    versionId,
     resultId: started.body.resultId,
     credentialsId: credentials.body.credentials?.id ?? credentials.body.id,
     webhookId: webhook.body.webhook.id,

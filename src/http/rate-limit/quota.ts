@@ -10,7 +10,8 @@ export class Quota {
   private readonly store = new MemoryRateLimitStore(10_000);
 
   constructor(
-    private readonly limit: number,
+    /** Read at each count, not at construction: routes are also listed without a context (`parley openapi`). */
+    private readonly limitOf: () => number,
     /** How the 429 names what is counted: "test events per minute for one workspace". */
     private readonly counts: string,
     private readonly windowMs = 60_000,
@@ -18,13 +19,14 @@ export class Quota {
 
   /** Counts one for `key`; over the limit → 429 with Retry-After. A limit of 0 counts nothing. */
   async take(key: string): Promise<void> {
-    if (this.limit <= 0) return;
+    const limit = this.limitOf();
+    if (limit <= 0) return;
     const hit = await this.store.hit(key, this.windowMs);
-    if (hit.count <= this.limit) return;
+    if (hit.count <= limit) return;
     const retryAfterSeconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
     throw new AppError(
       "TOO_MANY_REQUESTS",
-      `Too many requests: at most ${this.limit} ${this.counts}. Retry in ${retryAfterSeconds} seconds.`,
+      `Too many requests: at most ${limit} ${this.counts}. Retry in ${retryAfterSeconds} seconds.`,
       { headers: { "retry-after": String(retryAfterSeconds) } },
     );
   }

@@ -125,6 +125,7 @@ export async function buildApp(
     await ctx.sessionSignals.close();
   });
   app.addHook("onClose", async () => {
+    await ctx.botTestRuns.close();
     await rateLimiter.close();
     await redis?.close();
   });

@@ -171,6 +171,10 @@ export type ProtectionConfig = {
   chatTurnTimeoutMs: number;
   /** PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE: runs of a bot's tests per user and per workspace; 0 → no limit. */
   botTestRunsPerMinute: number;
+  /** PARLEY_BOT_TEST_RUN_CONCURRENCY: test runs at once on this instance, each with one sandbox worker. */
+  botTestRunConcurrency: number;
+  /** PARLEY_BOT_TEST_RUN_TIMEOUT_MS: the longest one run of a bot's tests may take. */
+  botTestRunTimeoutMs: number;
   /** PARLEY_MAX_SESSIONS_PER_RESULT: open sessions one remembered result may have; 0 → no limit. */
   maxSessionsPerResult: number;
 };
@@ -431,6 +435,10 @@ function loadProtectionConfig(env: NodeJS.ProcessEnv): ProtectionConfig {
       "PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE",
       10,
     ),
+    botTestRunConcurrency: Math.ceil(
+      parsePositive(env.PARLEY_BOT_TEST_RUN_CONCURRENCY, "PARLEY_BOT_TEST_RUN_CONCURRENCY", 2),
+    ),
+    botTestRunTimeoutMs: parsePositive(env.PARLEY_BOT_TEST_RUN_TIMEOUT_MS, "PARLEY_BOT_TEST_RUN_TIMEOUT_MS", 60_000),
     maxSessionsPerResult: parseCount(env.PARLEY_MAX_SESSIONS_PER_RESULT, "PARLEY_MAX_SESSIONS_PER_RESULT", 100),
   };
 }

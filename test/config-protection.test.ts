@@ -10,6 +10,9 @@ describe("protection settings in the environment", () => {
       trustProxy: false,
       chatTurnTimeoutMs: 20_000,
       maxSessionsPerResult: 100,
+      botTestRunsPerMinute: 10,
+      botTestRunConcurrency: 2,
+      botTestRunTimeoutMs: 60_000,
     });
   });
 
@@ -23,6 +26,9 @@ describe("protection settings in the environment", () => {
       PARLEY_TRUST_PROXY: "10.0.0.1, 10.0.0.0/8",
       PARLEY_CHAT_TURN_TIMEOUT_MS: "0",
       PARLEY_MAX_SESSIONS_PER_RESULT: "5",
+      PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE: "0",
+      PARLEY_BOT_TEST_RUN_CONCURRENCY: "4",
+      PARLEY_BOT_TEST_RUN_TIMEOUT_MS: "5000",
     }).protection;
     expect(protection).toEqual({
       rateLimits: { startPerIp: 0, continuePerSession: 10, continuePerIp: 20 },
@@ -31,6 +37,9 @@ describe("protection settings in the environment", () => {
       trustProxy: ["10.0.0.1", "10.0.0.0/8"],
       chatTurnTimeoutMs: 0,
       maxSessionsPerResult: 5,
+      botTestRunsPerMinute: 0,
+      botTestRunConcurrency: 4,
+      botTestRunTimeoutMs: 5000,
     });
     expect(loadConfig({ PARLEY_TRUST_PROXY: "on" }).protection.trustProxy).toBe(true);
     expect(loadConfig({ PARLEY_TRUST_PROXY: "2" }).protection.trustProxy).toBe(2);

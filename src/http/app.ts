@@ -147,6 +147,7 @@ export async function buildApp(
     await ctx.sessionSignals.close();
   });
   app.addHook("onClose", async () => {
+    await ctx.botTestRuns.close();
     await rateLimiter.close();
     await redis?.close();
   });

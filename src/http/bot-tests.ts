@@ -36,7 +36,23 @@ export function botTestRoutes(ctx: AppContext) {
     }),
     defineRoute({
       ...apiRoutes.runBotTests,
-      handler: async ({ caller, params }) => runStoredBotTests(ctx, caller!, params.botId, quotas),
+      handler: async ({ caller, params, reply }) => {
+        // A response closed before it was sent: the client went away, and its run stops.
+        const clientGone = new AbortController();
+        const onClose = () => {
+          if (!reply.raw.writableFinished) clientGone.abort();
+        };
+        reply.raw.once("close", onClose);
+        try {
+          return await runStoredBotTests(ctx, caller!, params.botId, {
+            ...quotas,
+            slots: ctx.botTestRuns,
+            clientGone: clientGone.signal,
+          });
+        } finally {
+          reply.raw.off("close", onClose);
+        }
+      },
     }),
   ];
 }

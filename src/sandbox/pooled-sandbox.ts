@@ -23,6 +23,11 @@ export class PooledSandbox implements SandboxPort {
     return this.pool ? this.pool.run(request) : this.inProcess.run(request);
   }
 
+  /** Worker threads alive (0 without a pool), for tests and monitoring. */
+  workers(): number {
+    return this.pool?.stats().workers ?? 0;
+  }
+
   /** Stops the workers; runs still going end as failed. */
   async close(): Promise<void> {
     await this.pool?.close();

@@ -15,6 +15,7 @@ import { PasswordSetupRepository } from "../store/password-setup-repository.js";
 import { PreviewTokensRepository } from "../store/preview-tokens-repository.js";
 import type { BotLoaderPort, EnginePorts } from "../engine/ports.js";
 import { createSandboxPort } from "../sandbox/index.js";
+import { BotTestRunSlots } from "./bot-tests/run-slots.js";
 import { createIntegrationPorts } from "../integrations/index.js";
 import { createBotLoader } from "./chat/bot-loader.js";
 import { createId } from "../lib/ids.js";
@@ -61,6 +62,8 @@ export type AppContext = {
   sessionSignals: SessionSignals;
   /** Uploads and generated files: the data folder, PostgreSQL or S3 (README "File storage"). */
   files: FileStorage;
+  /** Runs of bots' tests: a bounded set of sandbox workers shared by every request (`POST …/tests/run`). */
+  botTestRuns: BotTestRunSlots;
 };
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else this process only (embedded database). */
@@ -123,5 +126,10 @@ export function createContext(config: Config, store: Store): AppContext {
     webhookTargets: new WebhookTargetsCache(webhooks),
     sessionSignals: new SessionSignalHub(signalTransport(config, store)),
     files,
+    botTestRuns: new BotTestRunSlots({
+      size: config.protection.botTestRunConcurrency,
+      timeoutMs: config.protection.botTestRunTimeoutMs,
+      createSandbox: (http) => createSandboxPort({ ...config, sandboxWorkers: 1 }, http),
+    }),
   };
 }

@@ -16,6 +16,8 @@ export type BotTestRunOptions = {
   bots?: BotLoaderPort;
   /** Makes the sandbox bot code runs in; its fetch must go through the given port (the fixtures). */
   createSandbox?: SandboxFactory;
+  /** Stops the run between turns (its deadline, or the client went away): the run then throws its reason. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -47,15 +49,20 @@ export async function runBotTests(
   });
   const conversations: ConversationResult[] = [];
   try {
-    for (const conversation of file.conversations)
+    for (const conversation of file.conversations) {
+      options.signal?.throwIfAborted();
       conversations.push(
         await runConversation(bot, conversation, {
           ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
           ...(sandbox ? { sandbox } : {}),
           ...(options.bots ? { bots: linkedBotLoader(options.bots, options.linkedBots ?? "draft") } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
           useHttp: (http) => (currentHttp = http),
         }),
       );
+    }
+    // A conversation cut short by the stop reads as failed; the run as a whole did not finish.
+    options.signal?.throwIfAborted();
   } finally {
     await closeSandboxPort(sandbox);
   }

@@ -50,6 +50,8 @@ export type ConversationOptions = {
   bots?: BotLoaderPort;
   /** Points the sandbox's fetch at this conversation's fixtures. */
   useHttp?: (http: NonNullable<EnginePorts["http"]>) => void;
+  /** Checked before each turn: a stopped run takes no further step. */
+  signal?: AbortSignal;
 };
 
 type Bubble = { text: string; blockId: string };
@@ -226,6 +228,7 @@ export async function runConversation(
     absorb(turn, undefined, "start");
     for (const [index, step] of conversation.steps.entries()) {
       stepIndex = index;
+      options.signal?.throwIfAborted();
       await runStep(step, index);
     }
     stepIndex = undefined;

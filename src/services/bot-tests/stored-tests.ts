@@ -10,6 +10,7 @@ import { createBotLoader } from "../chat/bot-loader.js";
 import { parseRuntimeBot } from "../chat/runtime-bot-cache.js";
 import type { AppContext } from "../context.js";
 import { describeFailure, runBotTests, workerSandbox } from "./run-bot-tests.js";
+import type { BotTestRunSlots } from "./run-slots.js";
 import { BotTestFileError, parseBotTestFile, type BotTestConversation } from "./test-file.js";
 
 const STORED_FILE_NAME = "tests.yaml";
@@ -74,12 +75,12 @@ export async function runStoredBotTests(
   ctx: AppContext,
   caller: Caller,
   botId: string,
-  quotas?: { perUser: Quota; perWorkspace: Quota },
+  limits?: { perUser: Quota; perWorkspace: Quota; slots: BotTestRunSlots; clientGone?: AbortSignal },
 ) {
   const row = await requireBot(ctx, caller, botId);
   // Each run starts bot code in a worker: counted per account and per workspace before anything runs.
-  await quotas?.perUser.take(caller.userId);
-  await quotas?.perWorkspace.take(row.workspaceId);
+  await limits?.perUser.take(caller.userId);
+  await limits?.perWorkspace.take(row.workspaceId);
   const stored = await new BotTestsRepository(ctx.store.db).find(botId);
   if (!stored || stored.yaml.trim() === "") return { conversations: [] };
   let file: ReturnType<typeof parseBotTestFile>;
@@ -90,12 +91,13 @@ export async function runStoredBotTests(
     throw error;
   }
   const bot = parseRuntimeBot(row.id, toBotDocument(row));
-  const run = await runBotTests(bot, file, STORED_FILE_NAME, {
-    linkedBots: "draft",
-    workspaceId: row.workspaceId,
-    bots: createBotLoader(ctx),
-    createSandbox: workerSandbox(ctx.config),
-  });
+  const options = { linkedBots: "draft" as const, workspaceId: row.workspaceId, bots: createBotLoader(ctx) };
+  // Through the server's slots (bounded, with a deadline, stopped with the request); else one worker per run.
+  const run = limits
+    ? await limits.slots.run(limits.clientGone, (createSandbox, signal) =>
+        runBotTests(bot, file, STORED_FILE_NAME, { ...options, createSandbox, signal }),
+      )
+    : await runBotTests(bot, file, STORED_FILE_NAME, { ...options, createSandbox: workerSandbox(ctx.config) });
   return {
     conversations: run.conversations.map((result) => ({
       name: result.name,

@@ -6,5 +6,10 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    coverage: {
+      provider: "v8",
+      include: ["src/**"],
+      reporter: ["text-summary", "json-summary"],
+    },
   },
 });

@@ -1,10 +1,84 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The suite in projects by kind (docs/testing.md). A file is placed by its folder, so a new file lands
+ * in the project of the tests beside it; a server or browser test that starts its own server and
+ * Chromium runs in any of them.
+ */
+const browserInE2e = ["test/e2e/custom-domains.test.ts", "test/e2e/typebot-compat-browser.test.ts"];
+/**
+ * Several server processes, kills and restarts, the CLI binary, and the code sandbox (its worker pool
+ * and deep-nesting limits fail once another file has run in the same worker): each file in a fresh
+ * worker, after the rest.
+ */
+const multiProcess = [
+  "test/sandbox/**/*.test.ts",
+  "test/e2e/cli.test.ts",
+  // Counts every statement through pg's shared prototype: another file's server in the worker would add to it.
+  "test/e2e/chat-round-trips.test.ts",
+  "test/reliability/**/*.test.ts",
+  "test/e2e/*multi-instance*.test.ts",
+  "test/e2e/*-instances.test.ts",
+];
+/** Every project's; the global setup (one build of dist) stays with the root, so it runs once. */
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...timeouts,
+    coverage: {
+      provider: "v8",
+      include: ["src/**"],
+      reporter: ["text-summary", "json-summary"],
+    },
+    projects: [
+      {
+        // Pure code and single-process services: one module graph per worker thread, reused by every file.
+        test: {
+          ...timeouts,
+          name: "unit",
+          // Every folder but the server, browser and multi-process ones: a new folder lands here.
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/e2e/**", "test/builder/**", "test/web/**", ...multiProcess],
+          pool: "threads",
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Real servers over real HTTP: child processes, the server's modules loaded once per worker.
+        test: {
+          ...timeouts,
+          name: "server",
+          include: ["test/e2e/**/*.test.ts"],
+          exclude: [...browserInE2e, ...multiProcess],
+          pool: "forks",
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...timeouts,
+          name: "browser",
+          include: ["test/builder/**/*.test.ts", "test/web/**/*.test.ts", ...browserInE2e],
+          exclude: multiProcess,
+          pool: "forks",
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...timeouts,
+          name: "multi-process",
+          include: multiProcess,
+          pool: "forks",
+          isolate: true,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

@@ -1,7 +1,13 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBuilderHarness, shot, type BuilderHarness, type WatchedPage } from "./builder-harness.js";
-import { connect, dragTo, dropBlockInGroup, dropBlockOnCanvas } from "./canvas-actions.js";
+import {
+  createBuilderHarness,
+  shot,
+  stopAfterFirstFailure,
+  type BuilderHarness,
+  type WatchedPage,
+} from "./builder-harness.js";
+import { canvasSettled, connect, dragTo, dropBlockInGroup, dropBlockOnCanvas } from "./canvas-actions.js";
 
 /**
  * One bot owner's whole path, in a real browser against a real server: sign in, build a bot by
@@ -13,6 +19,7 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
   let page: WatchedPage;
   let botId: string;
   let publicUrl: string;
+  stopAfterFirstFailure();
 
   beforeAll(async () => {
     harness = await createBuilderHarness();
@@ -37,12 +44,14 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
 
   it("builds the flow by dragging blocks and drawing edges", async () => {
     // Pan the canvas so that the start sits on the left, leaving room for the groups.
+    await canvasSettled(page);
     const pane = (await page.locator(".react-flow__pane").boundingBox())!;
     await dragTo(
       page,
       { x: pane.x + pane.width / 2, y: pane.y + 40 },
       { x: pane.x + pane.width / 2 - 380, y: pane.y + 40 },
     );
+    await canvasSettled(page);
     const start = (await page.locator('[data-testid="event-start"]').boundingBox())!;
     expect(start.x).toBeLessThan(pane.x + pane.width / 2 - 300);
     // Group #1, right of the start: a question, the text input that saves the name, a greeting with the variable, two buttons.
@@ -76,6 +85,7 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
 
     // Two more groups, one per button, to the right of the first one.
     await page.getByRole("button", { name: "Close the panel" }).click();
+    await canvasSettled(page);
     const first = (await group("Group #1").boundingBox())!;
     await dropBlockOnCanvas(page, "text", { x: first.x + first.width + 160, y: first.y - 40 });
     await page.getByRole("textbox", { name: "Message" }).click();
@@ -88,18 +98,22 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
 
     // Opening a new block's settings panned the canvas to keep the block beside the panel: see it all again.
     await page.getByRole("button", { name: "Fit View" }).click();
+    // Each edge is on the canvas before the next is drawn: a drag that missed fails here, at its own edge.
+    const edges = () => page.locator(".react-flow__edge").count();
     await connect(page, page.locator('[data-testid="event-start"] .react-flow__handle'), group("Group #1"));
+    await expect.poll(edges).toBe(1);
     await connect(
       page,
       group("Group #1").locator('.block-item:has-text("Pro") .react-flow__handle'),
       group("Group #2"),
     );
+    await expect.poll(edges).toBe(2);
     await connect(
       page,
       group("Group #1").locator('.block-item:has-text("Free") .react-flow__handle'),
       group("Group #3"),
     );
-    await expect.poll(() => page.locator(".react-flow__edge").count()).toBe(3);
+    await expect.poll(edges).toBe(3);
     await saved();
     await shot(page, "02-editor-flow");
 

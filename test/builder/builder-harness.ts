@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { beforeEach } from "vitest";
 import { setPassword } from "../../src/services/auth/browser-sessions.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 
@@ -155,4 +156,19 @@ export function recordBuilderMetric(name: string, value: number | string): void 
   const file = path.join(ARTIFACTS_DIR, "metrics.json");
   const current = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
   fs.writeFileSync(file, JSON.stringify({ ...current, [name]: value }, null, 2));
+}
+
+/**
+ * For a describe whose tests are the steps of one story on one page: once a step fails, the later
+ * steps are skipped (naming the step that failed) instead of failing on the state it left behind, so
+ * the report shows the one failure that matters.
+ */
+export function stopAfterFirstFailure(): void {
+  let failed: string | undefined;
+  beforeEach((context) => {
+    if (failed) context.skip(`skipped: the earlier step "${failed}" failed`);
+    context.onTestFailed(() => {
+      failed = context.task.name;
+    });
+  });
 }

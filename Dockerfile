@@ -20,6 +20,8 @@ COPY src ./src
 COPY web ./web
 # After the build only the server's own dependencies stay, without what only compilers and editors
 # read: the database driver's C sources and objects, type declarations, source maps and read-mes.
+# Node's binary is stripped of its debugging symbols (18 MB) here, where binutils came with g++, for
+# the runtime stage.
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund \
   && cd node_modules/better-sqlite3 \
@@ -27,11 +29,13 @@ RUN npm run build \
   && rm -rf deps src \
   && cd /app \
   && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' -o -name '*.map' \
-    -o -name '*.md' \) -delete
+    -o -name '*.md' \) -delete \
+  && cp /usr/local/bin/node /app/node && strip /app/node
 
 # The runtime's file system: the base image without npm, yarn, corepack and Node's C headers, flattened
 # below so that what is deleted here is not carried in a lower layer.
 FROM node:22-bookworm-slim AS runtime-root
+COPY --from=build /app/node /usr/local/bin/node
 RUN rm -rf /usr/local/include /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx \
     /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-* /usr/local/share/doc \
     /usr/share/doc/* /usr/share/man/* /var/cache/apt/* /var/lib/apt/lists/* \

@@ -44,7 +44,7 @@ if ! command -v docker >/dev/null || ! command -v dockerd >/dev/null; then
   echo "== container check SKIPPED: docker is not installed (apt-get install docker.io)"; exit 0
 fi
 # Other work on the machine slows every step below: the load is printed with the timings.
-log "machine load:$(uptime | sed 's/.*load average//')"
+log "machine load (1, 5, 15 min): $(uptime | sed 's/.*load average: //')"
 if ! docker info >/dev/null 2>&1; then
   log "starting dockerd (no bridge, no iptables)"
   dockerd --bridge=none --iptables=false >"$WORK/dockerd.log" 2>&1 &
@@ -126,4 +126,4 @@ BOTS=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1
 echo "$BOTS" | grep -q '"name":"Hello"' || { echo "the bot did not survive a restart: $BOTS"; exit 1; }
 docker inspect -f '{{.State.Health.Status}}' "$NAME" | grep -qv unhealthy
 log "the bot and its token survived a restart (the /data volume)"
-log "container check passed in $(($(date +%s) - CHECK_STARTED)) s; machine load:$(uptime | sed 's/.*load average//')"
+log "container check passed in $(($(date +%s) - CHECK_STARTED)) s; machine load (1, 5, 15 min): $(uptime | sed 's/.*load average: //')"

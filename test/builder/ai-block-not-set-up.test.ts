@@ -63,4 +63,15 @@ describe("an AI block without a model", { timeout: 180_000 }, () => {
     const errors = page.locator('[data-testid="preview-errors"]');
     await expect.poll(() => errors.textContent()).toBe("A block failed in this previewNo model provided");
   });
+
+  it("publishes, and the publish dialog gives the apiHost line for a site on Typebot's client", async () => {
+    await page.getByRole("button", { name: "Publish" }).click();
+    const link = page.locator('[data-testid="public-url"]');
+    await link.waitFor();
+    const publicId = (await link.textContent())!.split("/").at(-1);
+    await page.getByRole("tab", { name: "Typebot's client" }).click();
+    expect(await page.locator('[data-testid="embed-snippet"]').textContent()).toBe(
+      `Typebot.initStandard({ typebot: "${publicId}", apiHost: "${harness.server.url}" })\n<!-- or, as an element: -->\n<typebot-standard typebot="${publicId}" api-host="${harness.server.url}"></typebot-standard>`,
+    );
+  });
 });

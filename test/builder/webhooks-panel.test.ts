@@ -58,7 +58,7 @@ describe("the Webhooks panel", { timeout: 180_000 }, () => {
     await expect.poll(() => row.locator(".badge").textContent(), { timeout: 15_000 }).toBe("delivered");
     expect(await row.locator("td").allTextContents()).toEqual(["webhook.test", "delivered", "200", "1", ""]);
     // The table fits the panel: no heading or cell runs past its right edge.
-    const fits = await item.locator(".webhook-deliveries").evaluate((table) => {
+    const fits = await item.locator(".webhook-deliveries").evaluate((table: HTMLElement) => {
       const panelRight = table.parentElement!.getBoundingClientRect().right;
       return [...table.querySelectorAll("th, td")].every(
         (cell) => cell.getBoundingClientRect().right <= panelRight + 0.5 && cell.scrollWidth <= cell.clientWidth,

@@ -6,6 +6,7 @@ import {
   GOOGLE_CALLBACK_PATH,
   GOOGLE_OAUTH_COOKIE,
   googleConsentUrl,
+  googleSetup,
 } from "../services/google-oauth.js";
 import { apiRoutes } from "../schemas/api-routes.js";
 import { defineRoute } from "./route.js";
@@ -37,6 +38,10 @@ export function googleOAuthRoutes(ctx: AppContext) {
         reply.header("set-cookie", consentCookie(request, consent.nonce, CONSENT_LIFETIME_MS / 1000));
         return { url: consent.url };
       },
+    }),
+    defineRoute({
+      ...apiRoutes.googleSetup,
+      handler: async ({ caller, params }) => googleSetup(ctx, caller!, params.workspaceId),
     }),
   ];
 }

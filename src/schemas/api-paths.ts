@@ -87,6 +87,7 @@ export const managementPaths = {
   channelWebhook: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",
   connectChannel: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/connect",
   googleConsentUrl: "GET /api/v1/workspaces/:workspaceId/credentials/google/consent-url",
+  googleSetup: "GET /api/v1/workspaces/:workspaceId/credentials/google/setup",
 
   executeWebhook: "POST /api/v1/bots/:botId/blocks/:blockId/results/:resultId/executeWebhook",
   executeTestWebhook: "POST /api/v1/bots/:botId/blocks/:blockId/web/executeTestWebhook",

@@ -69,4 +69,12 @@ export const credentialsRouteContracts = {
     query: z.object({ type: z.enum(googleCredentialsTypes) }),
     response: z.object({ url: z.string() }),
   }),
+  googleSetup: route("googleSetup", {
+    summary:
+      "Whether this server can connect Google accounts, and if not, how to set it up (asked before offering the button)",
+    tags: credentials,
+    auth: "token",
+    params: workspaceIdParams,
+    response: z.object({ configured: z.boolean(), message: z.string().optional() }),
+  }),
 };

@@ -62,3 +62,23 @@ export function toPublishedBot(version: BotVersionRow) {
     translations: document.translations ?? {},
   };
 }
+
+/** Empty translations mean none: the API answers `{}` for a bot without them, and the builder saves that back. */
+export function withoutEmptyTranslations(document: StoredDocument): StoredDocument {
+  const { translations, ...rest } = document;
+  return translations && Object.keys(translations).length > 0 ? { ...rest, translations } : rest;
+}
+
+const sortedKeys = (_key: string, value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+/**
+ * A stored document in one spelling: keys sorted at every level, empty translations dropped. Two
+ * documents that run the same flow but were written in another key order (or with `translations: {}`)
+ * compare equal in this form, where their stored strings do not.
+ */
+export function canonicalDocument(row: { document: string }): string {
+  return JSON.stringify(withoutEmptyTranslations(storedDocument(row)), sortedKeys);
+}

@@ -10,7 +10,15 @@ import type { AppContext } from "./context.js";
 import { requireWorkspace } from "./workspaces.js";
 import { GUEST_READ_ONLY } from "./auth/write-access.js";
 import { assertFolderOf } from "./folders.js";
-import { toApiBot, toBotDocument, toPublishedBot, storedDocument, type StoredDocument } from "./bot-view.js";
+import {
+  canonicalDocument,
+  storedDocument,
+  toApiBot,
+  toBotDocument,
+  toPublishedBot,
+  withoutEmptyTranslations,
+  type StoredDocument,
+} from "./bot-view.js";
 import { lintBot } from "./lint/lint-bot.js";
 import { assertCustomDomainClaimable, newChallengeToken, normalizeCustomDomain } from "./custom-domains.js";
 import { CredentialsRepository } from "../store/credentials-repository.js";
@@ -55,7 +63,7 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     name: input.name ?? "My bot",
     icon: input.icon ?? null,
     version: LATEST_BOT_VERSION,
-    document: JSON.stringify(document),
+    document: JSON.stringify(withoutEmptyTranslations(document)),
     selectedThemeTemplateId: input.selectedThemeTemplateId ?? null,
     publicId: input.publicId ?? null,
     customDomain,
@@ -145,7 +153,7 @@ export async function updateBot(
       : {}),
   };
   const patch = {
-    document: JSON.stringify(document),
+    document: JSON.stringify(withoutEmptyTranslations(document)),
     updatedAt: nowIso(),
     ...pickDefined({
       name: input.name,
@@ -252,8 +260,9 @@ export async function getPublishedBot(ctx: AppContext, caller: Caller, botId: st
 }
 
 /**
- * Whether the draft differs from what visitors run: the flow document and its schema version are
- * compared as stored (publishing copies them unchanged), so undoing an edit back counts as no change.
+ * Whether the draft differs from what visitors run: the flow documents are compared in their canonical
+ * form (keys sorted, empty translations dropped), with the schema version, so undoing an edit back
+ * counts as no change however the saving client ordered the keys.
  */
 export async function getPublishState(ctx: AppContext, caller: Caller, botId: string) {
   const bot = await requireBot(ctx, caller, botId);
@@ -261,7 +270,7 @@ export async function getPublishState(ctx: AppContext, caller: Caller, botId: st
   if (!version) return { isPublished: false, hasUnpublishedChanges: false, publishedAt: null };
   return {
     isPublished: true,
-    hasUnpublishedChanges: version.document !== bot.document || version.version !== bot.version,
+    hasUnpublishedChanges: version.version !== bot.version || canonicalDocument(version) !== canonicalDocument(bot),
     publishedAt: version.createdAt,
   };
 }

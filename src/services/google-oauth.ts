@@ -33,6 +33,19 @@ const STATE_BINDING = { workspaceId: "google-oauth", id: "consent-state" };
 
 export const googleRedirectUri = (ctx: AppContext) => `${ctx.config.publicUrl}${GOOGLE_CALLBACK_PATH}`;
 
+const googleSetupMessage = (ctx: AppContext) =>
+  `Google is not set up on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, with ${googleRedirectUri(ctx)} as the redirect URI`;
+
+/**
+ * Whether "Connect a Google account" can work here: the builder asks this first, so a server without
+ * Google shows the set-up steps instead of a failing request on every settings page.
+ */
+export async function googleSetup(ctx: AppContext, caller: Caller, workspaceId: string) {
+  await requireCredentialsAdmin(ctx, caller, workspaceId);
+  const configured = Boolean(ctx.config.google.clientId && ctx.config.google.clientSecret);
+  return configured ? { configured } : { configured, message: googleSetupMessage(ctx) };
+}
+
 /**
  * Starts "Connect a Google account": the consent page's URL, with a sealed state naming the caller,
  * the workspace and the credential type, and the nonce the browser must show again (as a cookie).
@@ -46,10 +59,7 @@ export async function googleConsentUrl(
   await requireCredentialsAdmin(ctx, caller, workspaceId);
   const { clientId } = ctx.config.google;
   if (!clientId || !ctx.config.google.clientSecret)
-    throw new AppError(
-      "GOOGLE_NOT_CONFIGURED",
-      `Google is not set up on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, with ${googleRedirectUri(ctx)} as the redirect URI`,
-    );
+    throw new AppError("GOOGLE_NOT_CONFIGURED", googleSetupMessage(ctx));
   const nonce = randomBytes(24).toString("base64url");
   const state: ConsentState = {
     userId: caller.userId,

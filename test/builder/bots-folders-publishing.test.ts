@@ -194,6 +194,13 @@ describe("folders, publish state, public id and the setup page", { timeout: 180_
       .filter({ hasText: 'The public id "support-desk" is already used by another bot: choose another one' })
       .waitFor();
     await shot(page, "43-public-id-taken");
+    // The hint names the page this bot keeps, not the other bot's page the refused id would lead to.
+    const own = (await harness.api("GET", `/api/v1/bots/${ids.Onboarding}`)).bot.publicId;
+    expect(await page.locator(".public-id-form .hint").textContent()).toBe(
+      own
+        ? `The public page stays ${harness.server.url}/${own}`
+        : "This bot's public page gets an address once a public id is saved or it is published.",
+    );
 
     await field.fill("has space");
     await save.click();

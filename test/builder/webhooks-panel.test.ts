@@ -57,6 +57,19 @@ describe("the Webhooks panel", { timeout: 180_000 }, () => {
     const row = item.locator(".webhook-deliveries tbody tr");
     await expect.poll(() => row.locator(".badge").textContent(), { timeout: 15_000 }).toBe("delivered");
     expect(await row.locator("td").allTextContents()).toEqual(["webhook.test", "delivered", "200", "1", ""]);
+    // The table fits the panel: no heading or cell runs past its right edge.
+    // The root tsconfig has no DOM types: the page's elements are described by what is read from them.
+    type Box = { right: number };
+    type Cell = { getBoundingClientRect(): Box; scrollWidth: number; clientWidth: number };
+    type Table = Cell & { parentElement: Cell; querySelectorAll(selector: string): Iterable<Cell> };
+    const fits = await item.locator(".webhook-deliveries").evaluate((element) => {
+      const table = element as unknown as Table;
+      const panelRight = table.parentElement.getBoundingClientRect().right;
+      return [...table.querySelectorAll("th, td")].every(
+        (cell) => cell.getBoundingClientRect().right <= panelRight + 0.5 && cell.scrollWidth <= cell.clientWidth,
+      );
+    });
+    expect(fits).toBe(true);
     await shot(page, "webhooks-delivered");
 
     // The secret shown was the one that signs.

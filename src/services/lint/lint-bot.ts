@@ -2,6 +2,7 @@ import type { BotDocument } from "../../schemas/bot.js";
 import { checkEmptyBubbles } from "./empty-bubbles.js";
 import { checkIdleTimeouts } from "./idle-timeouts.js";
 import type { LintCheck, LintFinding } from "./finding.js";
+import { checkMissingSetup } from "./missing-setup.js";
 import { checkMissingTargets } from "./missing-targets.js";
 import { checkMissingTranslations } from "./missing-translations.js";
 import { checkNotRunnable } from "./not-runnable.js";
@@ -20,6 +21,7 @@ const checks: readonly LintCheck[] = [
   checkIdleTimeouts,
   checkMissingTranslations,
   checkNotRunnable,
+  checkMissingSetup,
 ];
 
 /**

@@ -12,6 +12,18 @@ import { cellText, type Column } from "./results-columns";
 const messageClass = (message: TranscriptMessage) =>
   `transcript-message ${message.role}${message.type === "idle" ? " idle" : ""}`;
 
+/** An image the bot showed; one that no longer loads (or never did) shows its address instead of an empty bubble. */
+function TranscriptImage({ url }: { url: string }) {
+  const [broken, setBroken] = useState(!url);
+  if (broken)
+    return (
+      <span className="transcript-broken-image" data-testid="transcript-broken-image">
+        Image that did not load: {url ? <a href={url}>{url}</a> : "no address"}
+      </span>
+    );
+  return <img src={url} alt={url} onError={() => setBroken(true)} />;
+}
+
 /** A result in full: the conversation as the visitor had it, and every column's value. */
 export function TranscriptDialog({
   botId,
@@ -52,7 +64,7 @@ export function TranscriptDialog({
                   <li key={index} className={messageClass(message)}>
                     <span className="visually-hidden">{message.role === "bot" ? "Bot:" : "Visitor:"}</span>
                     {message.type === "text" && renderInlineMarkdown(message.text ?? "")}
-                    {message.type === "image" && <img src={message.image} alt="" />}
+                    {message.type === "image" && <TranscriptImage url={message.image ?? ""} />}
                     {message.type === "video" && <a href={message.video}>Video</a>}
                     {message.type === "audio" && (
                       // biome-ignore lint/a11y/useMediaCaption: a visitor's recording comes without captions.

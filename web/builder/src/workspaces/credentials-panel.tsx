@@ -12,10 +12,11 @@ import { formatDateTime } from "../lib/format";
 import { ConfirmDialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { SelectField, TextField } from "../ui/fields";
+import { AccountCredentialsForm, accountCredentialsLabel } from "./account-credentials";
 import { ConnectMessagingAppButton, MessagingAppCredentialsForm, messagingAppLabel } from "./messaging-app-credentials";
 import { GoogleConnect } from "./google-connect";
 
-/** Credential types made here: one per AI block (SMTP and HTTP secrets are made through the API). */
+/** API-key credential types: one per AI block (SMTP and Zendesk have a form of their own; HTTP secrets are made through the API). */
 const aiTypes = [
   { value: "openai", label: "OpenAI" },
   { value: "anthropic", label: "Anthropic" },
@@ -45,7 +46,10 @@ const googleTypes = [
   { value: "gmail", label: "Gmail" },
 ] as const;
 const typeLabel = (type: string) =>
-  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ?? messagingAppLabel(type) ?? type;
+  [...keyedTypes, ...googleTypes].find((entry) => entry.value === type)?.label ??
+  messagingAppLabel(type) ??
+  accountCredentialsLabel(type) ??
+  type;
 
 /**
  * The workspace's credentials: listed (never their secrets), created, renamed, deleted. Deleting one
@@ -112,8 +116,8 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         <h2 id="credentials-title">Credentials</h2>
       </div>
       <p className="muted">
-        API keys of the AI and plug-in blocks, Google accounts and messaging apps (WhatsApp, Telegram). Secrets are
-        stored encrypted and never shown again.
+        API keys of the AI and plug-in blocks, SMTP senders for the Email block, Zendesk, Google accounts and messaging
+        apps (WhatsApp, Telegram). Secrets are stored encrypted and never shown again.
       </p>
       <form className="inline-form" onSubmit={create}>
         <SelectField label="Provider" value={type} options={keyedTypes} onChange={setType} />
@@ -133,6 +137,7 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
           Add credentials
         </button>
       </form>
+      <AccountCredentialsForm workspaceId={workspaceId} onCreated={load} />
       <MessagingAppCredentialsForm workspaceId={workspaceId} onCreated={load} />
       <div className="inline-form google-accounts">
         {googleTypes.map((entry, index) => (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ApiError, api, errorMessage } from "../lib/api";
+import { api, errorMessage } from "../lib/api";
 
 export type GoogleCredentialsType = "google sheets" | "gmail";
 
@@ -26,13 +26,11 @@ export function GoogleConnect({
   const [notConfigured, setNotConfigured] = useState<string>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    consentUrl(workspaceId, type).then(
+    api.call("googleSetup", { params: { workspaceId } }).then(
+      (setup) => setNotConfigured(setup.configured ? undefined : setup.message),
       () => setNotConfigured(undefined),
-      (failure) => {
-        if (failure instanceof ApiError && failure.code === "GOOGLE_NOT_CONFIGURED") setNotConfigured(failure.message);
-      },
     );
-  }, [workspaceId, type]);
+  }, [workspaceId]);
   if (notConfigured && !setupNotice) return null;
   if (notConfigured) return <p className="muted small google-setup">{notConfigured} (docs/blocks.md, "Google").</p>;
   const connect = async () => {

@@ -65,6 +65,8 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
     }
   };
 
+  const errors = logs.filter((log) => log.status === "error");
+
   return (
     <div className="preview-pane">
       <div className="preview-controls">
@@ -102,6 +104,20 @@ export function PreviewPane({ autosave: _autosave }: { autosave: Autosave }) {
         </p>
       )}
       <div className="preview-host" ref={host} data-testid="preview-chat" />
+      {errors.length > 0 && (
+        // Only the author sees this: a visitor's chat goes on along the flow without the failed block.
+        <div className="preview-errors" role="alert" data-testid="preview-errors">
+          <strong>
+            {errors.length === 1 ? "A block failed in this preview" : `${errors.length} blocks failed in this preview`}
+          </strong>
+          <ul>
+            {errors.map((log, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end, so an entry keeps its index.
+              <li key={index}>{log.description}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {logs.length > 0 && (
         <details className="preview-logs">
           <summary>Logs ({logs.length})</summary>

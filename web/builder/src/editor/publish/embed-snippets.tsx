@@ -1,8 +1,18 @@
 import { useState } from "react";
 
-type Mode = "standard" | "popup" | "bubble";
+type Mode = "standard" | "popup" | "bubble" | "reference";
+
+const modeLabels: Record<Mode, string> = {
+  standard: "Standard",
+  popup: "Popup",
+  bubble: "Bubble",
+  reference: "Typebot's client",
+};
 
 export function embedSnippet(mode: Mode, publicId: string, origin: string): string {
+  // A site moving from Typebot keeps its own embed code: only apiHost changes (docs/moving-from-typebot.md).
+  if (mode === "reference")
+    return `Typebot.initStandard({ typebot: "${publicId}", apiHost: "${origin}" })\n<!-- or, as an element: -->\n<typebot-standard typebot="${publicId}" api-host="${origin}"></typebot-standard>`;
   const script = `<script src="${origin}/embed.js"></script>`;
   if (mode === "standard")
     return `${script}\n<parley-standard bot="${publicId}" style="width: 100%; height: 600px"></parley-standard>`;
@@ -10,7 +20,7 @@ export function embedSnippet(mode: Mode, publicId: string, origin: string): stri
   return `${script}\n<script>\n  Parley.${init}({ bot: "${publicId}" });\n</script>`;
 }
 
-/** Copy-ready code for the three ways of putting the chat on a site. */
+/** Copy-ready code for the three ways of putting the chat on a site, and the line a site on Typebot's client changes. */
 export function EmbedSnippets({ publicId }: { publicId: string }) {
   const [mode, setMode] = useState<Mode>("standard");
   const [copied, setCopied] = useState(false);
@@ -18,7 +28,7 @@ export function EmbedSnippets({ publicId }: { publicId: string }) {
   return (
     <div className="embed-snippets">
       <div role="tablist" aria-label="Embed mode" className="tabs">
-        {(["standard", "popup", "bubble"] as const).map((entry) => (
+        {(["standard", "popup", "bubble", "reference"] as const).map((entry) => (
           <button
             key={entry}
             type="button"
@@ -30,10 +40,15 @@ export function EmbedSnippets({ publicId }: { publicId: string }) {
               setCopied(false);
             }}
           >
-            {entry[0].toUpperCase() + entry.slice(1)}
+            {modeLabels[entry]}
           </button>
         ))}
       </div>
+      {mode === "reference" && (
+        <p className="muted small">
+          Already embedding Typebot's official client? Keep your code and set <code>apiHost</code> to this server:
+        </p>
+      )}
       <pre className="code-block" data-testid="embed-snippet">
         {code}
       </pre>

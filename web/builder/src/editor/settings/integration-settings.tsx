@@ -13,6 +13,7 @@ import {
   Variable,
   VariableSelect,
 } from "./block-fields";
+import { EmailSender } from "./email-sender";
 import { getIn } from "./set-in";
 
 const HTTP_METHODS = ["POST", "GET", "PUT", "DELETE", "PATCH", "HEAD", "CONNECT", "OPTIONS", "TRACE"] as const;
@@ -61,15 +62,13 @@ export function HttpRequestSettings() {
 }
 
 export function EmailSettings() {
-  const { block } = useBlock();
+  const { block, set } = useBlock();
   const custom = getIn(block, ["options", "isCustomBody"]) ?? false;
   return (
     <>
-      <Text
-        path={["options", "credentialsId"]}
-        label="Sender"
-        placeholder="default"
-        hint="“default” uses the server's mail settings, or a credentials id."
+      <EmailSender
+        value={getIn(block, ["options", "credentialsId"])}
+        onChange={(id) => set(["options", "credentialsId"], id)}
       />
       <Lines path={["options", "recipients"]} label="To" placeholder="someone@example.com" />
       <Lines path={["options", "cc"]} label="Cc" />

@@ -64,9 +64,21 @@ export function PublicIdField({ autosave }: { autosave: Autosave }) {
           }}
           code
           hint={
-            <>
-              The public page: {location.origin}/{value || "…"}
-            </>
+            // While the id is refused (taken by another bot, or malformed), the address would be that other
+            // bot's page or none: the hint then names the page this bot keeps.
+            error ? (
+              meta.publicId ? (
+                <>
+                  The public page stays {location.origin}/{meta.publicId}
+                </>
+              ) : (
+                "This bot's public page gets an address once a public id is saved or it is published."
+              )
+            ) : (
+              <>
+                The public page: {location.origin}/{value || "…"}
+              </>
+            )
           }
         />
         {error && (

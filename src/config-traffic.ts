@@ -1,4 +1,4 @@
-import { ConfigError, parsePositive } from "./config.js";
+import { ConfigError, parsePositive } from "./config-values.js";
 
 /**
  * Limits on how much traffic one caller can make the server hold at once (issue 31 items 5, 9, 14;

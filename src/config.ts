@@ -1,5 +1,8 @@
 import path from "node:path";
 import { loadTrafficLimits, type TrafficLimits } from "./config-traffic.js";
+import { ConfigError, parsePositive } from "./config-values.js";
+
+export { ConfigError };
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export type Config = {
@@ -179,22 +182,12 @@ export type ProtectionConfig = {
   maxSessionsPerResult: number;
 };
 
-export class ConfigError extends Error {}
-
 function parsePort(value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${value}"`);
   return port;
-}
-
-export function parsePositive(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0)
-    throw new ConfigError(`${name} must be a positive number, got "${value}"`);
-  return parsed;
 }
 
 function parseSwitch(value: string | undefined, name: string, fallback: boolean): boolean {

@@ -86,8 +86,6 @@ export const resultSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   botId: z.string(),
-  /** The published version the chat ran on (GET /v1/bots/{botId}/versions/{versionId}); null for previews. */
-  botVersionId: z.string().nullable(),
   variables: z.array(resultVariableSchema),
   isCompleted: z.boolean(),
   hasStarted: z.boolean(),

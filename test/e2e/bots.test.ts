@@ -274,7 +274,13 @@ describe("publish, read published, unpublish, list and delete", () => {
 
     const published = await api.post(`/v1/bots/${bot.id}/publish`);
     expect(published.status).toBe(200);
-    expect(published.body).toEqual({ message: "success", publicId: `greeting-bot-${bot.id.slice(-7)}`, findings: [] });
+    expect(published.body).toEqual({
+      message: "success",
+      publicId: `greeting-bot-${bot.id.slice(-7)}`,
+      findings: [],
+      versionId: expect.any(String),
+      versionNumber: 1,
+    });
 
     const { status, body } = await api.get(`/v1/bots/${bot.id}/publishedBot?migrateToLatestVersion=false`);
     expect(status).toBe(200);

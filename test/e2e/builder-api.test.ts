@@ -465,6 +465,8 @@ describe("the publish check", () => {
     expect(published.body).toEqual({
       message: "success",
       publicId: `flawed-${bot.id.slice(-7)}`,
+      versionId: expect.any(String),
+      versionNumber: 1,
       findings: flawedFindings,
     });
     expect((await api.get(`/v1/bots/${bot.id}/publishedBot`)).status).toBe(200);

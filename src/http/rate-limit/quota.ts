@@ -1,4 +1,5 @@
 import { AppError } from "../../errors.js";
+import type { CallerQuota } from "../../services/caller-quota.js";
 import { MemoryRateLimitStore } from "./memory-store.js";
 
 /**
@@ -6,7 +7,7 @@ import { MemoryRateLimitStore } from "./memory-store.js";
  * callers, counted after the caller is known (unlike the visitors' buckets, counted before). In this
  * instance's memory: several instances each allow the limit.
  */
-export class Quota {
+export class Quota implements CallerQuota {
   private readonly store = new MemoryRateLimitStore(10_000);
 
   constructor(

@@ -1,5 +1,5 @@
 import { isSeq, parseDocument } from "yaml";
-import type { Quota } from "../../http/rate-limit/quota.js";
+import type { CallerQuota } from "../caller-quota.js";
 import { AppError } from "../../errors.js";
 import { nowIso } from "../../lib/ids.js";
 import type { Caller } from "../../store/users-repository.js";
@@ -75,7 +75,7 @@ export async function runStoredBotTests(
   ctx: AppContext,
   caller: Caller,
   botId: string,
-  limits?: { perUser: Quota; perWorkspace: Quota; slots: BotTestRunSlots; clientGone?: AbortSignal },
+  limits?: { perUser: CallerQuota; perWorkspace: CallerQuota; slots: BotTestRunSlots; clientGone?: AbortSignal },
 ) {
   const row = await requireBot(ctx, caller, botId);
   // Each run starts bot code in a worker: counted per account and per workspace before anything runs.

@@ -27,7 +27,6 @@ export function toApiResult(row: ResultRow, answers: readonly AnswerRow[]): Resu
     id: row.id,
     createdAt: row.createdAt,
     botId: row.botId,
-    botVersionId: row.botVersionId,
     variables: parseResultVariables(row.variables),
     isCompleted: Boolean(row.isCompleted),
     hasStarted: Boolean(row.hasStarted),

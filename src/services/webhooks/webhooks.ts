@@ -17,7 +17,7 @@ import {
 import type { WebhookRow, WebhooksTable } from "../../store/database.js";
 import type { Caller } from "../../store/users-repository.js";
 import type { DeliveryRow } from "../../store/webhooks-repository.js";
-import type { Quota } from "../../http/rate-limit/quota.js";
+import type { CallerQuota } from "../caller-quota.js";
 import { requireBot } from "../bots.js";
 import type { AppContext } from "../context.js";
 import { createWebhookSecret } from "./signature.js";
@@ -165,7 +165,7 @@ export async function testWebhook(
   caller: Caller,
   botId: string,
   webhookId: string,
-  quota?: Quota,
+  quota?: CallerQuota,
 ): Promise<WebhookDelivery> {
   const webhook = await requireWebhook(ctx, caller, botId, webhookId);
   // Each test is a real delivery: a workspace's tests are counted, so they cannot fill the outbox.

@@ -13,8 +13,9 @@ let server: TestServer;
 let token: string;
 let botId: string;
 
-// Each pass computes for the sandbox's whole time limit, then the flow starts over (up to the engine's
-// 1000 blocks a turn): far longer than the run's deadline.
+// Each pass computes for 150 ms, under the sandbox's time limit (a pass that hit it would fail at once
+// from then on), then the flow starts over, up to the engine's 1000 blocks a turn: minutes, far longer
+// than the run's deadline.
 const spinningBot = buildBot({
   groups: [
     {
@@ -23,7 +24,10 @@ const spinningBot = buildBot({
         {
           id: "b-spin",
           type: "Set variable",
-          options: { variableId: "v-x", expressionToEvaluate: "while (true) {}" },
+          options: {
+            variableId: "v-x",
+            expressionToEvaluate: "const until = Date.now() + 150; while (Date.now() < until) {} return 1;",
+          },
           outgoingEdgeId: "e-again",
         },
       ],
@@ -53,8 +57,8 @@ async function waitFor(condition: () => boolean, withinMs: number): Promise<bool
 beforeAll(async () => {
   server = await startTestServer({
     PARLEY_BOT_TEST_RUN_CONCURRENCY: "2",
-    PARLEY_BOT_TEST_RUN_TIMEOUT_MS: "2500",
-    PARLEY_SANDBOX_TIMEOUT_MS: "200",
+    PARLEY_BOT_TEST_RUN_TIMEOUT_MS: "1500",
+    PARLEY_SANDBOX_TIMEOUT_MS: "1000",
     // The per-minute count has its own test (bot-tests.test.ts); here it would refuse first.
     PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE: "0",
   });
@@ -111,15 +115,15 @@ describe("Runs of a bot's tests, bounded", () => {
     for (const r of refused) {
       expect(r.body).toEqual({
         code: "TOO_MANY_REQUESTS",
-        message: "Too many test runs at once: at most 2 run on this server. Retry in 3 seconds.",
+        message: "Too many test runs at once: at most 2 run on this server. Retry in 2 seconds.",
       });
-      expect(r.response.headers.get("retry-after")).toBe("3");
-      // Refused before any bot code runs, not after waiting for a slot.
-      expect(r.at).toBeLessThan(2000);
+      expect(r.response.headers.get("retry-after")).toBe("2");
+      // Refused at once, not after waiting for a slot.
+      expect(r.at).toBeLessThan(Math.min(...stopped.map((s) => s.at)));
     }
     for (const r of stopped) {
-      expect(r.body).toEqual({ code: "TIMEOUT", message: "The test run took longer than 2.5 seconds and was stopped" });
-      expect(r.at).toBeGreaterThanOrEqual(2400);
+      expect(r.body).toEqual({ code: "TIMEOUT", message: "The test run took longer than 1.5 seconds and was stopped" });
+      expect(r.at).toBeGreaterThanOrEqual(1400);
     }
     expect(mostWorkers).toBe(2);
     // The stopped runs' workers were terminated, not left computing.

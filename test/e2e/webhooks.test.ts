@@ -34,9 +34,9 @@ beforeAll(async () => {
   });
   owner = await server.createUser();
   api = createClient(server.baseUrl, owner.token);
-  // The README's verification snippet, run as a module exactly as printed there.
-  const readme = fs.readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
-  const snippet = /<!-- webhook-verify:start -->\n```js\n([\s\S]*?)```\n<!-- webhook-verify:end -->/.exec(readme)![1];
+  // The documentation's verification snippet, run as a module exactly as printed there.
+  const page = fs.readFileSync(path.join(import.meta.dirname, "../../docs/webhooks-and-outbox.md"), "utf8");
+  const snippet = /<!-- webhook-verify:start -->\n```js\n([\s\S]*?)```\n<!-- webhook-verify:end -->/.exec(page)![1];
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-readme-")), "verify.mjs");
   fs.writeFileSync(file, snippet);
   readmeVerify = (await import(pathToFileURL(file).href)).verifyWebhook;

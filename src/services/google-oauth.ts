@@ -8,7 +8,7 @@ import { createId, nowIso } from "../lib/ids.js";
 import type { CredentialsSummary, GoogleCredentialsType } from "../schemas/credentials.js";
 import type { Caller } from "../store/users-repository.js";
 import type { AppContext } from "./context.js";
-import { requireCredentialsAdmin } from "./credentials.js";
+import { requireCredentialsAdmin, requireMember } from "./credentials.js";
 
 /** Where Google sends the browser back; to be registered with the OAuth client (README "Google"). */
 export const GOOGLE_CALLBACK_PATH = "/api/v1/credentials/google/callback";
@@ -41,7 +41,8 @@ const googleSetupMessage = (ctx: AppContext) =>
  * Google shows the set-up steps instead of a failing request on every settings page.
  */
 export async function googleSetup(ctx: AppContext, caller: Caller, workspaceId: string) {
-  await requireCredentialsAdmin(ctx, caller, workspaceId);
+  // Whether the server has Google is no secret of the workspace: any member may ask (guests read too).
+  await requireMember(ctx, caller, workspaceId);
   const configured = Boolean(ctx.config.google.clientId && ctx.config.google.clientSecret);
   return configured ? { configured } : { configured, message: googleSetupMessage(ctx) };
 }

@@ -8,3 +8,10 @@ export function parsePositive(value: string | undefined, name: string, fallback:
     throw new ConfigError(`${name} must be a positive number, got "${value}"`);
   return parsed;
 }
+
+/** A comma-separated list of host names, trimmed and lower-cased. */
+export const hostList = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);

@@ -1,8 +1,10 @@
 import path from "node:path";
 import { loadTrafficLimits, type TrafficLimits } from "./config-traffic.js";
-import { ConfigError, parsePositive } from "./config-values.js";
+import { type CustomDomainsConfig, loadCustomDomainsConfig } from "./config-custom-domains.js";
+import { ConfigError, hostList, parsePositive } from "./config-values.js";
 
 export { ConfigError };
+export type { CustomDomainsConfig };
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export type Config = {
@@ -67,18 +69,6 @@ export type Config = {
   traffic: TrafficLimits;
   /** Bots' custom domains (docs/security.md "Custom domains"). */
   customDomains: CustomDomainsConfig;
-};
-
-export type CustomDomainsConfig = {
-  /** PARLEY_CUSTOM_DOMAINS_ALLOWED: host names the operator lets bots serve without the HTTP challenge. */
-  allowed: string[];
-  /** PARLEY_CUSTOM_DOMAIN_HOSTS: more host names this instance answers on (besides PUBLIC_URL's): never claimable. */
-  ownHosts: string[];
-  /**
-   * PARLEY_CUSTOM_DOMAIN_CHALLENGE_ADDRESS (`address:port`): where the challenge is fetched instead of
-   * the domain's own address on port 80 (a test's listener; still subject to PARLEY_HTTP_ALLOWED_HOSTS).
-   */
-  challengeAddress: { address: string; port: number } | undefined;
 };
 
 /**
@@ -217,10 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/$/, ""),
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     encryptionSecret: env.PARLEY_ENCRYPTION_SECRET || undefined,
-    httpAllowedHosts: (env.PARLEY_HTTP_ALLOWED_HOSTS ?? "")
-      .split(",")
-      .map((entry) => entry.trim().toLowerCase())
-      .filter(Boolean),
+    httpAllowedHosts: hostList(env.PARLEY_HTTP_ALLOWED_HOSTS),
     ssrfGuard: parseSwitch(env.PARLEY_HTTP_SSRF_GUARD, "PARLEY_HTTP_SSRF_GUARD", true),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM || undefined,
@@ -250,28 +237,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY", "S3_SECRET_KEY", "S3_REGION"] as const;
-
-const hostList = (value: string | undefined) =>
-  (value ?? "")
-    .split(",")
-    .map((entry) => entry.trim().toLowerCase())
-    .filter(Boolean);
-
-function loadCustomDomainsConfig(env: NodeJS.ProcessEnv): CustomDomainsConfig {
-  const address = env.PARLEY_CUSTOM_DOMAIN_CHALLENGE_ADDRESS?.trim();
-  let challengeAddress: CustomDomainsConfig["challengeAddress"];
-  if (address) {
-    const match = /^(.+):(\d{1,5})$/.exec(address);
-    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
-      throw new ConfigError(`PARLEY_CUSTOM_DOMAIN_CHALLENGE_ADDRESS must be address:port, got "${address}"`);
-    challengeAddress = { address: match[1].replace(/^\[|\]$/g, ""), port: Number(match[2]) };
-  }
-  return {
-    allowed: hostList(env.PARLEY_CUSTOM_DOMAINS_ALLOWED),
-    ownHosts: hostList(env.PARLEY_CUSTOM_DOMAIN_HOSTS),
-    challengeAddress,
-  };
-}
 
 function loadStorageConfig(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): StorageConfig {
   const chosen = env.PARLEY_FILE_STORAGE || undefined;

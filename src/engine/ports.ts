@@ -311,6 +311,32 @@ export type ChatNodePort = {
 /** QR codes drawn on this server as PNG images, stored with the uploads. */
 export type QrCodePort = { generate(data: string): Promise<{ ok: true; url: string } | AiFailure> };
 
+/**
+ * One passage of a workspace's knowledge base that matched a question. `score` is in [0, 1], higher
+ * is better, comparable across knowledge bases of one search method, so a block can hold it to a
+ * threshold; `headingPath` is the document's headings above the passage ("Pricing", "Refunds").
+ */
+export type KnowledgeHit = {
+  chunkId: string;
+  documentId: string;
+  /** The document's title, else its file name or URL. */
+  documentName: string;
+  /** Set for documents fetched from the web. */
+  url?: string;
+  headingPath: string[];
+  /** PDFs: the page the passage starts on, from 1. */
+  page?: number;
+  text: string;
+  score: number;
+};
+/** Retrieval from the bot's workspace's knowledge bases (full text, and vectors when the base has embeddings). */
+export type KnowledgePort = {
+  search(
+    request: { knowledgeBaseId: string; query: string; limit: number; deadline?: number },
+    scope: IntegrationScope,
+  ): Promise<{ ok: true; hits: KnowledgeHit[] } | { ok: false; error: string }>;
+};
+
 /** Bots linked from a Bot link block: the published version in a live chat, the draft in a preview. */
 export type BotLoaderPort = {
   load(botId: string, mode: "live" | "preview", workspaceId: string | undefined): Promise<RuntimeBot | undefined>;
@@ -394,4 +420,5 @@ export type EnginePorts = {
   difyAi?: DifyPort;
   chatNode?: ChatNodePort;
   qrCode?: QrCodePort;
+  knowledge?: KnowledgePort;
 };

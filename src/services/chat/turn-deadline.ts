@@ -81,6 +81,7 @@ const portDeadlines: { [K in keyof EnginePorts]-?: PortDeadline<NonNullable<Engi
   difyAi: withRequestDeadline(),
   chatNode: withRequestDeadline(),
   qrCode: gated(),
+  knowledge: withRequestDeadline(),
 };
 
 /**

@@ -32,6 +32,7 @@ const outsideCalls: { [K in keyof EnginePorts]-?: string[] } = {
   difyAi: ["chatMessage", "streamChatMessage", "retrieve"],
   chatNode: ["sendMessage"],
   qrCode: ["generate"],
+  knowledge: ["search"],
 };
 
 /** A port whose every method records that it was called. */

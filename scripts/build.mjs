@@ -1,11 +1,49 @@
 // Bundles the server and CLI into dist/, and the visitor's client (web/) into dist/web/embed.js, with
 // esbuild (fast enough to run before every start). Type checking is a separate step (`npm run typecheck`).
-import { readFileSync } from "node:fs";
+//
+// `--bundle-dependencies` (the container image) also bundles the server's npm dependencies, so that the
+// image's node_modules holds only the few packages that cannot be bundled; their names are written to
+// dist/cli/runtime-packages.json for scripts/copy-runtime-packages.mjs.
+import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js/min";
 
-await build({
+const bundleDependencies = process.argv.includes("--bundle-dependencies");
+
+// The packages that stay in node_modules when the dependencies are bundled, each for what it loads
+// beside its own code at run time.
+const unbundleable = {
+  "better-sqlite3": "its compiled addon (build/Release/better_sqlite3.node), found through `bindings`",
+  "quickjs-emscripten": "the WebAssembly variant packages and their .wasm files",
+  "@fastify/swagger-ui": "the files of the API explorer, served from its own static/ folder",
+  // pg asks for it only when told to use libpq; never installed.
+  "pg-native": "",
+};
+
+const dependencyOptions = bundleDependencies
+  ? {
+      external: Object.keys(unbundleable),
+      // Bundled CommonJS packages call require() for Node's modules and some read __dirname; in an ES
+      // module neither exists unless defined.
+      banner: {
+        js: [
+          'import { createRequire as parleyCreateRequire } from "node:module";',
+          'import { fileURLToPath as parleyFileURLToPath } from "node:url";',
+          "const require = parleyCreateRequire(import.meta.url);",
+          "const __filename = parleyFileURLToPath(import.meta.url);",
+          'const __dirname = parleyFileURLToPath(new URL(".", import.meta.url));',
+        ].join("\n"),
+      },
+      // Whitespace and syntax only: function names stay readable in stack traces.
+      minifyWhitespace: true,
+      minifySyntax: true,
+      sourcemap: false,
+      metafile: true,
+    }
+  : { packages: "external", sourcemap: true };
+
+const server = await build({
   // Worker threads' scripts are files of their own next to main.js (src/lib/bundled-script.ts finds them).
   entryPoints: {
     main: "src/cli/main.ts",
@@ -18,10 +56,19 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
-  sourcemap: true,
   logLevel: "warning",
+  ...dependencyOptions,
 });
+
+if (server.metafile) {
+  const imported = new Set(
+    Object.values(server.metafile.outputs).flatMap((output) =>
+      output.imports.filter((entry) => entry.external && !entry.path.startsWith("node:")).map((entry) => entry.path),
+    ),
+  );
+  const runtimePackages = Object.keys(unbundleable).filter((name) => imported.has(name) && unbundleable[name] !== "");
+  writeFileSync("dist/cli/runtime-packages.json", `${JSON.stringify(runtimePackages, null, 2)}\n`);
+}
 
 // The phone input's country list comes from the same metadata the server validates numbers with.
 const dialCodes = getCountries()

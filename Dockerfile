@@ -34,7 +34,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json ./
 COPY bin ./bin
-COPY scripts ./scripts
+# Only the two build scripts, so that editing another script (the container checks live there too)
+# keeps this stage's cached steps.
+COPY scripts/build.mjs scripts/build-builder.mjs ./scripts/
 COPY src ./src
 COPY web ./web
 RUN node scripts/build.mjs --bundle-dependencies && node scripts/build-builder.mjs

@@ -4,7 +4,7 @@
 // `--bundle-dependencies` (the container image) also bundles the server's npm dependencies, so that the
 // image's node_modules holds only the few packages that cannot be bundled; their names are written to
 // dist/cli/runtime-packages.json for scripts/copy-runtime-packages.mjs.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { getCountries, getCountryCallingCode } from "libphonenumber-js/min";
@@ -68,6 +68,9 @@ if (server.metafile) {
   );
   const runtimePackages = Object.keys(unbundleable).filter((name) => imported.has(name) && unbundleable[name] !== "");
   writeFileSync("dist/cli/runtime-packages.json", `${JSON.stringify(runtimePackages, null, 2)}\n`);
+} else {
+  // Left by an earlier bundled build, it would describe another dist/.
+  rmSync("dist/cli/runtime-packages.json", { force: true });
 }
 
 // The phone input's country list comes from the same metadata the server validates numbers with.

@@ -13,7 +13,7 @@ RUN apt-get update \
 WORKDIR /app
 # The headers of the running Node (under /usr/local/include/node) spare node-gyp a download; JOBS lets
 # it compile the driver's two files side by side. SQLite's amalgamation is built at -O2, SQLite's own
-# default, rather than the driver's -O3, which takes about twice as long to compile.
+# default, rather than the driver's -O3, which takes half as much CPU time again (75 s instead of 51 s).
 ENV npm_config_nodedir=/usr/local JOBS=max CFLAGS=-O2 CXXFLAGS=-O2
 COPY package.json package-lock.json ./
 # The production dependencies as locked, without install scripts; only the driver needs its own.

@@ -66,8 +66,7 @@ log "on PostgreSQL and Redis, a bot was created, a chat ran to the end, bot code
 compose down >/dev/null 2>&1
 compose up -d >"$WORK/up.log" 2>&1 || { cat "$WORK/up.log"; exit 1; }
 wait_ready "$PORT" running || { compose logs; exit 1; }
-WORKSPACE=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/workspaces" \
-  | sed -n 's/.*"workspaces":\[{"id":"\([^"]*\)".*/\1/p')
+WORKSPACE=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/workspaces" | json_field 'workspaces[0].id')
 BOTS=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/bots?workspaceId=$WORKSPACE")
 grep -q '"name":"Hello"' <<<"$BOTS" || { echo "the bot did not survive down and up: $BOTS"; exit 1; }
 log "the bot and its token survived docker-compose down and up (the postgres-data volume)"

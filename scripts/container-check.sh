@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Parley's container image and runs it as a user would: the container starts, /api/health/ready
-# answers, the API walk-through of docs/api.md creates a bot and chats with it to the end, and the
-# answers survive a restart of the container (the /data volume).
+# answers, the API walk-through of docs/api.md creates a bot and chats with it to the end, bot code runs
+# in the sandbox, and the answers survive a restart of the container (the /data volume). It prints the
+# time of each phase and of each Dockerfile step, the image's size and the container's start to ready.
 #
 # No image registry is reachable on CI machines, so the Dockerfile's base image (node:22-bookworm-slim)
 # is first built here from Debian's packages (debootstrap) and Node and npm from the npm registry, and
@@ -96,7 +97,8 @@ log "bot code ran in the sandbox"
 
 docker restart "$NAME" >/dev/null
 wait_ready "$PORT" running || { docker logs "$NAME"; exit 1; }
-BOTS=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/bots?workspaceId=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/workspaces" | node -pe 'JSON.parse(require("fs").readFileSync(0)).workspaces[0].id')")
+WORKSPACE=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/workspaces" | json_field 'workspaces[0].id')
+BOTS=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/v1/bots?workspaceId=$WORKSPACE")
 echo "$BOTS" | grep -q '"name":"Hello"' || { echo "the bot did not survive a restart: $BOTS"; exit 1; }
 docker inspect -f '{{.State.Health.Status}}' "$NAME" | grep -qv unhealthy
 log "the bot and its token survived a restart (the /data volume)"

@@ -70,7 +70,7 @@ first_token() { sed -n 's/.*Bearer \([^ "]*\)".*/\1/p' | head -n 1; }
 # the next bubble must say 42.
 code_check() {
   local port=$1 token=$2 api="http://127.0.0.1:$1/api" workspace bot public_id
-  workspace=$(curl -sf -H "Authorization: Bearer $token" "$api/v1/workspaces" | json_field workspaces[0].id)
+  workspace=$(curl -sf -H "Authorization: Bearer $token" "$api/v1/workspaces" | json_field 'workspaces[0].id')
   bot=$(curl -sf -H "Authorization: Bearer $token" -H 'content-type: application/json' "$api/v1/bots" -d '{
     "workspaceId": "'"$workspace"'",
     "bot": {

@@ -43,7 +43,7 @@ describe("scripts/copy-runtime-packages.mjs", () => {
     const { stdout } = await run(process.execPath, [script, path.join(dir, "node_modules"), path.join(dir, "out")], {
       cwd: dir,
     });
-    expect(stdout).toBe("5 packages copied to " + path.join(dir, "out") + " for driver, @scope/ui\n");
+    expect(stdout).toBe(`5 packages copied to ${path.join(dir, "out")} for driver, @scope/ui\n`);
     expect(readdirSync(path.join(dir, "out")).sort()).toEqual(["@scope", "bindings", "driver", "minimatch"]);
     expect(existsSync(path.join(dir, "out/@scope/ui/node_modules/glob/package.json"))).toBe(true);
     // Only its install step uses it.

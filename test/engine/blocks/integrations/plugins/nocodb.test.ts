@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nocoDbExecutor } from "../../../../../src/engine/blocks/integrations/plugins/nocodb.js";
 import type { NocoDbPort, PluginRecord } from "../../../../../src/engine/ports.js";
+import { fakePorts } from "../../../../helpers/engine-bot.js";
 import { integrationContext } from "../integration-context.js";
 
 /** NocoDB's executor against a fake port: what it asks NocoDB, what it stores, what it logs. */
@@ -31,7 +32,7 @@ const run = (options: Record<string, unknown>, port: NocoDbPort, draws?: number)
     block(options),
     integrationContext({
       variables,
-      ports: { nocodb: port, ...(draws === undefined ? {} : { random: { number: () => draws } }) },
+      ports: { nocodb: port, ...(draws === undefined ? {} : { random: fakePorts([draws]).random }) },
     }),
   );
 

@@ -21,7 +21,8 @@ describe("the analytics view", { timeout: 180_000 }, () => {
   let botId: string;
 
   beforeAll(async () => {
-    harness = await createBuilderHarness();
+    // Its own server: the test moves the server's clock.
+    harness = await createBuilderHarness({}, { own: true });
     harness.server.ctx.ports.clock = { now: () => NOW };
     ({
       bot: { id: botId },

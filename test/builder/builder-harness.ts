@@ -1,23 +1,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeEach } from "vitest";
 import { setPassword } from "../../src/services/auth/browser-sessions.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { launchBrowser } from "../web/browser.js";
 
-/** Debian's chromium driven by playwright-core, as the web chat tests do. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 export const ARTIFACTS_DIR = path.resolve("test-artifacts", "builder");
 
 export const PASSWORD = "correct horse battery";
@@ -102,14 +91,25 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole("heading", { name: "Bots", exact: true }).waitFor();
 }
 
-export async function createBuilderHarness(env: Record<string, string> = {}): Promise<BuilderHarness> {
+let files = 0;
+
+/**
+ * A signed-in owner in a fresh workspace, and Chromium. Without `env`, on the worker's shared server and
+ * browser (`own` as for startTestServer); `close()` closes the file's contexts and its own server, if any.
+ */
+export async function createBuilderHarness(
+  env: Record<string, string> = {},
+  options: { own?: boolean } = {},
+): Promise<BuilderHarness> {
   // CI that built the builder already (npm run build) can skip it.
   if (!process.env.PARLEY_BUILDER_PREBUILT) buildBuilder();
-  const server = await startTestServer(env);
-  const created = await server.createUser("owner@example.com");
+  const server = await startTestServer(env, options);
+  // On the worker's shared server, every file signs in as an owner of its own.
+  const email = `owner-${files++}-${process.pid}@example.com`;
+  const created = await server.createUser(email);
   await setPassword(server.ctx, created.userId, PASSWORD);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
-  const user = { email: "owner@example.com", ...created };
+  const browser = await launchBrowser();
+  const user = { email, ...created };
   return {
     server,
     browser,

@@ -3,7 +3,8 @@ import { buildBot, createChatHarness, edge, say, type ChatHarness } from "../hel
 
 let h: ChatHarness;
 beforeAll(async () => {
-  h = await createChatHarness();
+  // Its own server: the tests move the server's clock.
+  h = await createChatHarness({}, { own: true });
 });
 afterAll(() => h.close());
 

@@ -10,7 +10,8 @@ let workspaceId: string;
 let harness: ChatHarness;
 
 beforeAll(async () => {
-  harness = await createChatHarness();
+  // Its own server: a test moves the server's clock.
+  harness = await createChatHarness({}, { own: true });
   ({ server, api, chat, workspaceId } = harness);
 });
 afterAll(() => harness.close());

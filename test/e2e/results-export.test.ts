@@ -9,7 +9,8 @@ let workspaceId: string;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Its own server: a test moves the server's clock.
+  server = await startTestServer({}, { own: true });
   const user = await server.createUser();
   workspaceId = user.workspaceId;
   token = user.token;

@@ -4,7 +4,8 @@ import { buildBot, createChatHarness, edge, say, type ChatHarness } from "../hel
 // What the results show of a visitor who stopped answering: transcript, CSV and analytics.
 let h: ChatHarness;
 beforeAll(async () => {
-  h = await createChatHarness();
+  // Its own server: the tests move the server's clock.
+  h = await createChatHarness({}, { own: true });
 });
 afterAll(() => h.close());
 afterEach(() => {

@@ -11,7 +11,8 @@ let workspaceId: string;
 let savedClock: TestServer["ctx"]["ports"]["clock"];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Its own server: the tests move the server's clock.
+  server = await startTestServer({}, { own: true });
   savedClock = server.ctx.ports.clock;
   const user = await server.createUser();
   workspaceId = user.workspaceId;

@@ -100,8 +100,12 @@ export type ChatHarness = {
   close(): Promise<void>;
 };
 
-export async function createChatHarness(env: Record<string, string> = {}): Promise<ChatHarness> {
-  const server = await startTestServer(env);
+/** Without `env`, on the worker's shared server; `own` as for startTestServer. */
+export async function createChatHarness(
+  env: Record<string, string> = {},
+  options: { own?: boolean } = {},
+): Promise<ChatHarness> {
+  const server = await startTestServer(env, options);
   const user = await server.createUser();
   const api = createClient(server.baseUrl, user.token);
   const chat = createClient(server.baseUrl);

@@ -4,6 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../../src/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
+import { SHARED_SCHEMA_PREFIX } from "./shared-schema.js";
+import { noteStarted } from "./started-count.js";
 
 /**
  * A real Parley server on a random port for end-to-end tests, on a fresh embedded database, or on a
@@ -19,7 +21,7 @@ export type TestServer = RunningServer & {
 
 let counter = 0;
 
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(use: "own" | "shared" = "own"): Promise<{
   dataDir: string;
   databaseUrl: string | undefined;
   drop(): Promise<void>;
@@ -28,7 +30,10 @@ export async function createTestDatabase(): Promise<{
   const base = process.env.DATABASE_URL;
   if (!base)
     return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  const schema = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const schema =
+    use === "shared"
+      ? `${SHARED_SCHEMA_PREFIX}${process.env.PARLEY_TEST_RUN_ID ?? "run"}_${process.pid}`
+      : `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);
@@ -48,8 +53,43 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+/**
+ * What the shared server turns off: its addresses' limits would add up across every file of the worker
+ * (chat starts from 127.0.0.1). Files about those limits start their own server with their own values.
+ */
+const SHARED_SERVER_ENV: Record<string, string> = {
+  PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
+  PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
+};
+
+/** One per worker process (the server and browser projects run without isolation), started at first use. */
+let shared: Promise<TestServer> | undefined;
+
+/**
+ * A Parley server for a test file. Without `env`, the worker's shared server: each file works in its own
+ * users and workspaces (createUser), and its `close()` leaves the server to the next file. A file that
+ * needs a configuration (`env`), or changes the server's context (its clock, its ports), or counts
+ * something server-wide, gets a server of its own with `{ own: true }`, closed by its `close()`.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { own?: boolean } = {},
+): Promise<TestServer> {
+  if (options.own || Object.keys(env).length > 0 || process.env.PARLEY_TEST_OWN_SERVERS === "1")
+    return startOwnTestServer(env, "server");
+  if (!shared) {
+    shared = startOwnTestServer(SHARED_SERVER_ENV, "shared-server");
+    // The worker ends with the run: its database goes with it (dropped PostgreSQL schemas: global setup).
+    shared.then((server) => process.once("exit", () => fs.rmSync(server.dataDir, { recursive: true, force: true })));
+  }
+  const server = await shared;
+  return { ...server, close: async () => {} };
+}
+
+let users = 0;
+
+async function startOwnTestServer(env: Record<string, string>, kind: "server" | "shared-server"): Promise<TestServer> {
+  const database = await createTestDatabase(kind === "shared-server" ? "shared" : "own");
   const config = loadConfig({
     // Every answer is checked against its route's response schema (a mismatch answers 500).
     PARLEY_CHECK_RESPONSES: "on",
@@ -59,7 +99,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   });
   const server = await startServer(config, { logger: false });
-  let users = 0;
+  noteStarted(kind);
   return {
     ...server,
     baseUrl: `${server.url}/api`,
@@ -69,7 +109,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await server.close();
       await database.drop();
     },
-    async createUser(email = `user${users++}-${Date.now()}@example.com`) {
+    // Unique in the worker, so that files sharing a server never meet each other's users.
+    async createUser(email = `user${users++}-${process.pid}-${Date.now()}@example.com`) {
       const user = await server.ctx.users.findOrCreateByEmail(email);
       const workspace = await server.ctx.workspaces.create(user.id, { name: "Test workspace" });
       const { token } = await server.ctx.users.createToken(user.id, "test");

@@ -9,6 +9,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { noteStarted } from "../helpers/started-count.js";
 
 /** Debian's chromium, driven by playwright-core: no browser download, the same binary in CI and here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -24,9 +25,39 @@ const ARGS = [
 ];
 export const ARTIFACTS_DIR = path.resolve("test-artifacts");
 
-/** `extraArgs`: e.g. `--host-resolver-rules=MAP chat.example.com 127.0.0.1` for a custom domain. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...extraArgs] });
+/** One per worker process (the browser project runs without isolation), launched at first use. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium for a test file. Without `extraArgs`, the worker's shared one: its `close()` closes the
+ * contexts the file opened (files of a worker run one after another) and leaves the browser to the
+ * next file. `extraArgs` (e.g. `--host-resolver-rules=MAP chat.example.com 127.0.0.1` for a custom
+ * domain) launch a browser of the file's own.
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  if (extraArgs.length > 0 || process.env.PARLEY_TEST_OWN_SERVERS === "1") {
+    noteStarted("chromium");
+    return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...extraArgs] });
+  }
+  if (!shared) {
+    noteStarted("shared-chromium");
+    shared = chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+  }
+  return borrowed(await shared);
+}
+
+/** The shared browser as one file sees it: closing it closes the file's contexts, not the browser. */
+export function borrowed(browser: Browser): Browser {
+  const closeContexts = async () => {
+    await Promise.all(browser.contexts().map((context) => context.close()));
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === "close") return closeContexts;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** A page that records what went wrong in it: console errors, uncaught exceptions, dialogs (which it dismisses). */

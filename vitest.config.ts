@@ -27,6 +27,9 @@ export default defineConfig({
   test: {
     globalSetup: ["test/global-setup.ts"],
     ...timeouts,
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core CI machine. Most
+    // server and browser files wait on sockets and child processes, so two workers keep both cores busy.
+    maxWorkers: 2,
     coverage: {
       provider: "v8",
       include: ["src/**"],
@@ -74,6 +77,8 @@ export default defineConfig({
           ...timeouts,
           name: "multi-process",
           include: multiProcess,
+          // Their files start several processes each: one file at a time.
+          maxWorkers: 1,
           pool: "forks",
           isolate: true,
           sequence: { groupOrder: 2 },

@@ -81,7 +81,9 @@ it("measures", async () => {
   const fused = (query: string) => {
     const scores = new Map<Chunk, number>();
     for (const ranking of [bm25(query).slice(0, 50), byVector(query).slice(0, 50)])
-      ranking.forEach((chunk, rank) => scores.set(chunk, (scores.get(chunk) ?? 0) + 1 / (60 + rank + 1)));
+      ranking.forEach((chunk, rank) => {
+        scores.set(chunk, (scores.get(chunk) ?? 0) + 1 / (60 + rank + 1));
+      });
     return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([chunk]) => chunk);
   };
   const { questions } = JSON.parse(readFileSync(path.join(here, "questions.json"), "utf8")) as {

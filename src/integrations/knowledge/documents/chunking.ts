@@ -1,4 +1,4 @@
-import type { DocumentChunk } from "./index.js";
+import type { DocumentChunk } from "./types.js";
 import { DocumentRejected, reasons } from "./reasons.js";
 
 /** A paragraph of a document's text with where it sits: the headings above it and, for PDFs, its page. */

@@ -1,5 +1,5 @@
 import { Parser } from "htmlparser2";
-import type { DocumentLimits } from "./index.js";
+import type { DocumentLimits } from "./types.js";
 import { enterHeading, type ExtractedText, headingText, ParagraphCollector } from "./extracted.js";
 import { DocumentRejected, reasons } from "./reasons.js";
 import { readZipEntry } from "./zip-entry.js";

@@ -1,4 +1,4 @@
-import type { DocumentLimits } from "./index.js";
+import type { DocumentLimits } from "./types.js";
 import { DocumentRejected, reasons } from "./reasons.js";
 import type { Paragraph } from "./chunking.js";
 

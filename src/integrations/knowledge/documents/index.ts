@@ -1,33 +1,15 @@
 import { DocumentParserPool } from "./parser-pool.js";
+import type { DocumentFormat, DocumentParser } from "./types.js";
 
 /**
  * Reading a knowledge base's documents: a file's bytes → its title, page count and chunks of text, each
  * with the headings above it (and its page, for PDFs), so that a source can be cited as
  * "Pricing › Refunds, p. 4". Documents are untrusted: they are read in worker threads, each read bounded
- * in bytes (checked here, before a worker sees them), time (the worker is terminated), memory (the
+ * in bytes (checked by the pool, before a worker sees them), time (the worker is terminated), memory (the
  * worker's heap limit), pages, extracted characters and chunks; a document over a limit fails alone,
  * with a sentence for the knowledge base's owner.
  */
-export type DocumentFormat = "pdf" | "docx" | "html" | "markdown" | "text";
-
-export type DocumentLimits = {
-  maxBytes: number;
-  maxPages: number;
-  maxChunks: number;
-  maxTextChars: number;
-  timeoutMs: number;
-};
-export type DocumentChunk = { ordinal: number; headingPath: string[]; page?: number; text: string };
-export type ParsedDocument =
-  | { ok: true; title?: string; pages?: number; chunks: DocumentChunk[] }
-  | { ok: false; reason: string };
-export type DocumentParser = {
-  parse(
-    input: { format: DocumentFormat; fileName: string; bytes: Uint8Array },
-    limits: DocumentLimits,
-  ): Promise<ParsedDocument>;
-  close(): Promise<void>;
-};
+export type { DocumentChunk, DocumentFormat, DocumentLimits, DocumentParser, ParsedDocument } from "./types.js";
 
 const FORMAT_BY_EXTENSION: Record<string, DocumentFormat> = {
   pdf: "pdf",

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { bundledScript } from "../../../lib/bundled-script.js";
-import type { DocumentFormat, DocumentLimits, DocumentParser, ParsedDocument } from "./index.js";
+import type { DocumentFormat, DocumentLimits, DocumentParser, ParsedDocument } from "./types.js";
 import { reasons } from "./reasons.js";
 import type { FromDocumentWorker, ParseRequest } from "./worker-protocol.js";
 

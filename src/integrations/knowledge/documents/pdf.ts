@@ -1,5 +1,5 @@
 import { getDocumentProxy } from "unpdf";
-import type { DocumentLimits } from "./index.js";
+import type { DocumentLimits } from "./types.js";
 import { type ExtractedText, headingText, ParagraphCollector } from "./extracted.js";
 import { DocumentRejected, reasons } from "./reasons.js";
 

@@ -2,7 +2,7 @@ import { chunkParagraphs } from "./chunking.js";
 import { readDocx } from "./docx.js";
 import type { ExtractedText } from "./extracted.js";
 import { readHtml } from "./html.js";
-import type { DocumentFormat, DocumentLimits, ParsedDocument } from "./index.js";
+import type { DocumentFormat, DocumentLimits, ParsedDocument } from "./types.js";
 import { readPdf } from "./pdf.js";
 import { DocumentRejected, reasons } from "./reasons.js";
 import { readMarkdown, readPlainText } from "./text-formats.js";

@@ -1,4 +1,4 @@
-import type { DocumentLimits } from "./index.js";
+import type { DocumentLimits } from "./types.js";
 import { enterHeading, type ExtractedText, headingText, ParagraphCollector } from "./extracted.js";
 import { DocumentRejected, reasons } from "./reasons.js";
 

@@ -130,6 +130,29 @@ describe("the document parser's worker pool", () => {
     await stillWorks();
   });
 
+  test("a document needing more memory than the worker's heap fails alone", async () => {
+    const small = new DocumentParserPool({ workers: 1, heapMb: 48 });
+    try {
+      // 8 MB of short paragraphs: each becomes objects of its own, far more than a 48 MB heap holds.
+      const text = utf8("word number one two\n\n".repeat(400_000));
+      const generous = {
+        ...limits,
+        maxBytes: 100_000_000,
+        maxTextChars: 100_000_000,
+        maxChunks: 10_000_000,
+        timeoutMs: 80_000,
+      };
+      expect(await small.parse({ format: "markdown", fileName: "huge.md", bytes: text }, generous)).toEqual({
+        ok: false,
+        reason: "Reading the document needed more memory than allowed.",
+      });
+      await stillWorks(small);
+      expect(small.stats().replacements).toBe(1);
+    } finally {
+      await small.close();
+    }
+  }, 90_000);
+
   test("a closed pool answers at once", async () => {
     const closed = createDocumentParser({ workers: 1 });
     await closed.close();

@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["bench/*.measure.ts"],
+    include: ["bench/*.measure.ts", "bench/knowledge/*.measure.ts"],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 300_000,
     hookTimeout: 60_000,

@@ -4,6 +4,7 @@
 //   npm run bench              20 s per scenario, then RSS growth over 100 000 conversations
 //   npm run bench -- --quick   5 s per scenario, then RSS growth over 10 000 conversations
 //   npm run bench -- results   the results-at-scale benchmark (bench/results-bench.mjs)
+//   npm run bench -- knowledge retrieval quality of a running server (bench/knowledge/bench.mjs)
 // With DATABASE_URL set, the chat scenarios run again on PostgreSQL, and once more with two instances
 // sharing that database. Each run ends with the targets, met or not.
 import { execFile, spawn } from "node:child_process";
@@ -19,6 +20,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 if (args.includes("results")) {
   await import("./results-bench.mjs");
+  process.exit(0);
+}
+if (args.includes("knowledge")) {
+  await import("./knowledge/bench.mjs");
   process.exit(0);
 }
 const quick = args.includes("--quick");

@@ -43,6 +43,7 @@ export default defineConfig({
           { text: "Languages", link: "/languages" },
           { text: "The Transcript variable", link: "/transcript" },
           { text: "Testing bots", link: "/testing-bots" },
+          { text: "Knowledge documents", link: "/knowledge-documents" },
         ],
       },
       {

@@ -13,8 +13,12 @@ import { retrieveKnowledge, sourceText, variableUpdates } from "./retrieval.js";
 type Options = NonNullable<KnowledgeAnswerBlock["options"]>;
 const ANSWER_CONTEXT = "While answering from the knowledge base";
 
-/** The exit taken when no passage is good enough: the block's one item. */
-export const noMatchEdgeId = (block: KnowledgeAnswerBlock): string | null => block.items[0]?.outgoingEdgeId ?? null;
+/**
+ * The exit taken when no passage is good enough: the block's one item; without an edge drawn from
+ * it, the block's own edge (the flow goes on, as a Condition's else does).
+ */
+export const noMatchEdgeId = (block: KnowledgeAnswerBlock): string | undefined =>
+  block.items[0]?.outgoingEdgeId ?? block.outgoingEdgeId;
 
 /** Whether the passages can answer: at least one, the best scoring at least the block's threshold. */
 export function isGoodMatch(hits: readonly KnowledgeHit[], threshold: number | undefined): boolean {

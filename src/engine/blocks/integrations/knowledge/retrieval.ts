@@ -6,7 +6,6 @@ import { substituteVariables } from "../../../variables/substitute.js";
 import type { ExecutionContext, VariableUpdate } from "../../executor.js";
 import { errorLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
-import { unavailableLog } from "../plugins/plugin-block.js";
 
 /** What both knowledge blocks read to retrieve. */
 export type RetrievalOptions = { knowledgeBaseId?: string; query?: string; limit?: number; sourcesVariableId?: string };
@@ -32,7 +31,7 @@ export async function retrieveKnowledge(
   if (!options.knowledgeBaseId) return { ok: false, log: errorLog("No knowledge base selected") };
   const query = knowledgeQuery(options.query, ctx);
   if (!query) return { ok: false, log: errorLog("The question is empty") };
-  if (!ctx.ports.knowledge) return { ok: false, log: unavailableLog("Knowledge bases") };
+  if (!ctx.ports.knowledge) return { ok: false, log: errorLog("Knowledge bases are not available on this server") };
   const limit = options.limit ?? searchKnowledgeDefaults.limit;
   const result = await ctx.ports.knowledge.search(
     { knowledgeBaseId: options.knowledgeBaseId, query, limit },

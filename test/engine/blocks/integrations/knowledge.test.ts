@@ -224,6 +224,33 @@ describe("Knowledge answer block", () => {
   });
 });
 
+describe("Knowledge answer block, streamed", () => {
+  it("asks a streaming client to stream the answer, then shows its sources and saves both once it comes back", async () => {
+    const knowledge = fakeKnowledge([refunds, faq]);
+    const options = { ports: { ...fakePorts(), knowledge: knowledge.port, ai }, format: "richText" as const };
+    const bot = answerBot();
+    const start = await startSession(
+      { bot, mode: "live", workspaceId: "ws", resultId: "r-1", isStreamEnabled: true },
+      options,
+    );
+    const asked = await continueSession(bot, start.state, "How long do refunds take?", options);
+    expect(asked.reply.messages).toEqual([]);
+    expect(asked.reply.clientSideActions).toEqual([{ type: "stream", stream: true, expectsDedicatedReply: true }]);
+
+    const done = await continueSession(bot, asked.state, "Within 14 days [1].", options);
+    expect(shown(done)).toEqual([
+      "Sources:\n[1] Handbook.pdf › Policies › Refunds, p. 4",
+      "Anything else? (Within 14 days [1].)",
+    ]);
+    expect(valueOf(done, "v-sources")).toEqual(["Handbook.pdf › Policies › Refunds (p. 4)"]);
+    expect(done.state.transcript.slice(-3)).toEqual([
+      { role: "bot", text: "Within 14 days [1]." },
+      { role: "bot", text: "Sources:\n[1] Handbook.pdf › Policies › Refunds (p. 4)" },
+      { role: "bot", text: "Anything else? (Within 14 days [1].)" },
+    ]);
+  });
+});
+
 describe("Search knowledge block", () => {
   const searchBot = (options: Record<string, unknown>) =>
     engineBot({

@@ -46,12 +46,16 @@ export function knowledgeAnswerRequest(
   };
 }
 
-/** The answer and its cited sources: shown as two bubbles and saved into the chosen variables. */
+/**
+ * The answer and its cited sources: shown as two bubbles and saved into the chosen variables. A
+ * streamed answer is on the visitor's screen already: only the sources are shown then.
+ */
 export function answeredOutcome(
   block: KnowledgeAnswerBlock,
   answer: string,
   hits: readonly KnowledgeHit[],
   ctx: Pick<ExecutionContext, "state" | "format">,
+  streamed = false,
 ): ActionOutcome {
   const options = block.options ?? {};
   const sources = citedSources(answer, hits);
@@ -65,7 +69,7 @@ export function answeredOutcome(
     outgoingEdgeId: block.outgoingEdgeId,
     ...(variables.length ? { variables } : {}),
     bubbles: [
-      { bubble: answerBubble, text: answer },
+      ...(streamed ? [] : [{ bubble: answerBubble, text: answer }]),
       { bubble: sourcesBubble, text: sourcesPlainText(sources) },
     ],
   };
@@ -89,8 +93,33 @@ export const knowledgeAnswerExecutor: ActionExecutor<"knowledge answer"> = {
     const request = knowledgeAnswerRequest(options, query, hits, ctx);
     if ("status" in request) return { ...next, logs: [request] };
     if (!ctx.ports.ai) return { ...next, logs: [errorLog("AI models are not available on this server")] };
+    // A client that streams asks for the answer (services/chat/stream-message.ts) and sends it back.
+    if (ctx.state.isStreamEnabled)
+      return { ...next, clientSideActions: [{ type: "stream", stream: true, expectsDedicatedReply: true }] };
     const result = await ctx.ports.ai.chat(request, integrationScope(ctx));
     if (!result.ok) return { ...next, logs: [failureLog(result, ANSWER_CONTEXT)] };
     return answeredOutcome(block, result.text, hits, ctx);
   },
+  /** The streamed answer the client showed: saved, and its sources shown after it (the search is asked again). */
+  async resume(block, reply, ctx) {
+    const answer = reply?.trim() ?? "";
+    if (!answer) return { outgoingEdgeId: block.outgoingEdgeId };
+    const retrieved = await retrieveKnowledge(block.options ?? {}, ctx);
+    if (!retrieved.ok) return { outgoingEdgeId: block.outgoingEdgeId, logs: [retrieved.log] };
+    return answeredOutcome(block, answer, retrieved.hits, ctx, true);
+  },
 };
+
+/**
+ * The model call a streaming client asks for, rebuilt from the session (the same search, the same
+ * passages): the request, or the log saying why there is none.
+ */
+export async function knowledgeAnswerStreamRequest(
+  block: KnowledgeAnswerBlock,
+  ctx: ExecutionContext,
+): Promise<AiChatRequest | ChatLog> {
+  const options = block.options ?? {};
+  const retrieved = await retrieveKnowledge(options, ctx);
+  if (!retrieved.ok) return retrieved.log;
+  return knowledgeAnswerRequest(options, retrieved.query, retrieved.hits, ctx);
+}

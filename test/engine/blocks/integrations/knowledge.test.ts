@@ -102,7 +102,7 @@ function answerBot(options: Record<string, unknown> = {}): RuntimeBot {
 
 const shown = (turn: TurnResult) =>
   turn.reply.messages.map((message) => richTextToPlainText(message.content.richText as RichTextNode[]));
-const valueOf = (turn: TurnResult, id: string) => turn.state.variables.find((variable) => variable.id === id)?.value;
+const savedValue = (turn: TurnResult, id: string) => turn.state.variables.find((variable) => variable.id === id)?.value;
 
 async function ask(bot: RuntimeBot, question: string, ports: Partial<EnginePorts>, format = "richText" as const) {
   const options = { ports: { ...fakePorts(), ...ports }, format };
@@ -131,8 +131,8 @@ describe("Knowledge answer block", () => {
         { type: "a", url: "https://help.example.com/faq", children: [{ text: "Help centre FAQ" }] },
       ],
     });
-    expect(valueOf(turn, "v-answer")).toBe("You said: How long do refunds take?");
-    expect(valueOf(turn, "v-sources")).toEqual([
+    expect(savedValue(turn, "v-answer")).toBe("You said: How long do refunds take?");
+    expect(savedValue(turn, "v-sources")).toEqual([
       "Handbook.pdf › Policies › Refunds (p. 4)",
       "https://help.example.com/faq",
     ]);
@@ -155,7 +155,7 @@ describe("Knowledge answer block", () => {
       ai,
     });
     expect(shown(turn)[1]).toBe("Sources:\n[2] Help centre FAQ");
-    expect(valueOf(turn, "v-sources")).toEqual(["https://help.example.com/faq"]);
+    expect(savedValue(turn, "v-sources")).toEqual(["https://help.example.com/faq"]);
   });
 
   it("takes the No good match exit when the best passage scores under the threshold, without asking the model", async () => {
@@ -165,7 +165,7 @@ describe("Knowledge answer block", () => {
       ai,
     });
     expect(shown(turn)).toEqual(["Sorry, I found nothing about that."]);
-    expect(valueOf(turn, "v-answer")).toBeUndefined();
+    expect(savedValue(turn, "v-answer")).toBeUndefined();
     expect(fake.calls("/v1/chat/completions", before)).toHaveLength(0);
   });
 
@@ -242,7 +242,7 @@ describe("Knowledge answer block, streamed", () => {
       "Sources:\n[1] Handbook.pdf › Policies › Refunds, p. 4",
       "Anything else? (Within 14 days [1].)",
     ]);
-    expect(valueOf(done, "v-sources")).toEqual(["Handbook.pdf › Policies › Refunds (p. 4)"]);
+    expect(savedValue(done, "v-sources")).toEqual(["Handbook.pdf › Policies › Refunds (p. 4)"]);
     expect(done.state.transcript.slice(-3)).toEqual([
       { role: "bot", text: "Within 14 days [1]." },
       { role: "bot", text: "Sources:\n[1] Handbook.pdf › Policies › Refunds (p. 4)" },
@@ -273,20 +273,20 @@ describe("Search knowledge block", () => {
       { knowledge: knowledge.port },
     );
     expect(knowledge.searches).toEqual([{ knowledgeBaseId: "kb-1", query: "refunds", limit: 3 }]);
-    expect(valueOf(turn, "v-hits")).toEqual([refunds.text, second.text, faq.text]);
-    expect(valueOf(turn, "v-sources")).toEqual([
+    expect(savedValue(turn, "v-hits")).toEqual([refunds.text, second.text, faq.text]);
+    expect(savedValue(turn, "v-sources")).toEqual([
       "Handbook.pdf › Policies › Refunds (p. 4)",
       "https://help.example.com/faq",
     ]);
-    expect(valueOf(turn, "v-best")).toBe("0.82");
+    expect(savedValue(turn, "v-best")).toBe("0.82");
   });
 
   it("with nothing found, empties the lists and clears the score", async () => {
     const turn = await ask(searchBot({ hitsVariableId: "v-hits", bestScoreVariableId: "v-best" }), "zzz", {
       knowledge: fakeKnowledge([]).port,
     });
-    expect(valueOf(turn, "v-hits")).toEqual([]);
-    expect(valueOf(turn, "v-best")).toBeNull();
+    expect(savedValue(turn, "v-hits")).toEqual([]);
+    expect(savedValue(turn, "v-best")).toBeNull();
   });
 
   it("without a knowledge base chosen, logs it", async () => {

@@ -215,8 +215,18 @@ export async function continueSession(
           outcome.variables,
         )
       : state;
-    const next = recordStreamedBubble(bot, resumed, outcome.shownBubbleId);
-    const extra = { logsBefore: outcome.logs, clientSideActionsBefore: outcome.clientSideActions };
+    // A streamed answer the block showed itself is recorded as the client showed it, then its own messages.
+    const streamedOwn = outcome.bubbles && reply?.text ? recordShown(resumed, "bot", reply.text) : resumed;
+    const shownOwn = (outcome.bubbles ?? []).reduce(
+      (current, own) => recordShown(current, "bot", own.text),
+      streamedOwn,
+    );
+    const next = recordStreamedBubble(bot, shownOwn, outcome.shownBubbleId);
+    const extra = {
+      logsBefore: outcome.logs,
+      clientSideActionsBefore: outcome.clientSideActions,
+      ...(outcome.bubbles?.length ? { messagesBefore: outcome.bubbles.map((own) => own.bubble) } : {}),
+    };
     if (outcome.outgoingEdgeId === null) return finishTurn(bot, next, endedWalk(bot, next), extra);
     if (outcome.goTo) return finishTurn(bot, next, await walkFlow(bot, next, outcome.goTo, options), extra);
     return walkOn(bot, next, block.id, outcome.outgoingEdgeId ?? block.outgoingEdgeId, options, extra);

@@ -10,7 +10,7 @@ import type { RuntimeBot } from "./runtime-bot.js";
 import type { BlockPosition, FlowPoint, SessionState } from "./session-state.js";
 import { localizedBlock, translationTable } from "./translations/localize.js";
 import { followLocaleVariable } from "./translations/session-locale.js";
-import { recordBubble } from "./transcript.js";
+import { recordBubble, recordShown } from "./transcript.js";
 import { setVariableValues } from "./variables/update.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
@@ -194,6 +194,11 @@ export async function walkFlow(
       }
       const outcome: ActionOutcome = withinVariableLimit(await executor.execute(ctx), context.maxVariableBytes, logs);
       state = followLocaleVariable(bot, applyOutcome(state, outcome), outcome.variables);
+      for (const shown of outcome.bubbles ?? []) {
+        messages.push(shown.bubble);
+        lastBubbleBlockId = shown.bubble.id;
+        state = recordShown(state, "bot", shown.text);
+      }
       if (outcome.logs) logs.push(...outcome.logs);
       if (outcome.effects) effects.push(...outcome.effects);
       for (const action of outcome.clientSideActions ?? [])

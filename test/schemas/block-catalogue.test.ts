@@ -65,11 +65,13 @@ describe("block catalogue", () => {
   it("holds defaults each kind's schema accepts", () => {
     for (const type of types) {
       const where = (bubbleBlockTypes as readonly string[]).includes(type) ? "content" : "options";
-      // Branching kinds need their items (an A/B test two paths); the other schemas strip the key.
-      const items = [
+      // Branching kinds need their items (an A/B test two paths, a knowledge answer its "no good match"
+      // exit); the other schemas strip the key.
+      const paths = [
         { id: "a", path: "a" },
         { id: "b", path: "b" },
       ];
+      const items = type === "knowledge answer" ? [{ id: "no-match" }] : paths;
       const parsed = blockSchema.safeParse({ id: "x", type, items, [where]: blockCatalogue[type].defaults });
       expect(parsed.success, `${type}: ${parsed.error?.message}`).toBe(true);
     }

@@ -276,6 +276,24 @@ const builtInSamples: Record<Exclude<BlockType, ForgedBlockType>, Record<string,
       params: [{ id: "pp1", key: "value", value: "10" }],
     },
   },
+  "search knowledge": {
+    id: "b-search-knowledge",
+    type: "search knowledge",
+    options: { knowledgeBaseId: "kb1", query: "{{Question}}", limit: 3, hitsVariableId: "v-reply" },
+  },
+  "knowledge answer": {
+    id: "b-knowledge-answer",
+    type: "knowledge answer",
+    items: [{ id: "i-no-match", outgoingEdgeId: "e-no-match" }],
+    options: {
+      knowledgeBaseId: "kb1",
+      threshold: 0.4,
+      provider: "anthropic",
+      credentialsId: "c1",
+      model: "claude-3-5-haiku",
+      answerVariableId: "v-reply",
+    },
+  },
 };
 
 const forgedSamples: Partial<Record<ForgedBlockType, Record<string, unknown>>> = Object.fromEntries(

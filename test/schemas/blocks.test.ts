@@ -41,7 +41,7 @@ describe("blockSchema", () => {
     const categorised = [...bubbleBlockTypes, ...inputBlockTypes, ...logicBlockTypes, ...integrationBlockTypes];
     expect(Object.keys(blockSamples).sort()).toEqual([...categorised].sort());
     expect(new Set(categorised).size).toBe(categorised.length);
-    expect(categorised).toHaveLength(57);
+    expect(categorised).toHaveLength(59);
   });
 
   test("rejects an unknown block type with the path of the offending block", () => {
@@ -128,8 +128,15 @@ describe("block categories", () => {
     expect(typesWhere(isIntegrationBlock).sort()).toEqual([...integrationBlockTypes].sort());
   });
 
-  test("the blocks that route through items are Condition, choice, picture choice, AB test and cards", () => {
-    const withItems: BlockType[] = ["choice input", "picture choice input", "cards", "Condition", "AB test"];
+  test("the blocks that route through items are Condition, choice, picture choice, AB test, cards and knowledge answer", () => {
+    const withItems: BlockType[] = [
+      "choice input",
+      "picture choice input",
+      "cards",
+      "Condition",
+      "AB test",
+      "knowledge answer",
+    ];
     expect(typesWhere(isBlockWithItems)).toEqual(withItems);
   });
 });

@@ -48,6 +48,8 @@ export type ActionOutcome = {
    * passes over it, and the transcript records it with the variables as this outcome leaves them.
    */
   shownBubbleId?: string;
+  /** Messages the block itself shows (a knowledge answer and its sources), with their text for the transcript. */
+  bubbles?: { bubble: ChatBubble; text: string }[];
 };
 
 export type { ChatInput } from "../../schemas/chat.js";

@@ -47,6 +47,8 @@ import { unsupportedExecutor } from "./unsupported.js";
 import { webhookExecutor } from "./logic/webhook.js";
 import { aiBlockExecutor, isAiProvider } from "./integrations/ai/ai-block.js";
 import { pluginExecutors } from "./integrations/plugins/index.js";
+import { knowledgeAnswerExecutor } from "./integrations/knowledge/knowledge-answer.js";
+import { searchKnowledgeExecutor } from "./integrations/knowledge/search-knowledge.js";
 
 const forgedExecutors = Object.fromEntries(
   forgedBlockTypes.map((type) => [
@@ -95,6 +97,8 @@ export const registry: ExecutorRegistry = {
   "Google Analytics": googleAnalyticsExecutor,
   Chatwoot: chatwootExecutor,
   Pixel: pixelExecutor,
+  "search knowledge": searchKnowledgeExecutor,
+  "knowledge answer": knowledgeAnswerExecutor,
   ...forgedExecutors,
 };
 

@@ -33,6 +33,8 @@ import { forgedBlockSchema, forgedBlockTypes } from "./integrations/forged.js";
 import { googleAnalyticsBlockSchema } from "./integrations/google-analytics.js";
 import { googleSheetsBlockSchema } from "./integrations/google-sheets.js";
 import { httpRequestBlockSchema, httpRequestBlockTypes } from "./integrations/http-request.js";
+import { knowledgeAnswerBlockSchema } from "./integrations/knowledge-answer.js";
+import { searchKnowledgeBlockSchema } from "./integrations/knowledge-search.js";
 import { openAiBlockSchema } from "./integrations/openai.js";
 import { pixelBlockSchema } from "./integrations/pixel.js";
 import { abTestBlockSchema } from "./logic/ab-test.js";
@@ -84,6 +86,9 @@ export * from "./integrations/openai.js";
 export * from "./integrations/google-analytics.js";
 export * from "./integrations/chatwoot.js";
 export * from "./integrations/pixel.js";
+export * from "./integrations/knowledge-options.js";
+export * from "./integrations/knowledge-search.js";
+export * from "./integrations/knowledge-answer.js";
 export * from "./integrations/forged.js";
 
 export const blockSchema = z
@@ -123,6 +128,8 @@ export const blockSchema = z
     googleAnalyticsBlockSchema,
     chatwootBlockSchema,
     pixelBlockSchema,
+    searchKnowledgeBlockSchema,
+    knowledgeAnswerBlockSchema,
     forgedBlockSchema,
   ])
   .meta({ id: "Block" });
@@ -168,6 +175,8 @@ export const integrationBlockTypes = [
   "Google Analytics",
   "Chatwoot",
   "Pixel",
+  "search knowledge",
+  "knowledge answer",
   ...forgedBlockTypes,
 ] as const;
 

@@ -4,11 +4,12 @@ import type {
   EnginePorts,
   HttpPort,
   HttpRequest,
+  KnowledgePort,
   MailerPort,
   MailMessage,
 } from "../../engine/ports.js";
 import { chatCompletionOverAi } from "../../integrations/ai/legacy-chat-completion.js";
-import type { AiFixture, HttpFixture } from "./test-file.js";
+import type { AiFixture, HttpFixture, KnowledgeFixture } from "./test-file.js";
 
 /** The instant every test conversation happens at, so that dates in a flow are the same on every run. */
 export const TEST_CLOCK = "2026-01-01T12:00:00.000Z";
@@ -139,6 +140,34 @@ export function aiFixtureQueue(fixtures: readonly AiFixture[]): AiFixtureQueue {
 }
 
 /**
+ * Every knowledge block's search answered by `fixtures.knowledge`, in order: the fixture's passages,
+ * best first. A search with none left fails the step, naming the question it was for.
+ */
+export function fixtureKnowledgePort(fixtures: readonly KnowledgeFixture[], record: FixtureRecord): KnowledgePort {
+  let index = 0;
+  return {
+    async search(request) {
+      const fixture = fixtures[index++];
+      if (!fixture) {
+        record.unanswered ??= `No knowledge fixture left for the search of "${request.query}" in ${request.knowledgeBaseId}`;
+        return { ok: false, error: "No knowledge fixture left" };
+      }
+      const hits = fixture.hits.map((hit, ordinal) => ({
+        chunkId: `fixture-${index}-${ordinal + 1}`,
+        documentId: hit.document,
+        documentName: hit.document,
+        ...(hit.url ? { url: hit.url } : {}),
+        headingPath: hit.headings,
+        ...(hit.page !== undefined ? { page: hit.page } : {}),
+        text: hit.text,
+        score: hit.score,
+      }));
+      return { ok: true, hits };
+    },
+  };
+}
+
+/**
  * E-mails are captured, never sent: the engine hands them over as its turn's effects (see
  * run-conversation.ts); this port only says that the Email block can run.
  */
@@ -157,7 +186,7 @@ export function capturingMailer(record: FixtureRecord): MailerPort {
  */
 export function testPorts(
   conversationName: string,
-  fixtures: { http: readonly HttpFixture[]; ai: readonly AiFixture[] },
+  fixtures: { http: readonly HttpFixture[]; ai: readonly AiFixture[]; knowledge: readonly KnowledgeFixture[] },
   record: FixtureRecord,
   extra: Pick<EnginePorts, "sandbox" | "bots"> = {},
 ): EnginePorts {
@@ -169,6 +198,7 @@ export function testPorts(
     mailer: capturingMailer(record),
     ai,
     chatCompletion: chatCompletionOverAi(ai),
+    knowledge: fixtureKnowledgePort(fixtures.knowledge, record),
     ...extra,
   };
 }

@@ -110,7 +110,7 @@ export async function runConversation(
 ): Promise<ConversationResult> {
   const started = performance.now();
   const record: FixtureRecord = { emails: [] };
-  const ports = testPorts(conversation.name, conversation.fixtures ?? { http: [], ai: [] }, record, {
+  const ports = testPorts(conversation.name, conversation.fixtures ?? { http: [], ai: [], knowledge: [] }, record, {
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.bots ? { bots: options.bots } : {}),
   });

@@ -47,6 +47,19 @@ export type HttpFixture = z.output<typeof httpFixtureSchema>;
 const aiFixtureSchema = z.strictObject({ reply: text });
 export type AiFixture = z.output<typeof aiFixtureSchema>;
 
+/** One passage a knowledge block's search finds, as a test writes it (the document's name, its headings, its page). */
+const knowledgeHitFixtureSchema = z.strictObject({
+  document: z.string().min(1).max(500),
+  text: z.string().max(10_000),
+  headings: z.array(z.string().max(500)).max(20).default([]),
+  page: z.number().int().min(1).optional(),
+  url: z.string().max(4096).optional(),
+  score: z.number().min(0).max(1).default(1),
+});
+/** The passages one search of a knowledge block finds (each search takes the next, in order). */
+const knowledgeFixtureSchema = z.strictObject({ hits: z.array(knowledgeHitFixtureSchema).max(20) });
+export type KnowledgeFixture = z.output<typeof knowledgeFixtureSchema>;
+
 const expectedValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null(), z.array(z.unknown())]);
 
 export const botTestConversationSchema = z.strictObject({
@@ -63,6 +76,7 @@ export const botTestConversationSchema = z.strictObject({
     .strictObject({
       http: z.array(httpFixtureSchema).max(200).default([]),
       ai: z.array(aiFixtureSchema).max(200).default([]),
+      knowledge: z.array(knowledgeFixtureSchema).max(200).default([]),
     })
     .optional(),
 });

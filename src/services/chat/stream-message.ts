@@ -4,7 +4,10 @@ import type { SessionState } from "../../engine/session-state.js";
 import { aiActions } from "../../schemas/blocks/integrations/ai/ai-options.js";
 import { isAiProvider } from "../../engine/blocks/integrations/ai/ai-block.js";
 import { chatCompletionRequest, parseChatOptions } from "../../engine/blocks/integrations/ai/chat-completion.js";
-import type { AiProvider, IntegrationScope } from "../../engine/ports.js";
+import type { AiChatRequest, AiProvider, IntegrationScope } from "../../engine/ports.js";
+import { knowledgeAnswerStreamRequest } from "../../engine/blocks/integrations/knowledge/knowledge-answer.js";
+import type { RuntimeBot } from "../../engine/runtime-bot.js";
+import type { KnowledgeAnswerBlock } from "../../schemas/blocks/index.js";
 import type { AppContext } from "../context.js";
 import type { CallingOrigin } from "./origin.js";
 import { sessionWaitingPoint } from "./sessions.js";
@@ -27,6 +30,7 @@ export async function streamMessage(
   if (isAiProvider(block.type))
     return streamAiBlock(ctx, block.type, (block as { options?: unknown }).options, state, scope);
   if (block.type === "dify-ai") return streamDifyBlock(ctx, session, state, block.options, scope);
+  if (block.type === "knowledge answer") return streamKnowledgeAnswer(ctx, block, bot, state, scope);
   if (block.type !== "OpenAI" || (block.options?.task ?? "Create chat completion") !== "Create chat completion")
     throw new AppError("NO_STREAM", "This block does not have a stream function");
   const completion = ctx.ports.chatCompletion;
@@ -37,6 +41,18 @@ export async function streamMessage(
   if (!result.ok)
     throw new AppError("CHAT_COMPLETION_FAILED", result.details ? `${result.error}: ${result.details}` : result.error);
   return result.chunks;
+}
+
+async function streamKnowledgeAnswer(
+  ctx: AppContext,
+  block: KnowledgeAnswerBlock,
+  bot: RuntimeBot,
+  state: SessionState,
+  scope: IntegrationScope,
+): Promise<AsyncIterable<string>> {
+  const request = await knowledgeAnswerStreamRequest(block, { bot, state, ports: ctx.ports, format: "richText" });
+  if ("status" in request) throw new AppError("CHAT_COMPLETION_FAILED", request.description);
+  return streamedChat(ctx, request, scope);
 }
 
 async function streamAiBlock(
@@ -53,8 +69,17 @@ async function streamAiBlock(
   if (!options || !isChat) throw new AppError("NO_STREAM", "This block does not have a stream function");
   const built = chatCompletionRequest(provider, options, state.variables, ctx.ports);
   if ("log" in built) throw new AppError("CHAT_COMPLETION_FAILED", built.log.description);
+  return streamedChat(ctx, built.request, scope);
+}
+
+/** The model's answer as it comes; a failure before the first word is an error for the client to show. */
+async function streamedChat(
+  ctx: AppContext,
+  request: AiChatRequest,
+  scope: IntegrationScope,
+): Promise<AsyncIterable<string>> {
   if (!ctx.ports.ai) throw new AppError("SERVICE_UNAVAILABLE", "AI models are not available on this server");
-  const result = await ctx.ports.ai.streamChat(built.request, scope);
+  const result = await ctx.ports.ai.streamChat(request, scope);
   if (!result.ok) {
     if (result.error.startsWith("Could not find credentials")) throw notFound("Could not find credentials");
     throw new AppError("CHAT_COMPLETION_FAILED", result.details ? `${result.error}: ${result.details}` : result.error);

@@ -32,6 +32,7 @@ export function itemLabel(block: Block, itemIndex: number): string {
   const text = [item?.content, item?.title].find((value) => typeof value === "string" && value.trim() !== "");
   if (block.type === "AB test") return `path ${itemIndex === 0 ? "A" : "B"}`;
   if (block.type === "Condition") return `branch ${itemIndex + 1}`;
+  if (block.type === "knowledge answer") return `"No good match"`;
   return typeof text === "string" ? `"${text}"` : `#${itemIndex + 1}`;
 }
 

@@ -1,7 +1,7 @@
 import type { BotDocument } from "../../schemas/bot.js";
 import { blockCatalogue, notRunnableKinds } from "../../schemas/blocks/catalogue/index.js";
 import { aiActions, aiBlockActions } from "../../schemas/blocks/integrations/ai/ai-options.js";
-import type { BlockType } from "../../schemas/blocks/index.js";
+import type { Block, BlockType } from "../../schemas/blocks/index.js";
 import { aiCredentialsTypes, pluginKeyCredentialsTypes } from "../../schemas/credentials.js";
 import { at, type LintFinding } from "./finding.js";
 
@@ -32,6 +32,8 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
 export function checkMissingSetup(doc: BotDocument): LintFinding[] {
   return doc.groups.flatMap((group) =>
     group.blocks.flatMap((block) => {
+      if (block.type === "search knowledge" || block.type === "knowledge answer")
+        return missingKnowledgeSetup(block, { blockId: block.id, groupId: group.id });
       const type = block.type as BlockType;
       if (!kindsNeedingCredentials.has(type) || Object.hasOwn(notRunnableKinds, type)) return [];
       const label = blockCatalogue[type]?.label ?? type;
@@ -49,4 +51,21 @@ export function checkMissingSetup(doc: BotDocument): LintFinding[] {
       return findings;
     }),
   );
+}
+
+/** A knowledge block without its base (either kind), or without the credentials and model that answer. */
+function missingKnowledgeSetup(
+  block: Extract<Block, { type: "search knowledge" | "knowledge answer" }>,
+  place: { blockId: string; groupId: string },
+): LintFinding[] {
+  const label = blockCatalogue[block.type].label;
+  const findings: LintFinding[] = [];
+  if (!text(block.options?.knowledgeBaseId))
+    findings.push(at(place, "error", `${label} has no knowledge base: pick one in the block's settings`));
+  if (block.type !== "knowledge answer") return findings;
+  const options = block.options ?? {};
+  if (!text(options.credentialsId))
+    findings.push(at(place, "error", `${label} has no credentials: pick or add them in the block's settings`));
+  if (!text(options.model)) findings.push(at(place, "error", `${label} has no model: choose the model that answers`));
+  return findings;
 }

@@ -48,6 +48,11 @@ function successors(index: FlowIndex, group: Group, position: number, block: Blo
       else next.push(after(group, position, block));
       return next;
     }
+    case "knowledge answer":
+      // An answer is shown; "No good match" says nothing and takes its item's edge, else the block's.
+      return [
+        block.items[0].outgoingEdgeId ? { edgeId: block.items[0].outgoingEdgeId } : after(group, position, block),
+      ];
     case "Jump": {
       const groupId = block.options?.groupId;
       const target = groupId && !isVariableReference(groupId) ? index.groups.get(groupId) : undefined;

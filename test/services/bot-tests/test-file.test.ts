@@ -48,6 +48,7 @@ describe("reading a conversation-test file", () => {
           fixtures: {
             http: [{ method: "GET", url: "https://api.example.com/x", status: 200, body: { ok: true } }],
             ai: [{ reply: "Hi" }],
+            knowledge: [],
           },
         },
       ],

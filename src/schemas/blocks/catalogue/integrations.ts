@@ -37,6 +37,10 @@ export const pixelDefaults = {
   isInitSkip: false,
 } as const;
 
+export const searchKnowledgeDefaults = { limit: 5 } as const;
+
+export const knowledgeAnswerDefaults = { limit: 5, threshold: 0.3, provider: "openai" } as const;
+
 /** Plug-in blocks' options vary by action; their actions bring their own defaults. */
 export const forgedDefaults = {} as const;
 
@@ -58,6 +62,18 @@ export const integrationCatalogue: Record<IntegrationBlockType, BlockCatalogueEn
   "Google Analytics": /* @__PURE__ */ integrationEntry("Google Analytics", "▁", "ga tracking", googleAnalyticsDefaults),
   Chatwoot: /* @__PURE__ */ integrationEntry("Chatwoot", "☏", "support live chat", chatwootDefaults),
   Pixel: /* @__PURE__ */ integrationEntry("Pixel", "◉", "facebook meta tracking", pixelDefaults),
+  "knowledge answer": /* @__PURE__ */ integrationEntry(
+    "Knowledge answer",
+    "❖",
+    "kb rag documents faq answer ai sources",
+    knowledgeAnswerDefaults,
+  ),
+  "search knowledge": /* @__PURE__ */ integrationEntry(
+    "Search knowledge",
+    "⌕",
+    "kb rag documents retrieval search passages",
+    searchKnowledgeDefaults,
+  ),
   openai: /* @__PURE__ */ plugIn("OpenAI", "◎", "gpt ai"),
   "cal-com": /* @__PURE__ */ plugIn("Cal.com", "▦", "calendar booking"),
   "chat-node": /* @__PURE__ */ plugIn("ChatNode", "◌", "ai"),

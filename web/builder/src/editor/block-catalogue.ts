@@ -76,6 +76,9 @@ export function createBlock(type: BlockType): Block {
         ],
         options: { aPercent: abTestDefaults.aPercent },
       };
+    case "knowledge answer":
+      // The one item is the "no good match" exit.
+      return { id, type, items: [item()] };
     case "text":
       return { id, type, content: { richText: [{ type: "p", children: [{ text: "" }] }] } };
     default:

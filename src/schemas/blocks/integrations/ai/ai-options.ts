@@ -161,3 +161,7 @@ export const aiBlockActions = {
 } as const;
 
 export const aiDefaults = { speechModel: "tts-1", transcriptionModel: "whisper-1", anthropicMaxTokens: 1024 } as const;
+
+/** The AI blocks' providers, as block types and credential types. */
+export type AiBlockProvider = keyof typeof aiBlockActions;
+export const aiBlockProviders = Object.keys(aiBlockActions) as [AiBlockProvider, ...AiBlockProvider[]];

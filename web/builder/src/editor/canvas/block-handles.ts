@@ -37,6 +37,8 @@ export function itemHandles(block: Block): ItemHandle[] {
       );
     case "Condition":
       return block.items.map((item) => ({ itemId: item.id, label: "" }));
+    case "knowledge answer":
+      return block.items.map((item) => ({ itemId: item.id, label: "No good match" }));
     default:
       return [];
   }

@@ -111,6 +111,16 @@ const SUMMARIES: { [T in BlockType]: Summary<T> } = {
   "Google Analytics": savedOrAction,
   Chatwoot: savedOrAction,
   Pixel: savedOrAction,
+  "search knowledge": (block, variables) => {
+    const saved = variableName(variables, block.options?.hitsVariableId);
+    if (!block.options?.knowledgeBaseId) return "Pick a knowledge base…";
+    return saved ? `Search → ${saved}` : "Search the knowledge base";
+  },
+  "knowledge answer": (block, variables) => {
+    if (!block.options?.knowledgeBaseId) return "Pick a knowledge base…";
+    const saved = variableName(variables, block.options.answerVariableId);
+    return `Answer with ${block.options.model || "a model"}${saved ? ` → ${saved}` : ""}`;
+  },
   openai: savedOrAction,
   "cal-com": savedOrAction,
   "chat-node": savedOrAction,

@@ -31,6 +31,7 @@ import {
 } from "./input-settings";
 import { ForgedSettings } from "./forged-settings";
 import { IdleTimeoutField } from "./idle-timeout-field";
+import { KnowledgeAnswerSettings, SearchKnowledgeSettings } from "./knowledge-settings";
 import {
   ChatwootSettings,
   EmailSettings,
@@ -111,6 +112,8 @@ const FORMS: Record<BlockType, ComponentType> = {
   OpenAI: OpenAiSettings,
   "Google Analytics": GoogleAnalyticsSettings,
   Chatwoot: ChatwootSettings,
+  "search knowledge": SearchKnowledgeSettings,
+  "knowledge answer": KnowledgeAnswerSettings,
   Pixel: PixelSettings,
   openai: ForgedSettings,
   "cal-com": ForgedSettings,

@@ -18,7 +18,7 @@ import { listModels } from "./credentials-api";
 import { CredentialsPicker } from "./credentials-picker";
 
 /** The AI blocks, named as the reference names them, with the actions each offers. */
-const aiBlocks: Record<string, { label: string; actions: string[] }> = {
+export const aiBlocks: Record<string, { label: string; actions: string[] }> = {
   openai: {
     label: "OpenAI",
     actions: ["Create chat completion", "Ask Model", "Generate variables", "Create speech", "Create transcription"],
@@ -86,7 +86,7 @@ export function AiSettings() {
 }
 
 /** The model, with the provider's list (read through the server) as suggestions. */
-function ModelField({ credentialsId }: { credentialsId: string | undefined }) {
+export function ModelField({ credentialsId }: { credentialsId: string | undefined }) {
   const { store } = useEditor();
   const { block, update } = useBlock();
   const workspaceId = useStore(store.meta, (meta) => meta.workspaceId);

@@ -25,6 +25,7 @@ import {
   resultLogsResponseSchema,
   resultParamsSchema,
   resultSchema,
+  analyticsQuerySchema,
   timeWindowQuerySchema,
   transcriptResponseSchema,
 } from "./result.js";
@@ -410,11 +411,12 @@ export const apiRoutes = {
     response: resultLogsResponseSchema,
   }),
   getAnalytics: route("getAnalytics", {
-    summary: "Views, starts, completions and drop-offs per input over a time window",
+    summary:
+      "Views, starts, completions and drop-offs per input over a time window; of one version (versionId) or of staging's chats (staging=true) if asked",
     tags: results,
     auth: "token",
     params: botIdParams,
-    query: timeWindowQuerySchema,
+    query: analyticsQuerySchema,
     response: analyticsResponseSchema,
   }),
   ...credentialsRouteContracts,

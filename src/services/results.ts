@@ -4,7 +4,7 @@ import { GUEST_READ_ONLY } from "./auth/write-access.js";
 import { deleteResultUploads } from "./files/upload-records.js";
 import type { RuntimeBot } from "../engine/runtime-bot.js";
 import type { ResultsTablePreferences } from "../schemas/bot.js";
-import type { Analytics, ListResultsQuery, Result, TimeFilter, TranscriptMessage } from "../schemas/result.js";
+import type { Analytics, AnalyticsQuery, ListResultsQuery, Result, TimeFilter, TranscriptMessage } from "../schemas/result.js";
 import type { ResultRow } from "../store/database.js";
 import type { Caller } from "../store/users-repository.js";
 import { storedDocument, toBotDocument } from "./bot-view.js";
@@ -57,7 +57,7 @@ export async function listResults(
     windowBounds(ctx, query),
     after,
     query.limit + 1,
-    query.versionId,
+    { versionId: query.versionId, staging: query.staging },
   );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1]?.result;
@@ -152,14 +152,15 @@ export async function getAnalytics(
   ctx: AppContext,
   caller: Caller,
   botId: string,
-  window: TimeWindow,
+  query: AnalyticsQuery,
 ): Promise<Analytics> {
   await requireResultsReader(ctx, caller, botId);
-  const bounds = windowBounds(ctx, window);
+  const bounds = windowBounds(ctx, query);
+  const scope = { versionId: query.versionId, staging: query.staging };
   const [counts, dropOffs, idleTimeouts] = await Promise.all([
-    ctx.results.counts(botId, bounds),
-    ctx.results.dropOffs(botId, bounds),
-    ctx.results.idleTimeoutCounts(botId, bounds),
+    ctx.results.counts(botId, bounds, scope),
+    ctx.results.dropOffs(botId, bounds, scope),
+    ctx.results.idleTimeoutCounts(botId, bounds, scope),
   ]);
   return { ...counts, dropOffs, idleTimeouts };
 }

@@ -3,7 +3,7 @@ import type { ResultUpdate } from "../../../src/engine/result-updates.js";
 import type { SessionState } from "../../../src/engine/session-state.js";
 import { answerRows, resultWrites, turnLogRows } from "../../../src/services/chat/turn-writes.js";
 
-const own = { id: "r-own", botVersionId: "v-own", createdAt: "2026-01-01T00:00:00.000Z" };
+const own = { id: "r-own", botVersionId: "v-own", createdAt: "2026-01-01T00:00:00.000Z", isStaging: 0 as const };
 const now = "2026-01-02T00:00:00.000Z";
 const update = (extra: Partial<ResultUpdate>): ResultUpdate => ({
   resultId: "r-own",

@@ -4,7 +4,14 @@ import { GUEST_READ_ONLY } from "./auth/write-access.js";
 import { deleteResultUploads } from "./files/upload-records.js";
 import type { RuntimeBot } from "../engine/runtime-bot.js";
 import type { ResultsTablePreferences } from "../schemas/bot.js";
-import type { Analytics, AnalyticsQuery, ListResultsQuery, Result, TimeFilter, TranscriptMessage } from "../schemas/result.js";
+import type {
+  Analytics,
+  AnalyticsQuery,
+  ListResultsQuery,
+  Result,
+  TimeFilter,
+  TranscriptMessage,
+} from "../schemas/result.js";
 import type { ResultRow } from "../store/database.js";
 import type { Caller } from "../store/users-repository.js";
 import { storedDocument, toBotDocument } from "./bot-view.js";
@@ -52,13 +59,10 @@ export async function listResults(
 ): Promise<{ results: Result[]; nextCursor?: string }> {
   await requireResultsReader(ctx, caller, botId);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.results.listStartedWithAnswers(
-    botId,
-    windowBounds(ctx, query),
-    after,
-    query.limit + 1,
-    { versionId: query.versionId, staging: query.staging },
-  );
+  const rows = await ctx.results.listStartedWithAnswers(botId, windowBounds(ctx, query), after, query.limit + 1, {
+    versionId: query.versionId,
+    staging: query.staging,
+  });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1]?.result;
   const results = page.map(({ result, answers }) => toApiResult(result, answers));

@@ -217,11 +217,7 @@ export class BotsRepository {
       .where("botVersionId", "is not", null)
       .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", now)]))
       .execute();
-    const keep = new Set([
-      bot?.publishedVersionId,
-      bot?.stagingVersionId,
-      ...inUse.map((row) => row.botVersionId),
-    ]);
+    const keep = new Set([bot?.publishedVersionId, bot?.stagingVersionId, ...inUse.map((row) => row.botVersionId)]);
     const doomed = candidates.map((row) => row.id).filter((id) => !keep.has(id));
     if (doomed.length === 0) return 0;
     await this.db.deleteFrom("botVersions").where("id", "in", doomed).execute();

@@ -1,5 +1,13 @@
 import type { Insertable } from "kysely";
-import type { AnswersTable, Flag, LogsTable, OutboxTable, ResultsTable, SessionRow, SessionsTable } from "./database.js";
+import type {
+  AnswersTable,
+  Flag,
+  LogsTable,
+  OutboxTable,
+  ResultsTable,
+  SessionRow,
+  SessionsTable,
+} from "./database.js";
 
 export type SessionWrite =
   | { kind: "insert"; row: Insertable<SessionsTable> & { isStaging: Flag } }

@@ -67,7 +67,14 @@ export async function servedByPublicId(source: BotSource, publicId: string): Pro
   const staged = await source.bots.findByStagingPublicId(publicId);
   if (!staged) return undefined;
   const versionId = staged.stagingVersionId ?? (await source.bots.stagingCopyOfDraft(staged));
-  return { id: staged.id, name: staged.name, workspaceId: staged.workspaceId, versionId, isClosed: false, isStaging: true };
+  return {
+    id: staged.id,
+    name: staged.name,
+    workspaceId: staged.workspaceId,
+    versionId,
+    isClosed: false,
+    isStaging: true,
+  };
 }
 
 /** The bot behind a public or staging id, as its chat page shows it; undefined when it serves nothing. */

@@ -43,6 +43,7 @@ describe("resultWrites", () => {
       isArchived: 0,
       lastChatSessionId: "session-1",
       lastInputBlockId: "q2",
+      isStaging: 0,
       createdAt: own.createdAt,
       updatedAt: now,
     });
@@ -70,6 +71,7 @@ describe("resultWrites", () => {
       isArchived: 0,
       lastChatSessionId: "session-1",
       lastInputBlockId: null,
+      isStaging: 0,
       createdAt: now,
       updatedAt: now,
     });
@@ -84,6 +86,19 @@ describe("resultWrites", () => {
       now,
     );
     expect(write).toMatchObject({ isCompleted: 0, hasStarted: 0 });
+  });
+
+  it("marks a staging chat's results, a linked bot's own included, as staging", () => {
+    const writes = resultWrites(
+      { results: [update({ resultId: "r-child", botId: "bot-b", botVersionId: "v-b" }), update({})] },
+      { ...own, isStaging: 1 },
+      "s",
+      now,
+    );
+    expect(writes.map((write) => [write.id, write.isStaging])).toEqual([
+      ["r-child", 1],
+      ["r-own", 1],
+    ]);
   });
 });
 

@@ -26,7 +26,6 @@ import {
   resultParamsSchema,
   resultSchema,
   analyticsQuerySchema,
-  timeWindowQuerySchema,
   transcriptResponseSchema,
 } from "./result.js";
 import {

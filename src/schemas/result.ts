@@ -127,7 +127,21 @@ export const transcriptMessageSchema = z.object({
 });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 
-export const transcriptResponseSchema = z.object({ transcript: z.array(transcriptMessageSchema) });
+/** The flow a result's chat ran on. */
+export const ranOnSchema = z.object({
+  /** The version's id; null for a result from before versions were recorded. */
+  versionId: z.string().nullable(),
+  /** The version's number; null when that version is gone (retention) or was staging's copy of the draft. */
+  number: z.number().int().nullable(),
+  /** Whether the chat ran on the bot's staging id. */
+  isStaging: z.boolean(),
+});
+export type RanOn = z.infer<typeof ranOnSchema>;
+
+export const transcriptResponseSchema = z.object({
+  transcript: z.array(transcriptMessageSchema),
+  ranOn: ranOnSchema,
+});
 
 export const resultLogSchema = z.object({
   status: z.string(),

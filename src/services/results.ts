@@ -8,6 +8,7 @@ import type {
   Analytics,
   AnalyticsQuery,
   ListResultsQuery,
+  RanOn,
   Result,
   TimeFilter,
   TranscriptMessage,
@@ -139,13 +140,19 @@ export async function getResultTranscript(
   caller: Caller,
   botId: string,
   resultId: string,
-): Promise<TranscriptMessage[]> {
+): Promise<{ transcript: TranscriptMessage[]; ranOn: RanOn }> {
   const bot = await requireResultsReader(ctx, caller, botId);
   const found = await ctx.results.findWithAnswers(botId, resultId);
   if (!found) throw notFound("Result not found");
   const runtimeBot = await botOfResult(ctx, bot, found.result);
   const idles = await ctx.results.idleLogsOf(resultId);
-  return replayTranscript(runtimeBot, found.result, visitorSteps(found.answers, idles), ctx.ports.bots);
+  const { botVersionId, isStaging } = found.result;
+  const version = botVersionId ? await ctx.bots.findVersion(botVersionId) : undefined;
+  const steps = visitorSteps(found.answers, idles);
+  return {
+    transcript: await replayTranscript(runtimeBot, found.result, steps, ctx.ports.bots),
+    ranOn: { versionId: botVersionId, number: version?.number ?? null, isStaging: isStaging === 1 },
+  };
 }
 
 /**

@@ -112,6 +112,15 @@ describe("staging", () => {
     expect(analytics.body).toMatchObject({ views: 1, starts: 1, completions: 1 });
     const stagingAnalytics = await api.get(`/v1/bots/${botId}/analytics?staging=true`);
     expect(stagingAnalytics.body).toMatchObject({ views: 1, starts: 1, completions: 1 });
+    // Transcripts say what the chat ran on.
+    const testerTranscript = await api.get(`/v1/bots/${botId}/results/${tester.resultId}/transcript`);
+    expect(testerTranscript.body.ranOn).toEqual({
+      versionId: expect.any(String),
+      number: null,
+      isStaging: true,
+    });
+    const visitorTranscript = await api.get(`/v1/bots/${botId}/results/${visitor.resultId}/transcript`);
+    expect(visitorTranscript.body.ranOn).toMatchObject({ number: 1, isStaging: false });
   });
 
   it("splits analytics by version", async () => {

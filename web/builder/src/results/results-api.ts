@@ -12,8 +12,8 @@ export const archiveResults = (botId: string, ids: string[]) =>
 export const getResult = (botId: string, resultId: string) =>
   api.call("getResult", { params: { botId, resultId } }).then((answer) => answer.result);
 
-export const transcript = (botId: string, resultId: string) =>
-  api.call("getTranscript", { params: { botId, resultId } }).then((answer) => answer.transcript);
+/** The conversation, and the version (and whether staging) it ran on. */
+export const transcript = (botId: string, resultId: string) => api.call("getTranscript", { params: { botId, resultId } });
 
 export const savePreferences = (botId: string, preferences: ResultsTablePreferences) =>
   api.call("updateBot", { params: { botId }, body: { bot: { resultsTablePreferences: preferences } } });

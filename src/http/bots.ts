@@ -12,6 +12,7 @@ import {
 } from "../services/bots.js";
 import { apiRoutes } from "../schemas/api-routes.js";
 import { diffVersion, getVersion, listVersions, restoreVersion } from "../services/versions/versions.js";
+import { deleteStaging, getStaging, promoteStaging, setStaging } from "../services/versions/staging.js";
 import { defineRoute } from "./route.js";
 
 /** Bot documents may be large; the rest of the API keeps the default 1 MiB. */
@@ -78,6 +79,22 @@ export function botRoutes(ctx: AppContext) {
     defineRoute({
       ...apiRoutes.restoreVersion,
       handler: async ({ caller, params, body }) => restoreVersion(ctx, caller!, params.botId, params.versionId, body),
+    }),
+    defineRoute({
+      ...apiRoutes.getStaging,
+      handler: async ({ caller, params }) => getStaging(ctx, caller!, params.botId),
+    }),
+    defineRoute({
+      ...apiRoutes.setStaging,
+      handler: async ({ caller, params, body }) => setStaging(ctx, caller!, params.botId, body.versionId),
+    }),
+    defineRoute({
+      ...apiRoutes.deleteStaging,
+      handler: async ({ caller, params }) => deleteStaging(ctx, caller!, params.botId),
+    }),
+    defineRoute({
+      ...apiRoutes.promoteStaging,
+      handler: async ({ caller, params, body }) => promoteStaging(ctx, caller!, params.botId, body.note),
     }),
   ];
 }

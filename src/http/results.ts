@@ -38,9 +38,7 @@ export function resultRoutes(ctx: AppContext) {
     }),
     defineRoute({
       ...apiRoutes.getTranscript,
-      handler: async ({ caller, params }) => ({
-        transcript: await getResultTranscript(ctx, caller!, params.botId, params.resultId),
-      }),
+      handler: async ({ caller, params }) => getResultTranscript(ctx, caller!, params.botId, params.resultId),
     }),
     defineRoute({
       ...apiRoutes.getResultLogs,

@@ -25,7 +25,7 @@ import {
   resultLogsResponseSchema,
   resultParamsSchema,
   resultSchema,
-  timeWindowQuerySchema,
+  analyticsQuerySchema,
   transcriptResponseSchema,
 } from "./result.js";
 import {
@@ -410,11 +410,12 @@ export const apiRoutes = {
     response: resultLogsResponseSchema,
   }),
   getAnalytics: route("getAnalytics", {
-    summary: "Views, starts, completions and drop-offs per input over a time window",
+    summary:
+      "Views, starts, completions and drop-offs per input over a time window; of one version (versionId) or of staging's chats (staging=true) if asked",
     tags: results,
     auth: "token",
     params: botIdParams,
-    query: timeWindowQuerySchema,
+    query: analyticsQuerySchema,
     response: analyticsResponseSchema,
   }),
   ...credentialsRouteContracts,

@@ -85,6 +85,25 @@ export const restoreInputSchema = z
   })
   .default({ to: "published" });
 
+/** What a bot's staging id serves; null when the bot has no staging. */
+export const stagingSchema = z.object({
+  staging: z
+    .object({
+      /** The private id: its chat page is /{publicId}, its chats start at /api/v1/bots/{publicId}/startChat. */
+      publicId: z.string(),
+      /** The chat page on this server's PUBLIC_URL. */
+      url: z.string(),
+      /** versionId "draft" (number null): the draft as saved when each chat starts. */
+      serves: versionSideSchema,
+    })
+    .nullable(),
+});
+
+export const setStagingInputSchema = z.object({
+  /** A version of this bot, or "draft". */
+  versionId: z.union([z.literal("draft"), idSchema]),
+});
+
 export const versionRouteContracts = {
   listVersions: route("listVersions", {
     summary: "The bot's published versions, newest first (keyset pages through nextCursor)",
@@ -123,5 +142,36 @@ export const versionRouteContracts = {
       version: botVersionSchema.nullable(),
       findings: lintFindingsSchema,
     }),
+  }),
+  getStaging: route("getStaging", {
+    summary: "What the bot's private staging id serves (null: no staging)",
+    tags: versions,
+    auth: "token",
+    params: botIdParams,
+    response: stagingSchema,
+  }),
+  setStaging: route("setStaging", {
+    summary:
+      "Make the bot's staging id serve a version or the draft (the id is made on first use); its chats' results are marked staging",
+    tags: versions,
+    auth: "token",
+    params: botIdParams,
+    body: setStagingInputSchema,
+    response: stagingSchema,
+  }),
+  deleteStaging: route("deleteStaging", {
+    summary: "Turn staging off: the staging id stops answering",
+    tags: versions,
+    auth: "token",
+    params: botIdParams,
+    response: stagingSchema,
+  }),
+  promoteStaging: route("promoteStaging", {
+    summary: "Publish what staging serves as a new version (running chats finish on theirs)",
+    tags: versions,
+    auth: "token",
+    params: botIdParams,
+    body: z.object({ note: noteSchema.optional() }).default({}),
+    response: z.object({ version: botVersionSchema, findings: lintFindingsSchema }),
   }),
 };

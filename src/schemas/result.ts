@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { variableValueSchema } from "./bot.js";
-import { idSchema } from "./common.js";
+import { booleanQuerySchema, idSchema } from "./common.js";
 
 export const timeFilters = [
   "today",
@@ -36,9 +36,21 @@ export const timeZoneSchema = z
 /** The window shared by the listing, the export and the analytics. */
 export const timeWindowQuerySchema = z.object({ timeFilter: timeFilterSchema, timeZone: timeZoneSchema });
 
+/** Which results the listing and the analytics count: one version's, and staging's or visitors'. */
+export const resultScopeQuerySchema = z.object({
+  /** Only the results of chats that ran on this published version (GET /v1/bots/{botId}/versions). */
+  versionId: idSchema.optional(),
+  /** true: only the results of chats on the bot's staging id; false (default): only visitors'. */
+  staging: booleanQuerySchema.optional(),
+});
+
+/** The analytics' query: the window, and optionally one version's or staging's results. */
+export const analyticsQuerySchema = timeWindowQuerySchema.merge(resultScopeQuerySchema);
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
+
 const limitMessage = `limit must be between 1 and ${MAX_RESULTS_LIMIT}`;
 
-export const listResultsQuerySchema = timeWindowQuerySchema.extend({
+export const listResultsQuerySchema = analyticsQuerySchema.extend({
   limit: z.coerce
     .number({ message: limitMessage })
     .int(limitMessage)
@@ -46,8 +58,6 @@ export const listResultsQuerySchema = timeWindowQuerySchema.extend({
     .max(MAX_RESULTS_LIMIT, limitMessage)
     .default(DEFAULT_RESULTS_LIMIT),
   cursor: z.string().min(1).max(512).optional(),
-  /** Only the results of chats that ran on this published version (GET /v1/bots/{botId}/versions). */
-  versionId: idSchema.optional(),
 });
 export type ListResultsQuery = z.output<typeof listResultsQuerySchema>;
 
@@ -117,7 +127,21 @@ export const transcriptMessageSchema = z.object({
 });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;
 
-export const transcriptResponseSchema = z.object({ transcript: z.array(transcriptMessageSchema) });
+/** The flow a result's chat ran on. */
+export const ranOnSchema = z.object({
+  /** The version's id; null for a result from before versions were recorded. */
+  versionId: z.string().nullable(),
+  /** The version's number; null when that version is gone (retention) or was staging's copy of the draft. */
+  number: z.number().int().nullable(),
+  /** Whether the chat ran on the bot's staging id. */
+  isStaging: z.boolean(),
+});
+export type RanOn = z.infer<typeof ranOnSchema>;
+
+export const transcriptResponseSchema = z.object({
+  transcript: z.array(transcriptMessageSchema),
+  ranOn: ranOnSchema,
+});
 
 export const resultLogSchema = z.object({
   status: z.string(),

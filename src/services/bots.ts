@@ -66,6 +66,8 @@ export async function createBot(ctx: AppContext, caller: Caller, workspaceId: st
     document: JSON.stringify(withoutEmptyTranslations(document)),
     selectedThemeTemplateId: input.selectedThemeTemplateId ?? null,
     publicId: input.publicId ?? null,
+    stagingPublicId: null,
+    stagingVersionId: null,
     customDomain,
     customDomainToken: customDomain ? newChallengeToken() : null,
     customDomainVerifiedAt: null,

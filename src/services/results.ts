@@ -4,7 +4,15 @@ import { GUEST_READ_ONLY } from "./auth/write-access.js";
 import { deleteResultUploads } from "./files/upload-records.js";
 import type { RuntimeBot } from "../engine/runtime-bot.js";
 import type { ResultsTablePreferences } from "../schemas/bot.js";
-import type { Analytics, ListResultsQuery, Result, TimeFilter, TranscriptMessage } from "../schemas/result.js";
+import type {
+  Analytics,
+  AnalyticsQuery,
+  ListResultsQuery,
+  RanOn,
+  Result,
+  TimeFilter,
+  TranscriptMessage,
+} from "../schemas/result.js";
 import type { ResultRow } from "../store/database.js";
 import type { Caller } from "../store/users-repository.js";
 import { storedDocument, toBotDocument } from "./bot-view.js";
@@ -52,13 +60,10 @@ export async function listResults(
 ): Promise<{ results: Result[]; nextCursor?: string }> {
   await requireResultsReader(ctx, caller, botId);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.results.listStartedWithAnswers(
-    botId,
-    windowBounds(ctx, query),
-    after,
-    query.limit + 1,
-    query.versionId,
-  );
+  const rows = await ctx.results.listStartedWithAnswers(botId, windowBounds(ctx, query), after, query.limit + 1, {
+    versionId: query.versionId,
+    staging: query.staging,
+  });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1]?.result;
   const results = page.map(({ result, answers }) => toApiResult(result, answers));
@@ -135,13 +140,19 @@ export async function getResultTranscript(
   caller: Caller,
   botId: string,
   resultId: string,
-): Promise<TranscriptMessage[]> {
+): Promise<{ transcript: TranscriptMessage[]; ranOn: RanOn }> {
   const bot = await requireResultsReader(ctx, caller, botId);
   const found = await ctx.results.findWithAnswers(botId, resultId);
   if (!found) throw notFound("Result not found");
   const runtimeBot = await botOfResult(ctx, bot, found.result);
   const idles = await ctx.results.idleLogsOf(resultId);
-  return replayTranscript(runtimeBot, found.result, visitorSteps(found.answers, idles), ctx.ports.bots);
+  const { botVersionId, isStaging } = found.result;
+  const version = botVersionId ? await ctx.bots.findVersion(botVersionId) : undefined;
+  const steps = visitorSteps(found.answers, idles);
+  return {
+    transcript: await replayTranscript(runtimeBot, found.result, steps, ctx.ports.bots),
+    ranOn: { versionId: botVersionId, number: version?.number ?? null, isStaging: isStaging === 1 },
+  };
 }
 
 /**
@@ -152,14 +163,15 @@ export async function getAnalytics(
   ctx: AppContext,
   caller: Caller,
   botId: string,
-  window: TimeWindow,
+  query: AnalyticsQuery,
 ): Promise<Analytics> {
   await requireResultsReader(ctx, caller, botId);
-  const bounds = windowBounds(ctx, window);
+  const bounds = windowBounds(ctx, query);
+  const scope = { versionId: query.versionId, staging: query.staging };
   const [counts, dropOffs, idleTimeouts] = await Promise.all([
-    ctx.results.counts(botId, bounds),
-    ctx.results.dropOffs(botId, bounds),
-    ctx.results.idleTimeoutCounts(botId, bounds),
+    ctx.results.counts(botId, bounds, scope),
+    ctx.results.dropOffs(botId, bounds, scope),
+    ctx.results.idleTimeoutCounts(botId, bounds, scope),
   ]);
   return { ...counts, dropOffs, idleTimeouts };
 }

@@ -4,12 +4,14 @@ import type { MemberRole } from "./workspaces-repository.js";
 import { createId, nowIso } from "../lib/ids.js";
 
 export type BotVersionRow = Selectable<BotVersionsTable>;
+/** A publish (not a staging copy of the draft): it has a number. */
+export type PublishedVersionRow = Omit<BotVersionRow, "number"> & { number: number };
 
 /** What a publish stores besides the flow: who, why, and what the publish check found. */
 export type PublishMeta = { publishedBy: string | null; note: string | null; findings: string | null };
 
 /** A version without its flow document, for listings. */
-export type BotVersionSummary = Omit<BotVersionRow, "document">;
+export type BotVersionSummary = Omit<PublishedVersionRow, "document" | "draftSavedAt">;
 const versionSummaryColumns = [
   "id",
   "botId",
@@ -81,7 +83,11 @@ export class BotsRepository {
   }
 
   async isPublicIdTaken(publicId: string, exceptBotId?: string): Promise<boolean> {
-    let query = this.db.selectFrom("bots").select("id").where("publicId", "=", publicId);
+    // A staging id is a public id too: a bot taking it would hide that staging page.
+    let query = this.db
+      .selectFrom("bots")
+      .select("id")
+      .where((eb) => eb.or([eb("publicId", "=", publicId), eb("stagingPublicId", "=", publicId)]));
     if (exceptBotId) query = query.where("id", "<>", exceptBotId);
     return (await query.executeTakeFirst()) !== undefined;
   }
@@ -133,20 +139,21 @@ export class BotsRepository {
   async publish(
     bot: { id: string; version: string; document: string; publicId: string },
     meta: PublishMeta,
-  ): Promise<BotVersionRow> {
+  ): Promise<PublishedVersionRow> {
     return this.db.transaction().execute(async (trx) => {
       const last = await trx
         .selectFrom("botVersions")
         .select((eb) => eb.fn.max("number").as("number"))
         .where("botId", "=", bot.id)
         .executeTakeFirst();
-      const version: BotVersionRow = {
+      const version: PublishedVersionRow = {
         id: createId(),
         botId: bot.id,
         version: bot.version,
         document: bot.document,
         createdAt: nowIso(),
         number: Number(last?.number ?? 0) + 1,
+        draftSavedAt: null,
         ...meta,
       };
       await trx.insertInto("botVersions").values(version).execute();
@@ -161,28 +168,45 @@ export class BotsRepository {
 
   /** One page of a bot's versions, newest first, after the number `before` (keyset). */
   listVersions(botId: string, before: number | undefined, limit: number): Promise<BotVersionSummary[]> {
-    let query = this.db.selectFrom("botVersions").select(versionSummaryColumns).where("botId", "=", botId);
+    let query = this.db
+      .selectFrom("botVersions")
+      .select(versionSummaryColumns)
+      .where("botId", "=", botId)
+      .where("number", "is not", null)
+      .$narrowType<{ number: number }>();
     if (before !== undefined) query = query.where("number", "<", before);
     return query.orderBy("number", "desc").limit(limit).execute();
   }
 
   /**
-   * Deletes the bot's versions older than its `kept` newest, but for those still in use: the
-   * published one, and any a session that has not expired runs on. Returns how many went.
+   * Deletes the bot's versions older than its `kept` newest, and its staging copies of the draft, but
+   * for those still in use: the published one, the one staging serves, the newest staging copy, and
+   * any a session that has not expired runs on. Returns how many went.
    */
   async pruneVersions(botId: string, kept: number, now: string): Promise<number> {
-    const candidates = await this.db
+    const older = await this.db
       .selectFrom("botVersions")
       .select("id")
       .where("botId", "=", botId)
+      .where("number", "is not", null)
       .orderBy("number", "desc")
       .offset(kept)
       .limit(1_000_000)
       .execute();
+    const stagingCopies = await this.db
+      .selectFrom("botVersions")
+      .select("id")
+      .where("botId", "=", botId)
+      .where("number", "is", null)
+      .orderBy("draftSavedAt", "desc")
+      .offset(1)
+      .limit(1_000_000)
+      .execute();
+    const candidates = [...older, ...stagingCopies];
     if (candidates.length === 0) return 0;
     const bot = await this.db
       .selectFrom("bots")
-      .select("publishedVersionId")
+      .select(["publishedVersionId", "stagingVersionId"])
       .where("id", "=", botId)
       .executeTakeFirst();
     const inUse = await this.db
@@ -193,7 +217,7 @@ export class BotsRepository {
       .where("botVersionId", "is not", null)
       .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", now)]))
       .execute();
-    const keep = new Set([bot?.publishedVersionId, ...inUse.map((row) => row.botVersionId)]);
+    const keep = new Set([bot?.publishedVersionId, bot?.stagingVersionId, ...inUse.map((row) => row.botVersionId)]);
     const doomed = candidates.map((row) => row.id).filter((id) => !keep.has(id));
     if (doomed.length === 0) return 0;
     await this.db.deleteFrom("botVersions").where("id", "in", doomed).execute();
@@ -223,6 +247,61 @@ export class BotsRepository {
       .executeTakeFirst();
   }
 
+  /** The live bot behind a staging id, with what staging serves (stagingVersionId null: the draft). */
+  findByStagingPublicId(
+    stagingPublicId: string,
+  ): Promise<
+    Pick<BotRow, "id" | "name" | "workspaceId" | "stagingVersionId" | "version" | "document" | "updatedAt"> | undefined
+  > {
+    return this.db
+      .selectFrom("bots")
+      .select(["id", "name", "workspaceId", "stagingVersionId", "version", "document", "updatedAt"])
+      .where("stagingPublicId", "=", stagingPublicId)
+      .where("isArchived", "=", 0)
+      .executeTakeFirst();
+  }
+
+  /** Points staging at a version (null: the draft), or turns it off (stagingPublicId null). */
+  async setStaging(
+    botId: string,
+    staging: { stagingPublicId: string | null; stagingVersionId: string | null },
+  ): Promise<void> {
+    await this.db.updateTable("bots").set(staging).where("id", "=", botId).execute();
+  }
+
+  /**
+   * The frozen copy of the draft as it was saved at `draftSavedAt`, made on first use: staging chats
+   * on the draft run it, as live chats run a version, so that editing the draft mid-chat does not
+   * change a running chat. Two chats starting at once may each make one; both are valid copies.
+   */
+  async stagingCopyOfDraft(bot: Pick<BotRow, "id" | "version" | "document" | "updatedAt">): Promise<string> {
+    const existing = await this.db
+      .selectFrom("botVersions")
+      .select("id")
+      .where("botId", "=", bot.id)
+      .where("number", "is", null)
+      .where("draftSavedAt", "=", bot.updatedAt)
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    const id = createId();
+    await this.db
+      .insertInto("botVersions")
+      .values({
+        id,
+        botId: bot.id,
+        version: bot.version,
+        document: bot.document,
+        createdAt: nowIso(),
+        number: null,
+        publishedBy: null,
+        note: null,
+        findings: null,
+        draftSavedAt: bot.updatedAt,
+      })
+      .execute();
+    return id;
+  }
+
   /** Soft delete, as the reference: archived, unpublished, public id freed, results archived. */
   async archive(botId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -231,7 +310,15 @@ export class BotsRepository {
       await trx.deleteFrom("sessions").where("botId", "=", botId).execute();
       await trx
         .updateTable("bots")
-        .set({ isArchived: 1, publishedVersionId: null, publicId: null, customDomain: null, updatedAt: nowIso() })
+        .set({
+          isArchived: 1,
+          publishedVersionId: null,
+          publicId: null,
+          stagingPublicId: null,
+          stagingVersionId: null,
+          customDomain: null,
+          updatedAt: nowIso(),
+        })
         .where("id", "=", botId)
         .execute();
       await trx.updateTable("results").set({ isArchived: 1 }).where("botId", "=", botId).execute();

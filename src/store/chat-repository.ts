@@ -1,15 +1,23 @@
 import type { Insertable } from "kysely";
-import type { AnswersTable, LogsTable, OutboxTable, ResultsTable, SessionRow, SessionsTable } from "./database.js";
+import type {
+  AnswersTable,
+  Flag,
+  LogsTable,
+  OutboxTable,
+  ResultsTable,
+  SessionRow,
+  SessionsTable,
+} from "./database.js";
 
 export type SessionWrite =
-  | { kind: "insert"; row: Insertable<SessionsTable> }
+  | { kind: "insert"; row: Insertable<SessionsTable> & { isStaging: Flag } }
   /** Applies only when the stored revision is still `expectedRevision`; without `expiresAt` the stored expiry stands. */
   | { kind: "update"; id: string; expectedRevision: number; state: string; updatedAt: string; expiresAt?: string }
   | { kind: "delete"; id: string; expectedRevision: number }
   | { kind: "none" };
 
 /** A result row as a turn leaves it; a stored isCompleted is only ever raised, never reset. */
-export type ResultWrite = Insertable<ResultsTable>;
+export type ResultWrite = Insertable<ResultsTable> & { isStaging: Flag };
 
 export type TurnWrite = {
   session: SessionWrite;
@@ -47,6 +55,7 @@ export const sessionColumns = [
   "createdAt",
   "updatedAt",
   "expiresAt",
+  "isStaging",
 ] as const;
 export const resultColumns = [
   "id",
@@ -60,6 +69,7 @@ export const resultColumns = [
   "lastInputBlockId",
   "createdAt",
   "updatedAt",
+  "isStaging",
 ] as const;
 export const answerColumns = [
   "id",

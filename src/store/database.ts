@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { ColumnType, Kysely, Selectable } from "kysely";
 
 /**
  * Table shapes shared by both engines. Booleans are stored as 0/1 integers and JSON as text on both
@@ -122,6 +122,10 @@ export interface BotsTable {
   riskLevel: number | null;
   /** The version public chats start on; null when unpublished. */
   publishedVersionId: string | null;
+  /** The private public id staging answers on; null: no staging (migration 0028). */
+  stagingPublicId: string | null;
+  /** The version staging serves; null while it serves the draft (or there is no staging). */
+  stagingVersionId: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -133,13 +137,15 @@ export interface BotVersionsTable {
   version: string;
   document: string;
   createdAt: string;
-  /** 1, 2, 3… per bot in publish order (migration 0025). */
-  number: number;
+  /** 1, 2, 3… per bot in publish order (migration 0025); null on a staging copy of the draft. */
+  number: number | null;
   /** The user who published it; null for versions made before migration 0025. */
   publishedBy: string | null;
   note: string | null;
   /** JSON of the publish check's findings when it was published; null for versions made before 0025. */
   findings: string | null;
+  /** On a frozen copy of the draft a staging chat runs on: the draft's updatedAt then (migration 0028). */
+  draftSavedAt: string | null;
 }
 
 export interface SessionsTable {
@@ -157,6 +163,8 @@ export interface SessionsTable {
   createdAt: string;
   updatedAt: string;
   expiresAt: string | null;
+  /** Started on the bot's staging id (migration 0028); the column defaults to 0. */
+  isStaging: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface ResultsTable {
@@ -170,6 +178,8 @@ export interface ResultsTable {
   lastChatSessionId: string | null;
   /** The input block a started, unfinished result waits on (analytics drop-offs); null otherwise. */
   lastInputBlockId: string | null;
+  /** A chat on the bot's staging id: left out of the results table and analytics unless asked (migration 0028). */
+  isStaging: ColumnType<Flag, Flag | undefined, Flag>;
   createdAt: string;
   updatedAt: string;
 }

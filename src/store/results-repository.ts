@@ -17,6 +17,8 @@ export type LogRow = {
 
 /** A window on createdAt: `from` inclusive, `to` exclusive, both ISO strings in UTC (absent: unbounded). */
 export type TimeBounds = { from?: string; to?: string };
+/** One version's results only (versionId); staging's chats (staging true) instead of visitors'. */
+export type ResultScope = { versionId?: string; staging?: boolean };
 
 /** A position in the newest-first listing: the last row of the previous page. */
 export type Keyset = { createdAt: string; id: string };
@@ -84,15 +86,16 @@ export class ResultsRepository {
     bounds: TimeBounds,
     after: Keyset | undefined,
     limit: number,
-    versionId?: string,
+    scope: ResultScope = {},
   ): Promise<ResultRow[]> {
     let query = this.db
       .selectFrom("results")
       .selectAll()
       .where("botId", "=", botId)
       .where("hasStarted", "=", ONE)
-      .where("isArchived", "=", ZERO);
-    if (versionId) query = query.where("botVersionId", "=", versionId);
+      .where("isArchived", "=", ZERO)
+      .where("isStaging", "=", scope.staging ? ONE : ZERO);
+    if (scope.versionId) query = query.where("botVersionId", "=", scope.versionId);
     if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
     if (bounds.to) query = query.where("createdAt", "<", bounds.to);
     if (after)
@@ -121,9 +124,9 @@ export class ResultsRepository {
     bounds: TimeBounds,
     after: Keyset | undefined,
     limit: number,
-    versionId?: string,
+    scope: ResultScope = {},
   ): Promise<ResultWithAnswers[]> {
-    const results = await this.listStarted(botId, bounds, after, limit, versionId);
+    const results = await this.listStarted(botId, bounds, after, limit, scope);
     const answers = await this.answersOf(results.map((result) => result.id));
     const byResult = new Map<string, ResultAnswerRow[]>();
     for (const answer of answers) {
@@ -169,15 +172,21 @@ export class ResultsRepository {
   }
 
   /** Idle timeouts taken in the window's results, per input block, most first. */
-  async idleTimeoutCounts(botId: string, bounds: TimeBounds): Promise<{ blockId: string; total: number }[]> {
+  async idleTimeoutCounts(
+    botId: string,
+    bounds: TimeBounds,
+    scope: ResultScope = {},
+  ): Promise<{ blockId: string; total: number }[]> {
     let query = this.db
       .selectFrom("logs")
       .innerJoin("results", "results.id", "logs.resultId")
       .select((eb) => ["logs.details", eb.fn.countAll<number | string>().as("total")])
       .where("results.botId", "=", botId)
       .where("results.isArchived", "=", ZERO)
+      .where("results.isStaging", "=", scope.staging ? ONE : ZERO)
       .where("logs.context", "=", IDLE_LOG_CONTEXT)
       .where("logs.details", "is not", null);
+    if (scope.versionId) query = query.where("results.botVersionId", "=", scope.versionId);
     if (bounds.from) query = query.where("results.createdAt", ">=", bounds.from);
     if (bounds.to) query = query.where("results.createdAt", "<", bounds.to);
     const rows = await query.groupBy("logs.details").execute();
@@ -200,7 +209,7 @@ export class ResultsRepository {
   }
 
   /** Views (every result), starts and completions of the window, in one index-only pass. */
-  async counts(botId: string, bounds: TimeBounds): Promise<ResultCounts> {
+  async counts(botId: string, bounds: TimeBounds, scope: ResultScope = {}): Promise<ResultCounts> {
     let query = this.db
       .selectFrom("results")
       .select((eb) => [
@@ -209,7 +218,9 @@ export class ResultsRepository {
         eb.fn.sum<number | string | null>("isCompleted").as("completions"),
       ])
       .where("botId", "=", botId)
-      .where("isArchived", "=", ZERO);
+      .where("isArchived", "=", ZERO)
+      .where("isStaging", "=", scope.staging ? ONE : ZERO);
+    if (scope.versionId) query = query.where("botVersionId", "=", scope.versionId);
     if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
     if (bounds.to) query = query.where("createdAt", "<", bounds.to);
     const row = await query.executeTakeFirstOrThrow();
@@ -217,15 +228,21 @@ export class ResultsRepository {
   }
 
   /** Started, unfinished results of the window per input block they were left waiting on, most first. */
-  async dropOffs(botId: string, bounds: TimeBounds): Promise<{ blockId: string; total: number }[]> {
+  async dropOffs(
+    botId: string,
+    bounds: TimeBounds,
+    scope: ResultScope = {},
+  ): Promise<{ blockId: string; total: number }[]> {
     let query = this.db
       .selectFrom("results")
       .select((eb) => ["lastInputBlockId", eb.fn.countAll<number | string>().as("total")])
       .where("botId", "=", botId)
       .where("isArchived", "=", ZERO)
+      .where("isStaging", "=", scope.staging ? ONE : ZERO)
       .where("hasStarted", "=", ONE)
       .where("isCompleted", "=", ZERO)
       .where("lastInputBlockId", "is not", null);
+    if (scope.versionId) query = query.where("botVersionId", "=", scope.versionId);
     if (bounds.from) query = query.where("createdAt", ">=", bounds.from);
     if (bounds.to) query = query.where("createdAt", "<", bounds.to);
     const rows = await query.groupBy("lastInputBlockId").execute();

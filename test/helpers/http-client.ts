@@ -32,6 +32,7 @@ export function createClient(baseUrl: string, token?: string) {
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
       request<T>("POST", path, body, headers),
     patch: <T = any>(path: string, body?: unknown) => request<T>("PATCH", path, body),
+    put: <T = any>(path: string, body?: unknown) => request<T>("PUT", path, body),
     delete: <T = any>(path: string) => request<T>("DELETE", path),
   };
 }

@@ -46,6 +46,7 @@ const sessionRow = (id: string) => ({
   createdAt: now,
   updatedAt: now,
   expiresAt: null,
+  isStaging: 0 as const,
 });
 const resultRow = (id: string) => ({
   id,
@@ -55,6 +56,7 @@ const resultRow = (id: string) => ({
   isCompleted: 0 as const,
   hasStarted: 1 as const,
   isArchived: 0 as const,
+  isStaging: 0 as const,
   lastChatSessionId: "s",
   lastInputBlockId: null,
   createdAt: now,

@@ -42,10 +42,45 @@ export function createBotLoader(source: BotSource): BotLoaderPort {
   };
 }
 
-/** The published bot behind a public id, as its chat page shows it; undefined when none is published there. */
-export async function loadPublicBot(source: BotSource, publicId: string) {
+/** What a public id serves: the published version, or on a staging id what staging was set to. */
+export type ServedBot = {
+  id: string;
+  name: string;
+  workspaceId: string;
+  versionId: string;
+  /** Staging ids answer even when the bot is closed: the owner is trying it out. */
+  isClosed: boolean;
+  isStaging: boolean;
+};
+
+/**
+ * The bot and version behind an id visitors use: a bot's public id (its published version), or its
+ * private staging id (the version staging serves, or a frozen copy of the draft as saved now).
+ */
+export async function servedByPublicId(source: BotSource, publicId: string): Promise<ServedBot | undefined> {
   const row = await source.bots.findByPublicId(publicId);
-  if (!row?.publishedVersionId) return undefined;
-  const { bot } = await loadPublishedBot(source, row.id, row.publishedVersionId);
-  return { bot, name: row.name, isClosed: row.isClosed };
+  if (row) {
+    if (!row.publishedVersionId) return undefined;
+    const { id, name, workspaceId, publishedVersionId: versionId } = row;
+    return { id, name, workspaceId, versionId, isClosed: row.isClosed === 1, isStaging: false };
+  }
+  const staged = await source.bots.findByStagingPublicId(publicId);
+  if (!staged) return undefined;
+  const versionId = staged.stagingVersionId ?? (await source.bots.stagingCopyOfDraft(staged));
+  return {
+    id: staged.id,
+    name: staged.name,
+    workspaceId: staged.workspaceId,
+    versionId,
+    isClosed: false,
+    isStaging: true,
+  };
+}
+
+/** The bot behind a public or staging id, as its chat page shows it; undefined when it serves nothing. */
+export async function loadPublicBot(source: BotSource, publicId: string) {
+  const served = await servedByPublicId(source, publicId);
+  if (!served) return undefined;
+  const { bot } = await loadPublishedBot(source, served.id, served.versionId);
+  return { bot, name: served.name, isClosed: served.isClosed };
 }

@@ -82,7 +82,12 @@ export async function continueChat(
       results: resultId
         ? resultWrites(
             turn,
-            { id: resultId, botVersionId: session.botVersionId!, createdAt: session.createdAt },
+            {
+              id: resultId,
+              botVersionId: session.botVersionId!,
+              createdAt: session.createdAt,
+              isStaging: session.isStaging,
+            },
             session.id,
             now,
           )

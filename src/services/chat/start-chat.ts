@@ -12,7 +12,7 @@ import type { AppContext } from "../context.js";
 import { requireBot } from "../bots.js";
 import { storedDocument } from "../bot-view.js";
 import { assertOriginAllowed, type CallingOrigin } from "./origin.js";
-import { loadPublishedBot } from "./bot-loader.js";
+import { loadPublishedBot, servedByPublicId } from "./bot-loader.js";
 import { sessionExpiry } from "./sessions.js";
 import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "./turn-writes.js";
 import { parseRuntimeBot } from "./runtime-bot-cache.js";
@@ -100,20 +100,26 @@ export async function startPublicChat(
   origin: CallingOrigin,
   acceptLanguage?: string,
 ) {
-  const row = await ctx.bots.findByPublicId(publicId);
-  if (!row?.publishedVersionId) throw notFound("Bot not found");
-  const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.publishedVersionId);
+  const row = await servedByPublicId(ctx, publicId);
+  if (!row) throw notFound("Bot not found");
+  const { bot, versionId, publishedAt } = await loadPublishedBot(ctx, row.id, row.versionId);
   assertOriginAllowed(bot, origin);
   if (row.isClosed) {
     const locale = startLocale(bot, [], { prefilledVariables: input.prefilledVariables, acceptLanguage }).locale;
     throw new AppError("BOT_CLOSED", localizedSystemMessage(bot, { locale }, "botClosed") || "This bot is now closed");
   }
-  const live = { workspaceId: row.workspaceId, bot, versionId, publishedAt };
+  const live = { workspaceId: row.workspaceId, bot, versionId, publishedAt, isStaging: row.isStaging };
   return (await startLiveChat(ctx, live, input, { acceptLanguage })).reply;
 }
 
-/** A published bot, loaded, as a live chat starts it. */
-export type LiveBot = { workspaceId: string; bot: RuntimeBot; versionId: string; publishedAt?: string };
+/** A published bot, loaded, as a live chat starts it; `isStaging` when started on the bot's staging id. */
+export type LiveBot = {
+  workspaceId: string;
+  bot: RuntimeBot;
+  versionId: string;
+  publishedAt?: string;
+  isStaging?: boolean;
+};
 
 /**
  * Starts a live chat on a loaded published bot: the web chat's start once the bot is found and
@@ -127,6 +133,7 @@ export async function startLiveChat(
   { chatApp, acceptLanguage }: { chatApp?: ChatAppContact; acceptLanguage?: string } = {},
 ) {
   const { bot, versionId, publishedAt } = live;
+  const isStaging = live.isStaging ? 1 : 0;
   const resumed = await resumableResult(ctx, bot, input.resultId);
   if (resumed) await assertRoomForSession(ctx, resumed.result.id);
   const resultId = resumed?.result.id ?? createId();
@@ -180,11 +187,12 @@ export async function startLiveChat(
             createdAt: now,
             updatedAt: now,
             expiresAt: sessionExpiry(ctx, bot, now),
+            isStaging,
           },
         },
     results: resultWrites(
       turn,
-      { id: resultId, botVersionId: versionId, createdAt: resumed?.result.createdAt ?? now },
+      { id: resultId, botVersionId: versionId, createdAt: resumed?.result.createdAt ?? now, isStaging },
       sessionId,
       now,
     ),
@@ -269,6 +277,7 @@ export async function startPreviewChat(
         createdAt: now,
         updatedAt: now,
         expiresAt: sessionExpiry(ctx, bot, now),
+        isStaging: 0,
       },
     },
     results: [],

@@ -6,7 +6,7 @@ import type { TurnResult } from "../../engine/chat-turn.js";
 import type { VariableLike } from "../../engine/variables/types.js";
 import type { ChatLog } from "../../schemas/chat.js";
 import { createId } from "../../lib/ids.js";
-import type { AnswersTable, LogsTable } from "../../store/database.js";
+import type { AnswersTable, Flag, LogsTable } from "../../store/database.js";
 import type { ResultWrite } from "../../store/chat-repository.js";
 import { flag, IDLE_LOG_CONTEXT } from "../../store/results-repository.js";
 import { lastInputBlockId } from "../results/waiting-input.js";
@@ -91,7 +91,7 @@ export function resultVariables(variables: readonly VariableLike[]) {
 }
 
 /** The session's own result: its version and creation time are the services' to say. */
-export type SessionResult = { id: string; botVersionId: string; createdAt: string };
+export type SessionResult = { id: string; botVersionId: string; createdAt: string; isStaging: Flag };
 
 /**
  * One row per result the turn touched. A result is completed once its flow is over with at least
@@ -117,6 +117,8 @@ export function resultWrites(
       isArchived: 0,
       lastChatSessionId: sessionId,
       lastInputBlockId: lastInputBlockId(update),
+      // A linked bot's result from a staging chat is a try-out too.
+      isStaging: own.isStaging,
       createdAt: isOwn ? own.createdAt : now,
       updatedAt: now,
     };

@@ -12,7 +12,7 @@ import { diffFlows } from "./flow-diff.js";
 
 type ListVersionsQuery = z.output<typeof listVersionsQuerySchema>;
 
-function toApiVersion(row: BotVersionSummary, publishedVersionId: string | null) {
+export function toApiVersion(row: BotVersionSummary, publishedVersionId: string | null) {
   return {
     id: row.id,
     number: row.number,
@@ -36,11 +36,14 @@ export async function listVersions(ctx: AppContext, caller: Caller, botId: strin
   };
 }
 
-/** A version of this bot: another bot's version id is as unknown as a made-up one. */
-async function requireVersion(ctx: AppContext, botId: string, versionId: string) {
+/**
+ * A version of this bot: another bot's version id is as unknown as a made-up one, and so is a staging
+ * copy of the draft (not a publish).
+ */
+export async function requireVersion(ctx: AppContext, botId: string, versionId: string) {
   const version = await ctx.bots.findVersion(versionId);
-  if (!version || version.botId !== botId) throw notFound("Version not found");
-  return version;
+  if (!version || version.botId !== botId || version.number === null) throw notFound("Version not found");
+  return { ...version, number: version.number };
 }
 
 export async function getVersion(ctx: AppContext, caller: Caller, botId: string, versionId: string) {

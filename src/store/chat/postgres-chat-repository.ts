@@ -24,6 +24,7 @@ const columnTypes: Record<string, string> = {
   isCompleted: "integer",
   hasStarted: "integer",
   isArchived: "integer",
+  isStaging: "integer",
   position: "integer",
   attempts: "integer",
 };

@@ -3,7 +3,7 @@ import type { ResultUpdate } from "../../../src/engine/result-updates.js";
 import type { SessionState } from "../../../src/engine/session-state.js";
 import { answerRows, resultWrites, turnLogRows } from "../../../src/services/chat/turn-writes.js";
 
-const own = { id: "r-own", botVersionId: "v-own", createdAt: "2026-01-01T00:00:00.000Z" };
+const own = { id: "r-own", botVersionId: "v-own", createdAt: "2026-01-01T00:00:00.000Z", isStaging: 0 as const };
 const now = "2026-01-02T00:00:00.000Z";
 const update = (extra: Partial<ResultUpdate>): ResultUpdate => ({
   resultId: "r-own",
@@ -43,6 +43,7 @@ describe("resultWrites", () => {
       isArchived: 0,
       lastChatSessionId: "session-1",
       lastInputBlockId: "q2",
+      isStaging: 0,
       createdAt: own.createdAt,
       updatedAt: now,
     });
@@ -70,6 +71,7 @@ describe("resultWrites", () => {
       isArchived: 0,
       lastChatSessionId: "session-1",
       lastInputBlockId: null,
+      isStaging: 0,
       createdAt: now,
       updatedAt: now,
     });
@@ -84,6 +86,19 @@ describe("resultWrites", () => {
       now,
     );
     expect(write).toMatchObject({ isCompleted: 0, hasStarted: 0 });
+  });
+
+  it("marks a staging chat's results, a linked bot's own included, as staging", () => {
+    const writes = resultWrites(
+      { results: [update({ resultId: "r-child", botId: "bot-b", botVersionId: "v-b" }), update({})] },
+      { ...own, isStaging: 1 },
+      "s",
+      now,
+    );
+    expect(writes.map((write) => [write.id, write.isStaging])).toEqual([
+      ["r-child", 1],
+      ["r-own", 1],
+    ]);
   });
 });
 

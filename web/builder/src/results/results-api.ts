@@ -3,8 +3,12 @@ import type { ResultsTablePreferences, TimeFilter } from "../lib/types";
 
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-export const listResults = (botId: string, timeFilter: TimeFilter, cursor?: string) =>
-  api.call("listResults", { params: { botId }, query: { limit: 50, timeFilter, timeZone: timeZone(), cursor } });
+/** `versionId` "": every version's results. */
+export const listResults = (botId: string, timeFilter: TimeFilter, versionId: string, cursor?: string) =>
+  api.call("listResults", {
+    params: { botId },
+    query: { limit: 50, timeFilter, timeZone: timeZone(), cursor, versionId: versionId || undefined },
+  });
 
 export const archiveResults = (botId: string, ids: string[]) =>
   api.call("archiveResults", { params: { botId }, query: { resultIds: ids.join(",") } });
@@ -12,8 +16,9 @@ export const archiveResults = (botId: string, ids: string[]) =>
 export const getResult = (botId: string, resultId: string) =>
   api.call("getResult", { params: { botId, resultId } }).then((answer) => answer.result);
 
+/** The conversation, and the version (and whether staging) it ran on. */
 export const transcript = (botId: string, resultId: string) =>
-  api.call("getTranscript", { params: { botId, resultId } }).then((answer) => answer.transcript);
+  api.call("getTranscript", { params: { botId, resultId } });
 
 export const savePreferences = (botId: string, preferences: ResultsTablePreferences) =>
   api.call("updateBot", { params: { botId }, body: { bot: { resultsTablePreferences: preferences } } });

@@ -15,6 +15,7 @@ import { ResultsTable } from "./results-table";
 import { ResultsHeader } from "./results-header";
 import { asTimeFilter } from "./time-filters";
 import { TranscriptDialog } from "./transcript-dialog";
+import { VersionFilter } from "./version-filter";
 
 type Page = { results: Result[]; nextCursor?: string; loading: boolean; error?: string };
 
@@ -25,6 +26,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
   const [timeFilter, setTimeFilter] = useState<TimeFilter>(
     () => asTimeFilter(new URLSearchParams(location.search).get("timeFilter")) ?? "last7Days",
   );
+  const [versionId, setVersionId] = useState("");
   const [page, setPage] = useState<Page>({ results: [], loading: true });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Result>();
@@ -47,7 +49,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
     const current = ++generation.current;
     setPage({ results: [], loading: true });
     setSelected(new Set());
-    listResults(botId, timeFilter)
+    listResults(botId, timeFilter, versionId)
       .then(
         (answer) =>
           current === generation.current &&
@@ -57,14 +59,14 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
         (failure) =>
           current === generation.current && setPage({ results: [], loading: false, error: errorMessage(failure) }),
       );
-  }, [botId, timeFilter]);
+  }, [botId, timeFilter, versionId]);
   useEffect(loadFirst, [loadFirst]);
 
   const loadMore = useCallback(() => {
     if (page.loading || !page.nextCursor) return;
     const current = generation.current;
     setPage((value) => ({ ...value, loading: true }));
-    listResults(botId, timeFilter, page.nextCursor)
+    listResults(botId, timeFilter, versionId, page.nextCursor)
       .then(
         (answer) =>
           current === generation.current &&
@@ -79,7 +81,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
           current === generation.current &&
           setPage((value) => ({ ...value, loading: false, error: errorMessage(failure) })),
       );
-  }, [botId, timeFilter, page.loading, page.nextCursor]);
+  }, [botId, timeFilter, versionId, page.loading, page.nextCursor]);
 
   // The open result follows the address: from the loaded rows, else read on its own (a link, a reload).
   useEffect(() => {
@@ -135,6 +137,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
         timeFilter={timeFilter}
         onTimeFilterChange={setTimeFilter}
       >
+        <VersionFilter botId={botId} versionId={versionId} onChange={setVersionId} />
         <ColumnsMenu all={all} preferences={preferences} onChange={changePreferences} />
         <button
           type="button"

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { errorMessage } from "../lib/api";
 import { formatDateTime } from "../lib/format";
 import { renderInlineMarkdown } from "../lib/inline-markdown";
-import type { Result, TranscriptMessage } from "../lib/types";
+import type { RanOn, Result, TranscriptMessage } from "../lib/types";
 import { Dialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { transcript } from "./results-api";
@@ -24,6 +24,19 @@ function TranscriptImage({ url }: { url: string }) {
   return <img src={url} alt={url} onError={() => setBroken(true)} />;
 }
 
+/** Which flow the chat ran: "Version 3", "Version 3 · staging", "The draft · staging". */
+export function ranOnLabel(ranOn: RanOn): string {
+  const flow =
+    ranOn.number !== null
+      ? `Version ${ranOn.number}`
+      : ranOn.isStaging
+        ? "The draft"
+        : ranOn.versionId
+          ? "A version no longer kept"
+          : "Before versions were recorded";
+  return ranOn.isStaging ? `${flow} · staging` : flow;
+}
+
 /** A result in full: the conversation as the visitor had it, and every column's value. */
 export function TranscriptDialog({
   botId,
@@ -37,11 +50,20 @@ export function TranscriptDialog({
   onClose(): void;
 }) {
   const [messages, setMessages] = useState<TranscriptMessage[]>();
+  const [ranOn, setRanOn] = useState<RanOn>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     setMessages(undefined);
+    setRanOn(undefined);
     setError(undefined);
-    if (result) transcript(botId, result.id).then(setMessages, (failure) => setError(errorMessage(failure)));
+    if (result)
+      transcript(botId, result.id).then(
+        (answer) => {
+          setMessages(answer.transcript);
+          setRanOn(answer.ranOn);
+        },
+        (failure) => setError(errorMessage(failure)),
+      );
   }, [botId, result]);
   return (
     <Dialog
@@ -54,6 +76,11 @@ export function TranscriptDialog({
         <div className="transcript-layout">
           <section aria-labelledby="transcript-title">
             <h3 id="transcript-title">Conversation</h3>
+            {ranOn && (
+              <p className="muted" data-testid="transcript-version">
+                Ran on: {ranOnLabel(ranOn)}
+              </p>
+            )}
             <ErrorBanner error={error} />
             {!messages && !error && <Spinner />}
             {messages && messages.length === 0 && <p className="muted">Nothing was said.</p>}

@@ -12,6 +12,7 @@ await build({
     "sandbox-worker": "src/sandbox/sandbox-worker.ts",
     "wal-checkpoint-worker": "src/store/wal-checkpoint-worker.ts",
     "sqlite-chat-worker": "src/store/chat/sqlite-chat-worker.ts",
+    "knowledge-document-worker": "src/integrations/knowledge/documents/document-worker.ts",
   },
   outdir: "dist/cli",
   bundle: true,

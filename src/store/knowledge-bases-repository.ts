@@ -28,7 +28,11 @@ export class KnowledgeBasesRepository {
 
   /** Oldest first, so a base keeps its place in the list as others are added. */
   async listForWorkspace(workspaceId: string): Promise<KnowledgeBaseRow[]> {
-    const rows = await this.withCounts().where("b.workspaceId", "=", workspaceId).orderBy("b.createdAt").orderBy("b.id").execute();
+    const rows = await this.withCounts()
+      .where("b.workspaceId", "=", workspaceId)
+      .orderBy("b.createdAt")
+      .orderBy("b.id")
+      .execute();
     return rows.map(counted);
   }
 
@@ -50,7 +54,11 @@ export class KnowledgeBasesRepository {
   }
 
   async touch(knowledgeBaseId: string): Promise<void> {
-    await this.db.updateTable("knowledgeBases").set({ updatedAt: nowIso() }).where("id", "=", knowledgeBaseId).execute();
+    await this.db
+      .updateTable("knowledgeBases")
+      .set({ updatedAt: nowIso() })
+      .where("id", "=", knowledgeBaseId)
+      .execute();
   }
 
   /** Deletes the base with its documents and chunks; returns the file storage keys of its documents' bytes. */

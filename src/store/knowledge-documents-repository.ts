@@ -135,10 +135,14 @@ export class KnowledgeDocumentsRepository {
   }
 
   /** A URL's bytes, fetched by the claim holding `claimToken`. */
-  async setContent(documentId: string, claimToken: string, contentKey: string, size: number): Promise<boolean> {
+  async setContent(
+    documentId: string,
+    claimToken: string,
+    content: { contentKey: string; size: number; format: string },
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable("knowledgeDocuments")
-      .set({ contentKey, size })
+      .set(content)
       .where("id", "=", documentId)
       .where("claimToken", "=", claimToken)
       .executeTakeFirst();

@@ -45,7 +45,10 @@ export class KnowledgeSearch {
   async search(knowledgeBaseId: string, query: string, limit: number): Promise<KnowledgeChunkHit[]> {
     const terms = queryTerms(query);
     if (terms.length === 0 || limit <= 0) return [];
-    const rows = this.dialect === "postgres" ? await this.searchPostgres(knowledgeBaseId, terms, limit) : await this.searchSqlite(knowledgeBaseId, terms, limit);
+    const rows =
+      this.dialect === "postgres"
+        ? await this.searchPostgres(knowledgeBaseId, terms, limit)
+        : await this.searchSqlite(knowledgeBaseId, terms, limit);
     return rows.map(({ raw, headingPath, ...row }) => ({
       ...row,
       headingPath: JSON.parse(headingPath) as string[],

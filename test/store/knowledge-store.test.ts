@@ -80,7 +80,11 @@ describe(`knowledge bases on ${process.env.DATABASE_URL ? "PostgreSQL" : "the em
         chunks: [{ ordinal: 0, headingPath: ["A"], text: "hello" }],
       }),
     ).toBe(true);
-    expect(await documents.find(base.id, added!.id)).toMatchObject({ status: "ready", name: "Leased doc", chunkCount: 1 });
+    expect(await documents.find(base.id, added!.id)).toMatchObject({
+      status: "ready",
+      name: "Leased doc",
+      chunkCount: 1,
+    });
   });
 
   it("fails a job whose claimers kept dying, after the last attempt's lease", async () => {
@@ -128,7 +132,10 @@ describe(`knowledge bases on ${process.env.DATABASE_URL ? "PostgreSQL" : "the em
   it("deletes a document's chunks with it, and a base with all of its documents", async () => {
     const base = await bases.create({ workspaceId: "ws-d", name: "Doomed" });
     const [first, second] = await documents.add([textDocument(base.id, "first"), textDocument(base.id, "second")]);
-    await indexAll({ first: [{ headingPath: [], text: "alpha words" }], second: [{ headingPath: [], text: "alpha beta" }] });
+    await indexAll({
+      first: [{ headingPath: [], text: "alpha words" }],
+      second: [{ headingPath: [], text: "alpha beta" }],
+    });
     expect(await documents.delete(first!.id)).toBe(`.knowledge/${base.id}/first`);
     expect((await search.search(base.id, "alpha", 5)).map((hit) => hit.documentId)).toEqual([second!.id]);
     expect(await bases.delete(base.id)).toEqual([`.knowledge/${base.id}/second`]);

@@ -39,7 +39,11 @@ afterAll(async () => {
 
 const basesPath = () => `/v1/workspaces/${owner.workspaceId}/knowledgeBases`;
 
-function upload(basePath: string, files: { name: string; type: string; text: string }[], token = owner.token) {
+function upload(
+  basePath: string,
+  files: { name: string; type: string; text: string }[],
+  token = owner.token,
+): Promise<{ status: number; body: any }> {
   const form = new FormData();
   for (const file of files) form.append("file", new Blob([file.text], { type: file.type }), file.name);
   return fetch(`${server.baseUrl}${basePath}/documents`, {

@@ -14,7 +14,9 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * Full text: on SQLite an FTS5 table over the chunks (external content, kept in step by triggers,
  * keyed by the chunks' integer `seq`, which VACUUM never renumbers); on PostgreSQL a generated
  * tsvector column ('simple' configuration: the documents' language is unknown and may be several;
- * stemming one language would hurt the others) with a GIN index.
+ * stemming one language would hurt the others) with a GIN index. Its text is cut into words at every
+ * character but letters and digits first, as questions are (knowledge-search.ts): the parser would
+ * otherwise keep "help@example.com" or "v1.2-beta" whole, and "help" would not find it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -69,7 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       page integer,
       text text not null,
       search tsvector generated always as (
-        setweight(to_tsvector('simple', "headingPath"), 'B') || to_tsvector('simple', text)
+        setweight(to_tsvector('simple', regexp_replace("headingPath", '[^[:alnum:]]+', ' ', 'g')), 'B')
+          || to_tsvector('simple', regexp_replace(text, '[^[:alnum:]]+', ' ', 'g'))
       ) stored
     )`.execute(db);
     await sql`create index "knowledgeChunks_search" on "knowledgeChunks" using gin (search)`.execute(db);

@@ -115,7 +115,7 @@ function KnowledgeBasePanel({
   const [dragging, setDragging] = useState(false);
 
   const loadDocuments = useCallback(async () => {
-    const answer = await api.call("listKnowledgeDocuments", { params });
+    const answer = await api.call("listKnowledgeDocuments", { params: { workspaceId, knowledgeBaseId: base.id } });
     setDocuments(answer.documents);
     return answer.documents;
   }, [workspaceId, base.id]);
@@ -124,7 +124,9 @@ function KnowledgeBasePanel({
   useEffect(() => {
     void loadDocuments().catch((failure) => setError(errorMessage(failure)));
   }, [loadDocuments]);
-  // Live status: read again while anything is still on its way, then refresh the counts once.
+  // Live status: read again while anything is still on its way (each new list schedules the next
+  // read), then refresh the counts once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `documents` is what schedules the next read.
   useEffect(() => {
     if (!busy) return;
     const timer = setTimeout(() => {
@@ -151,7 +153,7 @@ function KnowledgeBasePanel({
   const addFiles = (files: File[]) => files.length > 0 && act(() => uploadDocuments(workspaceId, base.id, files));
 
   return (
-    <div className="knowledge-base" aria-label={`Knowledge base ${base.name}`}>
+    <section className="knowledge-base" aria-label={`Knowledge base ${base.name}`}>
       <ErrorBanner error={error} />
       <div className="knowledge-actions">
         <label>
@@ -179,6 +181,7 @@ function KnowledgeBasePanel({
           Delete knowledge base
         </button>
       </div>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the file input inside is the keyboard's way. */}
       <div
         className={`knowledge-drop${dragging ? " dragging" : ""}`}
         data-testid="knowledge-drop"
@@ -269,7 +272,7 @@ function KnowledgeBasePanel({
         </tbody>
       </table>
       <SearchBox workspaceId={workspaceId} knowledgeBaseId={base.id} />
-    </div>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { loadTrafficLimits, type TrafficLimits } from "./config-traffic.js";
 import { type CustomDomainsConfig, loadCustomDomainsConfig } from "./config-custom-domains.js";
+import { type KnowledgeConfig, loadKnowledgeConfig } from "./config-knowledge.js";
 import { ConfigError, hostList, parsePositive } from "./config-values.js";
 
 export { ConfigError };
@@ -69,6 +70,8 @@ export type Config = {
   traffic: TrafficLimits;
   /** Bots' custom domains (docs/security.md "Custom domains"). */
   customDomains: CustomDomainsConfig;
+  /** Knowledge bases' document limits and indexing (docs/knowledge-bases.md). */
+  knowledge: KnowledgeConfig;
 };
 
 /**
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: loadStorageConfig(env, databaseUrl),
     traffic: loadTrafficLimits(env),
     customDomains: loadCustomDomainsConfig(env),
+    knowledge: loadKnowledgeConfig(env),
   };
 }
 

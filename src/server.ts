@@ -8,6 +8,7 @@ import { scheduleSessionCleanup } from "./services/chat/session-cleanup.js";
 import { createSetupToken } from "./services/auth/setup-links.js";
 import { closeSandboxPort } from "./sandbox/index.js";
 import { startOutboxWorker } from "./services/outbox/outbox-worker.js";
+import { startKnowledgeIndexer } from "./services/knowledge/knowledge-indexer.js";
 import { startIdleTimeoutRunner } from "./services/channels/idle-timeout-runner.js";
 import { assertFileStorageUsable } from "./services/health.js";
 
@@ -60,6 +61,9 @@ export async function startServer(
     const outboxWorker = config.outbox.worker
       ? await startOutboxWorker(ctx, (error) => app?.log.error({ err: error }, "outbox delivery failed"))
       : undefined;
+    const knowledgeIndexer = config.knowledge.indexer
+      ? startKnowledgeIndexer(ctx, (error) => app?.log.error({ err: error }, "knowledge indexing failed"))
+      : undefined;
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     // PORT=0 picks the port only now: the URLs Parley gives away name the real one.
@@ -80,6 +84,8 @@ export async function startServer(
         await running.close();
         // After the last requests, whose turns may have queued work; what is left is delivered after restart.
         await outboxWorker?.stop();
+        await knowledgeIndexer?.stop();
+        await ctx.knowledge.parser.close();
         await idleRunner.stop();
         await closeSandboxPort(ctx.ports.sandbox);
         await ctx.files.close();

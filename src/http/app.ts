@@ -8,7 +8,7 @@ import type { TrafficLimits } from "../config-traffic.js";
 import { botRoutes } from "./bots.js";
 import { customDomainRoutes } from "./custom-domains.js";
 import { buildOpenApiDocument } from "./openapi.js";
-import { registerRoutes, type RouteDefinition } from "./route.js";
+import { type AuthorizeWrite, registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { folderRoutes } from "./folders.js";
 import { themeTemplateRoutes } from "./theme-templates.js";
@@ -38,6 +38,7 @@ import { typebotCompatRoutes, typebotUploadRoutes } from "./typebot-compat.js";
 import { channelRoutes, channelWebhookRoutes } from "./channels.js";
 import { webhookRoutes } from "./webhooks.js";
 import { webhookCallRoutes } from "./webhook-calls.js";
+import { knowledgeRoutes, knowledgeUploadRoutes } from "./knowledge.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
@@ -63,6 +64,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...workspaceRoutes(ctx),
     ...folderRoutes(ctx),
     ...themeTemplateRoutes(ctx),
+    ...knowledgeRoutes(ctx),
     ...botRoutes(ctx),
     ...customDomainRoutes(ctx),
     ...botToolRoutes(ctx),
@@ -85,7 +87,13 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
 /** What the OpenAPI document lists: the routes registered above, and the upload, which files.ts registers itself
  * (its body is the raw file). */
 export function documentedRoutes(routes: readonly RouteDefinition<any, any, any>[]): RouteContract[] {
-  return [...routes, routeContracts.uploadFile, routeContracts.channelHandshake, routeContracts.channelWebhook];
+  return [
+    ...routes,
+    routeContracts.uploadFile,
+    routeContracts.channelHandshake,
+    routeContracts.channelWebhook,
+    routeContracts.uploadKnowledgeDocuments,
+  ];
 }
 
 /** Once a minute at most: a Redis outage must not flood the logs (limits fall back to memory meanwhile). */
@@ -165,11 +173,12 @@ export async function buildApp(
   });
 
   const routes = apiRoutes(ctx, redis);
-  registerRoutes(app, routes, createAuthenticate(ctx), {
-    rateLimiter,
-    checkResponses: ctx.config.checkResponses,
-    authorizeWrite: (caller, target) => requireWriter(ctx, caller, target),
-  });
+  const authenticate = createAuthenticate(ctx);
+  const authorizeWrite: AuthorizeWrite = (caller, target) => requireWriter(ctx, caller, target);
+  registerRoutes(app, routes, authenticate, { rateLimiter, checkResponses: ctx.config.checkResponses, authorizeWrite });
+  await app.register(
+    knowledgeUploadRoutes(ctx, authenticate, { checkResponses: ctx.config.checkResponses, authorizeWrite }),
+  );
   if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
   await app.register(googleCallbackRoute(ctx));
   await app.register(builderPages());

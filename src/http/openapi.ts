@@ -89,12 +89,15 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], version: 
       tags: route.tags,
       parameters: [...parameters(toSchema, route.params, "path"), ...parameters(toSchema, route.query, "query")],
       responses: {
-        200: {
-          description: "Success",
-          content: {
-            [route.responseContentType ?? "application/json"]: { schema: toSchema(route.response, "output") },
-          },
-        },
+        [route.successStatus ?? 200]:
+          route.successStatus === 204
+            ? { description: "Done" }
+            : {
+                description: "Success",
+                content: {
+                  [route.responseContentType ?? "application/json"]: { schema: toSchema(route.response, "output") },
+                },
+              },
         400: errorResponse("Invalid input"),
         ...(route.auth === "token" ? { 401: errorResponse("Missing or invalid API token") } : {}),
         404: errorResponse("Not found"),

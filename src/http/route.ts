@@ -153,7 +153,10 @@ export function registerRoutes(
         const query = route.query ? parseInput(route.query, request.query ?? {}, "query") : request.query;
         const body = route.body ? parseInput(route.body, request.body ?? {}, "body") : request.body;
         const result = await route.handler({ params, query, body, caller, request, reply });
-        return reply.sent ? reply : result;
+        if (reply.sent) return reply;
+        if (route.successStatus === 204) return reply.status(204).send();
+        if (route.successStatus) reply.status(route.successStatus);
+        return result;
       },
     });
     if (route.cors)

@@ -31,6 +31,19 @@ export const managementPaths = {
   listThemeTemplates: "GET /api/v1/workspaces/:workspaceId/themeTemplates",
   createThemeTemplate: "POST /api/v1/workspaces/:workspaceId/themeTemplates",
   deleteThemeTemplate: "DELETE /api/v1/workspaces/:workspaceId/themeTemplates/:themeTemplateId",
+  listKnowledgeBases: "GET /api/v1/workspaces/:workspaceId/knowledgeBases",
+  createKnowledgeBase: "POST /api/v1/workspaces/:workspaceId/knowledgeBases",
+  getKnowledgeBase: "GET /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId",
+  updateKnowledgeBase: "PATCH /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId",
+  deleteKnowledgeBase: "DELETE /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId",
+  listKnowledgeDocuments: "GET /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/documents",
+  uploadKnowledgeDocuments: "POST /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/documents",
+  addKnowledgeUrls: "POST /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/documents/urls",
+  reindexKnowledgeDocument:
+    "POST /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/documents/:documentId/reindex",
+  deleteKnowledgeDocument:
+    "DELETE /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/documents/:documentId",
+  searchKnowledgeBase: "POST /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/search",
 
   createBot: "POST /api/v1/bots",
   listBots: "GET /api/v1/bots",

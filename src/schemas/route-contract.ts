@@ -23,7 +23,9 @@ export type RouteContract = {
   body?: z.ZodType;
   /** A body that is not JSON (the upload's file): its media type, for the document. */
   rawBody?: { contentType: string; description: string };
-  /** The answer on success (200); failures are `{ code, message, issues? }` (errorBodySchema). */
+  /** The success status when it is not 200: 201 created, 202 accepted (work queued), 204 nothing to say. */
+  successStatus?: 201 | 202 | 204;
+  /** The answer on success; failures are `{ code, message, issues? }` (errorBodySchema). */
   response: z.ZodType;
   /** The answer's media type when it is not JSON (a CSV export, a text stream). */
   responseContentType?: string;

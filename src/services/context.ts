@@ -30,6 +30,8 @@ import { SessionSignalHub, type SessionSignals, type SignalTransport } from "./c
 import { PostgresSessionSignals } from "../store/postgres-session-signals.js";
 import { RedisSessionSignals } from "../integrations/redis/redis-session-signals.js";
 import { createFileStorage, type FileStorage } from "../integrations/storage/index.js";
+import { createKnowledgeServices, type KnowledgeServices } from "./knowledge/knowledge-services.js";
+import { createKnowledgePort } from "./knowledge/knowledge-port.js";
 
 /** What a use case needs: repositories over one store, and the configuration. */
 export type AppContext = {
@@ -64,6 +66,8 @@ export type AppContext = {
   files: FileStorage;
   /** Runs of bots' tests: a bounded set of sandbox workers shared by every request (`POST …/tests/run`). */
   botTestRuns: BotTestRunSlots;
+  /** Knowledge bases: repositories, the document reader and the indexer's wakeup (services/knowledge). */
+  knowledge: KnowledgeServices;
 };
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else this process only (embedded database). */
@@ -82,6 +86,7 @@ function createEnginePorts(
   bots: BotLoaderPort,
   metrics: ParleyMetrics | undefined,
   files: FileStorage,
+  knowledge: KnowledgeServices,
 ): EnginePorts {
   const integrations = createIntegrationPorts(config, store, files);
   const sandbox = createSandboxPort(config, integrations.http);
@@ -92,6 +97,7 @@ function createEnginePorts(
     sandbox: metrics ? metrics.countSandbox(sandbox) : sandbox,
     ...integrations,
     bots,
+    knowledge: createKnowledgePort(knowledge),
   };
 }
 
@@ -101,6 +107,7 @@ export function createContext(config: Config, store: Store): AppContext {
   const metrics = config.metrics?.enabled ? new ParleyMetrics(store) : undefined;
   const webhooks = new WebhooksRepository(store.db);
   const files = createFileStorage(config, store);
+  const knowledge = createKnowledgeServices(config, store);
   return {
     config,
     store,
@@ -118,7 +125,7 @@ export function createContext(config: Config, store: Store): AppContext {
     chat: createChatRepository(store),
     runtimeBots,
     customDomains: new CustomDomainCache(bots, config),
-    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics, files),
+    ports: createEnginePorts(config, store, createBotLoader({ bots, runtimeBots }), metrics, files, knowledge),
     metrics,
     outbox: new OutboxRepository(store.db, store.dialect),
     outboxWakeup: new Wakeup(),
@@ -131,5 +138,6 @@ export function createContext(config: Config, store: Store): AppContext {
       timeoutMs: config.protection.botTestRunTimeoutMs,
       createSandbox: (http) => createSandboxPort({ ...config, sandboxWorkers: 1 }, http),
     }),
+    knowledge,
   };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Kysely, Selectable } from "kysely";
+import type { KnowledgeBasesTable, KnowledgeChunksTable, KnowledgeDocumentsTable } from "./knowledge-tables.js";
 
 /**
  * Table shapes shared by both engines. Booleans are stored as 0/1 integers and JSON as text on both
@@ -362,6 +363,9 @@ export interface Database {
   idleTimeouts: IdleTimeoutsTable;
   storedFiles: StoredFilesTable;
   storedFileChunks: StoredFileChunksTable;
+  knowledgeBases: KnowledgeBasesTable;
+  knowledgeDocuments: KnowledgeDocumentsTable;
+  knowledgeChunks: KnowledgeChunksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -19,6 +19,7 @@ import { SettingsPage } from "./workspaces/settings-page";
 const editorPage = lazyPage(() => import("./editor/editor-page").then((module) => module.EditorPage));
 const resultsPage = lazyPage(() => import("./results/results-page").then((module) => module.ResultsPage));
 const analyticsPage = lazyPage(() => import("./results/analytics-page").then((module) => module.AnalyticsPage));
+const knowledgePage = lazyPage(() => import("./knowledge/knowledge-page").then((module) => module.KnowledgePage));
 if (/^\/bots\/[^/]+\/edit\/?$/.test(location.pathname)) void editorPage.preload();
 if (/^\/bots\/[^/]+\/results(\/[^/]+)?\/?$/.test(location.pathname)) void resultsPage.preload();
 if (/^\/bots\/[^/]+\/analytics\/?$/.test(location.pathname)) void analyticsPage.preload();
@@ -42,6 +43,11 @@ function BotAnalytics({ botId }: { botId: string }) {
   return AnalyticsPage ? <AnalyticsPage key={botId} botId={botId} /> : <Spinner label="Opening the analytics…" />;
 }
 
+function Knowledge() {
+  const KnowledgePage = knowledgePage.useLazyPage();
+  return KnowledgePage ? <KnowledgePage /> : <Spinner label="Opening the knowledge bases…" />;
+}
+
 const PUBLIC_PATHS = new Set(["/login", "/setup"]);
 
 export function App() {
@@ -58,7 +64,9 @@ export function App() {
           : "Choose your password"
         : path === "/settings"
           ? "Settings"
-          : undefined,
+          : path === "/knowledge"
+            ? "Knowledge bases"
+            : undefined,
   );
 
   useEffect(() => {
@@ -101,6 +109,12 @@ export function App() {
   const analytics = matchPath("/bots/:botId/analytics", path);
   if (analytics) return <BotAnalytics key={analytics.botId} botId={analytics.botId} />;
   if (workspaceStatus === "loading") return <Spinner />;
+  if (path === "/knowledge")
+    return (
+      <AppShell current="knowledge">
+        <Knowledge />
+      </AppShell>
+    );
   if (path === "/settings")
     return (
       <AppShell current="settings">

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../errors.js";
+import { apiRoutes } from "../schemas/api-routes.js";
+import type { AppContext } from "../services/context.js";
+import {
+  createKnowledgeBase,
+  deleteKnowledgeBase,
+  getKnowledgeBase,
+  listKnowledgeBases,
+  renameKnowledgeBase,
+  searchKnowledgeBase,
+} from "../services/knowledge/knowledge-bases.js";
+import {
+  addFileDocuments,
+  addUrlDocuments,
+  deleteKnowledgeDocument,
+  listKnowledgeDocuments,
+  reindexKnowledgeDocument,
+} from "../services/knowledge/knowledge-documents.js";
+import { readMultipartFiles } from "./knowledge-multipart.js";
+import { multipartBoundary } from "./multipart-file.js";
+import { type Authenticate, type AuthorizeWrite, defineRoute, registerRoutes } from "./route.js";
+import type { Readable } from "node:stream";
+
+/** Files per upload request (the builder sends a drop of several files as one). */
+const MAX_FILES_PER_UPLOAD = 10;
+
+export function knowledgeRoutes(ctx: AppContext) {
+  return [
+    defineRoute({
+      ...apiRoutes.listKnowledgeBases,
+      handler: async ({ caller, params }) => ({
+        knowledgeBases: await listKnowledgeBases(ctx, caller!, params.workspaceId),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.createKnowledgeBase,
+      handler: async ({ caller, params, body }) => ({
+        knowledgeBase: await createKnowledgeBase(ctx, caller!, params.workspaceId, body),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.getKnowledgeBase,
+      handler: async ({ caller, params }) => ({
+        knowledgeBase: await getKnowledgeBase(ctx, caller!, params.workspaceId, params.knowledgeBaseId),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.updateKnowledgeBase,
+      handler: async ({ caller, params, body }) => ({
+        knowledgeBase: await renameKnowledgeBase(ctx, caller!, params.workspaceId, params.knowledgeBaseId, body),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.deleteKnowledgeBase,
+      handler: ({ caller, params }) => deleteKnowledgeBase(ctx, caller!, params.workspaceId, params.knowledgeBaseId),
+    }),
+    defineRoute({
+      ...apiRoutes.listKnowledgeDocuments,
+      handler: async ({ caller, params }) => ({
+        documents: await listKnowledgeDocuments(ctx, caller!, params.workspaceId, params.knowledgeBaseId),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.addKnowledgeUrls,
+      handler: async ({ caller, params, body }) => ({
+        documents: await addUrlDocuments(ctx, caller!, params.workspaceId, params.knowledgeBaseId, body.urls),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.reindexKnowledgeDocument,
+      handler: async ({ caller, params }) => ({ document: await reindexKnowledgeDocument(ctx, caller!, params) }),
+    }),
+    defineRoute({
+      ...apiRoutes.deleteKnowledgeDocument,
+      handler: ({ caller, params }) => deleteKnowledgeDocument(ctx, caller!, params),
+    }),
+    defineRoute({
+      ...apiRoutes.searchKnowledgeBase,
+      handler: async ({ caller, params, body }) => ({
+        hits: await searchKnowledgeBase(ctx, caller!, params.workspaceId, params.knowledgeBaseId, body),
+      }),
+    }),
+  ];
+}
+
+/** The upload route: its body stays a stream (read part by part with a size cap), so it is a plugin of its own. */
+export function knowledgeUploadRoute(ctx: AppContext) {
+  return defineRoute({
+    ...apiRoutes.uploadKnowledgeDocuments,
+    handler: async ({ caller, params, request }) => {
+      const boundary = multipartBoundary(request.headers["content-type"]);
+      if (!boundary) {
+        (request.body as Readable | undefined)?.resume();
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the documents as multipart/form-data");
+      }
+      const files = await readMultipartFiles(request.body as Readable, boundary, {
+        maxFileBytes: ctx.config.knowledge.maxDocumentBytes,
+        maxFiles: MAX_FILES_PER_UPLOAD,
+      });
+      return { documents: await addFileDocuments(ctx, caller!, params.workspaceId, params.knowledgeBaseId, files) };
+    },
+  });
+}
+
+export function knowledgeUploadRoutes(
+  ctx: AppContext,
+  authenticate: Authenticate,
+  options: { checkResponses?: boolean; authorizeWrite?: AuthorizeWrite },
+) {
+  return async function knowledgeUploads(app: FastifyInstance) {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    // Fastify's body limit would refuse the stream before it is read; the reader caps each file itself.
+    registerRoutes(app, [{ ...knowledgeUploadRoute(ctx), bodyLimit: Number.MAX_SAFE_INTEGER }], authenticate, options);
+  };
+}

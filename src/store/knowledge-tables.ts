@@ -1,0 +1,49 @@
+/** The knowledge bases' tables (migration 0026); see database.ts for the conventions. */
+
+export interface KnowledgeBasesTable {
+  id: string;
+  workspaceId: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type KnowledgeDocumentStatus = "queued" | "indexing" | "ready" | "failed";
+
+/** A document and its indexing job, on one row. */
+export interface KnowledgeDocumentsTable {
+  id: string;
+  knowledgeBaseId: string;
+  /** The document's title once parsed, else its file name or URL. */
+  name: string;
+  source: "file" | "url";
+  url: string | null;
+  format: string;
+  status: KnowledgeDocumentStatus;
+  /** Why it failed, a sentence for the owner. */
+  error: string | null;
+  size: number;
+  pages: number | null;
+  chunkCount: number;
+  /** Where its bytes are in the file storage; null for a URL not fetched yet. */
+  contentKey: string | null;
+  /** Claims of its current job (a job claimed again after a crash counts twice). */
+  attempts: number;
+  /** While indexing: when another instance may take the job over. */
+  leaseUntil: string | null;
+  /** The claim allowed to write the job's result; a re-index clears it. */
+  claimToken: string | null;
+  createdAt: string;
+  indexedAt: string | null;
+}
+
+export interface KnowledgeChunksTable {
+  id: string;
+  knowledgeBaseId: string;
+  documentId: string;
+  ordinal: number;
+  /** JSON array of the headings above the passage. */
+  headingPath: string;
+  page: number | null;
+  text: string;
+}

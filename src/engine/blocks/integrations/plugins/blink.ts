@@ -93,7 +93,6 @@ export const blinkServerActions: Record<string, Action> = {
 
 /** Blink: find users and post feed events with an app token. */
 export const blinkExecutor = servicePluginExecutor("blink", {
-  schema: blinkOptionsSchema,
   port: (ports) => ports.blink,
   service: "Blink",
   actions: blinkServerActions,

@@ -40,7 +40,6 @@ const sendMessage: PluginAction<ChatNodeOptions, ChatNodePort> = async (
 };
 
 export const chatNodeExecutor = servicePluginExecutor("chat-node", {
-  schema: chatNodeOptionsSchema,
   port: (ports) => ports.chatNode,
   service: "ChatNode",
   actions: { [chatNodeActions.sendMessage]: sendMessage },

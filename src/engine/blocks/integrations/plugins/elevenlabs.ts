@@ -31,7 +31,6 @@ const convertTextToSpeech: PluginAction<ElevenLabsOptions, ElevenLabsPort> = asy
 };
 
 export const elevenLabsExecutor = servicePluginExecutor("elevenlabs", {
-  schema: elevenLabsOptionsSchema,
   port: (ports) => ports.elevenlabs,
   service: "ElevenLabs",
   actions: { [elevenLabsActions.textToSpeech]: convertTextToSpeech },

@@ -99,7 +99,6 @@ const updateExistingRecord: Action = async (options, { port, credentialsId, scop
 
 /** NocoDB: search, create and update records of a table, on NocoDB's cloud or a self-hosted instance. */
 export const nocoDbExecutor = servicePluginExecutor("nocodb", {
-  schema: nocoDbOptionsSchema,
   port: (ports) => ports.nocodb,
   service: "NocoDB",
   actions: {

@@ -59,7 +59,6 @@ const identifyGroup: Action = (options, call) => {
 
 /** PostHog: capture events and identify groups through PostHog's ingestion API (cloud or self-hosted). */
 export const postHogExecutor = servicePluginExecutor("posthog", {
-  schema: postHogOptionsSchema,
   port: (ports) => ports.posthog,
   service: "PostHog",
   actions: { [postHogActions.capture]: capture, [postHogActions.identifyGroup]: identifyGroup },

@@ -49,7 +49,6 @@ function segmentCall(
 
 /** Segment: identify, track, page and alias calls through Segment's HTTP tracking API. */
 export const segmentExecutor = servicePluginExecutor("segment", {
-  schema: segmentOptionsSchema,
   port: (ports) => ports.segment,
   service: "Segment",
   actions: {

@@ -29,7 +29,8 @@ import {
   TimeInputSettings,
   ValidatedInputSettings,
 } from "./input-settings";
-import { ForgedSettings } from "./forged-settings";
+import { aiSettingsForms } from "./ai/ai-settings";
+import { pluginSettingsForms } from "./plugins/index";
 import { IdleTimeoutField } from "./idle-timeout-field";
 import {
   ChatwootSettings,
@@ -112,25 +113,8 @@ const FORMS: Record<BlockType, ComponentType> = {
   "Google Analytics": GoogleAnalyticsSettings,
   Chatwoot: ChatwootSettings,
   Pixel: PixelSettings,
-  openai: ForgedSettings,
-  "cal-com": ForgedSettings,
-  "chat-node": ForgedSettings,
-  "qr-code": ForgedSettings,
-  "dify-ai": ForgedSettings,
-  mistral: ForgedSettings,
-  elevenlabs: ForgedSettings,
-  anthropic: ForgedSettings,
-  "together-ai": ForgedSettings,
-  "open-router": ForgedSettings,
-  nocodb: ForgedSettings,
-  segment: ForgedSettings,
-  posthog: ForgedSettings,
-  groq: ForgedSettings,
-  zendesk: ForgedSettings,
-  perplexity: ForgedSettings,
-  deepseek: ForgedSettings,
-  blink: ForgedSettings,
-  gmail: ForgedSettings,
+  ...aiSettingsForms,
+  ...pluginSettingsForms,
 };
 
 /** The settings of the selected block. */

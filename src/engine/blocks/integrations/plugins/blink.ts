@@ -1,6 +1,5 @@
 import {
   blinkActions,
-  blinkOptionsSchema,
   blinkUserFields,
   type BlinkOptions,
 } from "../../../../schemas/blocks/integrations/plugins/blink.js";

@@ -1,7 +1,6 @@
 import {
   chatNodeActions,
   type ChatNodeOptions,
-  chatNodeOptionsSchema,
 } from "../../../../schemas/blocks/integrations/plugins/chat-node-options.js";
 import type { ChatNodePort } from "../../../ports.js";
 import {

@@ -1,7 +1,6 @@
 import {
   elevenLabsActions,
   type ElevenLabsOptions,
-  elevenLabsOptionsSchema,
 } from "../../../../schemas/blocks/integrations/plugins/elevenlabs-options.js";
 import type { ElevenLabsPort } from "../../../ports.js";
 import {

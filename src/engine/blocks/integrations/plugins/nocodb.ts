@@ -1,8 +1,4 @@
-import {
-  nocoDbActions,
-  nocoDbOptionsSchema,
-  type NocoDbOptions,
-} from "../../../../schemas/blocks/integrations/plugins/nocodb.js";
+import { nocoDbActions, type NocoDbOptions } from "../../../../schemas/blocks/integrations/plugins/nocodb.js";
 import type { NocoDbPort, PluginRecord } from "../../../ports.js";
 import type { VariableUpdate } from "../../executor.js";
 import { nocoDbWhere } from "./nocodb-where.js";

@@ -1,8 +1,4 @@
-import {
-  postHogActions,
-  postHogOptionsSchema,
-  type PostHogOptions,
-} from "../../../../schemas/blocks/integrations/plugins/posthog.js";
+import { postHogActions, type PostHogOptions } from "../../../../schemas/blocks/integrations/plugins/posthog.js";
 import type { PostHogPort } from "../../../ports.js";
 import {
   filled,

@@ -1,8 +1,4 @@
-import {
-  segmentActions,
-  segmentOptionsSchema,
-  type SegmentOptions,
-} from "../../../../schemas/blocks/integrations/plugins/segment.js";
+import { segmentActions, type SegmentOptions } from "../../../../schemas/blocks/integrations/plugins/segment.js";
 import type { SegmentPort } from "../../../ports.js";
 import {
   filled,

@@ -20,7 +20,7 @@ import { listModels } from "./credentials-api";
 import { CredentialsPicker } from "./credentials-picker";
 
 /** The AI blocks, named as the reference names them, with the actions each offers. */
-const aiBlocks: { [K in AiBlockType]: { label: string; actions: string[] } } = {
+const aiBlocks: { readonly [K in AiBlockType]: { label: string; actions: string[] } } = {
   openai: {
     label: "OpenAI",
     actions: ["Create chat completion", "Ask Model", "Generate variables", "Create speech", "Create transcription"],
@@ -34,29 +34,26 @@ const aiBlocks: { [K in AiBlockType]: { label: string; actions: string[] } } = {
   "open-router": { label: "OpenRouter", actions: ["Create chat completion"] },
 };
 
-const aiSettingsOf = (kind: AiBlockType): ComponentType => {
-  const Form = () => <AiSettings kind={kind} />;
-  Form.displayName = `AiSettings(${kind})`;
-  return Form;
-};
+const isAiKind = (type: string): type is AiBlockType => Object.hasOwn(aiBlocks, type);
 
 /** The AI blocks' settings forms, one per provider: a new provider does not compile until it has one. */
 export const aiSettingsForms: { [K in AiBlockType]: ComponentType } = {
-  openai: aiSettingsOf("openai"),
-  anthropic: aiSettingsOf("anthropic"),
-  mistral: aiSettingsOf("mistral"),
-  groq: aiSettingsOf("groq"),
-  deepseek: aiSettingsOf("deepseek"),
-  perplexity: aiSettingsOf("perplexity"),
-  "together-ai": aiSettingsOf("together-ai"),
-  "open-router": aiSettingsOf("open-router"),
+  openai: AiSettings,
+  anthropic: AiSettings,
+  mistral: AiSettings,
+  groq: AiSettings,
+  deepseek: AiSettings,
+  perplexity: AiSettings,
+  "together-ai": AiSettings,
+  "open-router": AiSettings,
 };
 
 /** An AI block's settings: its account, its action, and that action's form. */
-function AiSettings({ kind }: { kind: AiBlockType }) {
+function AiSettings() {
   const { block, update } = useBlock();
-  const info = aiBlocks[kind];
-  const credentialsType = pluginCredentialsTypes[kind];
+  if (!isAiKind(block.type)) return null;
+  const info = aiBlocks[block.type];
+  const credentialsType = pluginCredentialsTypes[block.type];
   const action: string | undefined = getIn(block, ["options", "action"]);
   const credentialsId: string | undefined = getIn(block, ["options", "credentialsId"]);
   // Ask Assistant is kept running for imported bots, not offered for new ones.

@@ -1,10 +1,4 @@
-import {
-  forgedBlockTypes,
-  httpRequestBlockTypes,
-  type Block,
-  type ForgedBlockType,
-  type InputBlock,
-} from "../../schemas/blocks/index.js";
+import { httpRequestBlockTypes, type Block, type InputBlock } from "../../schemas/blocks/index.js";
 import type { ChatBubble, ChatInput } from "../../schemas/chat.js";
 import type { ParsedReply, ReplyMessage } from "../replies/types.js";
 import type { ActionExecutor, ActionOutcome, ExecutionContext, ExecutorRegistry } from "./executor.js";
@@ -43,19 +37,12 @@ import { httpRequestExecutor } from "./integrations/http-request.js";
 import { openAiExecutor } from "./integrations/openai.js";
 import { pixelExecutor } from "./integrations/pixel.js";
 import { googleSheetsExecutor } from "./integrations/google-sheets/google-sheets.js";
-import { unsupportedExecutor } from "./unsupported.js";
 import { webhookExecutor } from "./logic/webhook.js";
-import { aiBlockExecutor, isAiProvider } from "./integrations/ai/ai-block.js";
+import { aiExecutors } from "./integrations/ai/ai-block.js";
 import { pluginExecutors } from "./integrations/plugins/index.js";
 import { knowledgeAnswerExecutor } from "./integrations/knowledge/knowledge-answer.js";
 import { searchKnowledgeExecutor } from "./integrations/knowledge/search-knowledge.js";
 
-const forgedExecutors = Object.fromEntries(
-  forgedBlockTypes.map((type) => [
-    type,
-    isAiProvider(type) ? aiBlockExecutor(type) : (pluginExecutors[type] ?? unsupportedExecutor(type)),
-  ]),
-) as { [T in ForgedBlockType]: ActionExecutor<T> };
 const httpRequestExecutors = Object.fromEntries(httpRequestBlockTypes.map((type) => [type, httpRequestExecutor])) as {
   [T in (typeof httpRequestBlockTypes)[number]]: ActionExecutor<T>;
 };
@@ -99,7 +86,8 @@ export const registry: ExecutorRegistry = {
   Pixel: pixelExecutor,
   "search knowledge": searchKnowledgeExecutor,
   "knowledge answer": knowledgeAnswerExecutor,
-  ...forgedExecutors,
+  ...aiExecutors,
+  ...pluginExecutors,
 };
 
 /** An executor whose methods take any block: what a registry entry is once its type is no longer known. */

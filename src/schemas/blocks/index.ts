@@ -5,7 +5,7 @@
  * `blockSchema` joins them on `type`, and the categories below decide how the engine treats a block.
  * Every option is optional and nothing is defaulted in the schema: defaults are applied when a block
  * is read (`options?.x ?? defaults.x`), so stored documents keep only what their authors set. Unknown
- * keys are stripped, except in plug-in (forged) options, whose fields vary by action. Documents older
+ * keys are stripped, except in plug-in (forged) options, which keep the reference's hidden fields. Documents older
  * than v6 go through `upgradeBotDocument` (../upgrade.ts) before these schemas see them.
  */
 import { z } from "zod";
@@ -29,7 +29,7 @@ import { timeInputBlockSchema } from "./inputs/time-input.js";
 import { urlInputBlockSchema } from "./inputs/url-input.js";
 import { chatwootBlockSchema } from "./integrations/chatwoot.js";
 import { emailBlockSchema } from "./integrations/email.js";
-import { forgedBlockSchema, forgedBlockTypes } from "./integrations/forged.js";
+import { aiBlockSchemas, forgedBlockTypes, pluginBlockSchemas } from "./integrations/forged.js";
 import { googleAnalyticsBlockSchema } from "./integrations/google-analytics.js";
 import { googleSheetsBlockSchema } from "./integrations/google-sheets.js";
 import { httpRequestBlockSchema, httpRequestBlockTypes } from "./integrations/http-request.js";
@@ -130,7 +130,8 @@ export const blockSchema = z
     pixelBlockSchema,
     searchKnowledgeBlockSchema,
     knowledgeAnswerBlockSchema,
-    forgedBlockSchema,
+    ...aiBlockSchemas,
+    ...pluginBlockSchemas,
   ])
   .meta({ id: "Block" });
 export type Block = z.infer<typeof blockSchema>;

@@ -3,13 +3,12 @@ import {
   DIFY_CHAT_CONTEXT,
   difyChatRequest,
   difyResultUpdates,
-  parseDifyChatOptions,
 } from "../../engine/blocks/integrations/plugins/dify-ai.js";
 import type { IntegrationScope } from "../../engine/ports.js";
 import type { SessionState } from "../../engine/session-state.js";
 import { setVariableValues } from "../../engine/variables/update.js";
 import { nowIso } from "../../lib/ids.js";
-import { difyActions } from "../../schemas/blocks/integrations/plugins/dify-ai-options.js";
+import { type DifyAiOptions, difyActions } from "../../schemas/blocks/integrations/plugins/dify-ai-options.js";
 import type { SessionRow } from "../../store/database.js";
 import { SessionConflictError } from "../../store/chat-repository.js";
 import type { AppContext } from "../context.js";
@@ -24,12 +23,10 @@ export async function streamDifyBlock(
   ctx: AppContext,
   session: SessionRow,
   state: SessionState,
-  rawOptions: unknown,
+  options: DifyAiOptions = {},
   scope: IntegrationScope,
 ): Promise<AsyncIterable<string>> {
-  const options = parseDifyChatOptions(rawOptions);
-  const action = (rawOptions as { action?: unknown } | undefined)?.action;
-  if (!options || action !== difyActions.chatMessage)
+  if (options.action !== difyActions.chatMessage)
     throw new AppError("NO_STREAM", "This block does not have a stream function");
   const built = difyChatRequest(options, state.variables);
   if ("log" in built) {

@@ -2,12 +2,12 @@ import { AppError, notFound } from "../../errors.js";
 import { buildChatCompletionRequest } from "../../engine/blocks/integrations/openai-request.js";
 import type { SessionState } from "../../engine/session-state.js";
 import { aiActions } from "../../schemas/blocks/integrations/ai/ai-options.js";
-import { isAiProvider } from "../../engine/blocks/integrations/ai/ai-block.js";
-import { chatCompletionRequest, parseChatOptions } from "../../engine/blocks/integrations/ai/chat-completion.js";
-import type { AiChatRequest, AiProvider, IntegrationScope } from "../../engine/ports.js";
 import { knowledgeAnswerStreamRequest } from "../../engine/blocks/integrations/knowledge/knowledge-answer.js";
 import type { RuntimeBot } from "../../engine/runtime-bot.js";
-import type { KnowledgeAnswerBlock } from "../../schemas/blocks/index.js";
+import type { AiBlock, KnowledgeAnswerBlock } from "../../schemas/blocks/index.js";
+import { isAiBlock } from "../../engine/blocks/integrations/ai/ai-block.js";
+import { chatCompletionRequest } from "../../engine/blocks/integrations/ai/chat-completion.js";
+import type { AiChatRequest, IntegrationScope } from "../../engine/ports.js";
 import type { AppContext } from "../context.js";
 import type { CallingOrigin } from "./origin.js";
 import { sessionWaitingPoint } from "./sessions.js";
@@ -27,8 +27,7 @@ export async function streamMessage(
   const { session, state, bot, block } = await sessionWaitingPoint(ctx, sessionId, origin);
   if (!bot || !block) throw notFound("Could not find current block");
   const scope = { workspaceId: state.workspaceId, botId: bot.id, mode: state.mode };
-  if (isAiProvider(block.type))
-    return streamAiBlock(ctx, block.type, (block as { options?: unknown }).options, state, scope);
+  if (isAiBlock(block)) return streamAiBlock(ctx, block, state, scope);
   if (block.type === "dify-ai") return streamDifyBlock(ctx, session, state, block.options, scope);
   if (block.type === "knowledge answer") return streamKnowledgeAnswer(ctx, block, bot, state, scope);
   if (block.type !== "OpenAI" || (block.options?.task ?? "Create chat completion") !== "Create chat completion")
@@ -57,16 +56,14 @@ async function streamKnowledgeAnswer(
 
 async function streamAiBlock(
   ctx: AppContext,
-  provider: AiProvider,
-  rawOptions: unknown,
+  { type: provider, options = {} }: AiBlock,
   state: SessionState,
   scope: IntegrationScope,
 ): Promise<AsyncIterable<string>> {
-  const options = parseChatOptions(rawOptions);
-  const action = (rawOptions as { action?: unknown } | undefined)?.action;
+  const { action } = options;
   const isChat =
     action === aiActions.chatCompletion || (provider === "anthropic" && action === aiActions.anthropicChat);
-  if (!options || !isChat) throw new AppError("NO_STREAM", "This block does not have a stream function");
+  if (!isChat) throw new AppError("NO_STREAM", "This block does not have a stream function");
   const built = chatCompletionRequest(provider, options, state.variables, ctx.ports);
   if ("log" in built) throw new AppError("CHAT_COMPLETION_FAILED", built.log.description);
   return streamedChat(ctx, built.request, scope);

@@ -2,17 +2,8 @@ import type { BotDocument } from "../../schemas/bot.js";
 import { blockCatalogue, notRunnableKinds } from "../../schemas/blocks/catalogue/index.js";
 import { aiActions, aiBlockActions } from "../../schemas/blocks/integrations/ai/ai-options.js";
 import type { Block, BlockType } from "../../schemas/blocks/index.js";
-import { aiCredentialsTypes, pluginKeyCredentialsTypes } from "../../schemas/credentials.js";
+import { credentialsTypeOfBlock } from "../../schemas/plugin-credentials.js";
 import { at, type LintFinding } from "./finding.js";
-
-/** Plug-in kinds that call their service with a workspace credential the block names. */
-const kindsNeedingCredentials: ReadonlySet<string> = new Set([
-  ...aiCredentialsTypes,
-  ...pluginKeyCredentialsTypes,
-  "dify-ai",
-  "zendesk",
-  "gmail",
-]);
 
 /** The AI actions that send a prompt to the model the author names (speech and transcription have defaults). */
 const actionsNeedingModel: ReadonlySet<string> = new Set([
@@ -35,7 +26,7 @@ export function checkMissingSetup(doc: BotDocument): LintFinding[] {
       if (block.type === "search knowledge" || block.type === "knowledge answer")
         return missingKnowledgeSetup(block, { blockId: block.id, groupId: group.id });
       const type = block.type as BlockType;
-      if (!kindsNeedingCredentials.has(type) || Object.hasOwn(notRunnableKinds, type)) return [];
+      if (!credentialsTypeOfBlock(type) || Object.hasOwn(notRunnableKinds, type)) return [];
       const label = blockCatalogue[type]?.label ?? type;
       const options = ((block as { options?: unknown }).options ?? {}) as Record<string, unknown>;
       const place = { blockId: block.id, groupId: group.id };

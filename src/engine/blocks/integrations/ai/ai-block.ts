@@ -1,41 +1,59 @@
-import { aiActions, aiBlockActions } from "../../../../schemas/blocks/integrations/ai/ai-options.js";
-import type { AiProvider } from "../../../ports.js";
-import type { ActionExecutor } from "../../executor.js";
-import { resumeChatCompletion, runChatCompletion, errorLog } from "./chat-completion.js";
+import type { AiBlock, AiBlockType } from "../../../../schemas/blocks/index.js";
+import { aiActions } from "../../../../schemas/blocks/integrations/ai/ai-options.js";
+import type { ActionExecutor, ActionOutcome, ExecutionContext } from "../../executor.js";
+import { pluginExecutor, type PluginBlockOf } from "../plugins/plugin-block.js";
+import { resumeChatCompletion, runChatCompletion } from "./chat-completion.js";
 import { runGenerateVariables } from "./generate-variables.js";
 import { runAskAssistant, runAskModel, runCreateSpeech, runCreateTranscription } from "./openai-actions.js";
 
-const actionOf = (options: unknown) => (options as { action?: unknown } | undefined)?.action;
+type Run<T extends AiBlockType> = (block: PluginBlockOf<T>, ctx: ExecutionContext) => Promise<ActionOutcome>;
+const chat =
+  <T extends AiBlockType>(provider: T): Run<T> =>
+  (block, ctx) =>
+    runChatCompletion(provider, block, ctx);
+const generateVariables =
+  <T extends "openai" | "anthropic" | "mistral">(provider: T): Run<T> =>
+  (block, ctx) =>
+    runGenerateVariables(provider, block, ctx);
 
 /**
- * An AI plug-in block (`openai`, `anthropic`, `mistral`, …): runs the action its options name. A
- * block without an action is logged as not configured; an action this provider does not have is
- * logged too. Either way the flow goes on along the block's edge.
+ * An AI block that only completes chats (Groq, DeepSeek, …). Like every AI block it runs the action its
+ * options name; a block without one, or with one this provider lacks, is logged and the flow goes on.
+ * Only a chat completion waits for the client (the streamed answer).
  */
-export function aiBlockExecutor<T extends AiProvider>(provider: T): ActionExecutor<T> {
-  return {
-    kind: "action",
-    execute(typed, ctx) {
-      // Every plug-in block has the same shape: an id, an edge and loose options.
-      const block = typed as { id: string; outgoingEdgeId?: string; options?: unknown };
-      const action = actionOf(block.options);
-      if (action === aiActions.chatCompletion || (provider === "anthropic" && action === aiActions.anthropicChat))
-        return runChatCompletion(provider, block, ctx);
-      if (action === aiActions.generateVariables) return runGenerateVariables(provider, block, ctx);
-      if (provider === "openai") {
-        if (action === aiActions.askModel) return runAskModel(block, ctx);
-        if (action === aiActions.askAssistant) return runAskAssistant(block, ctx);
-        if (action === aiActions.createSpeech) return runCreateSpeech(block, ctx);
-        if (action === aiActions.createTranscription) return runCreateTranscription(block, ctx);
-      }
-      const description = action ? `${provider} has no action "${String(action)}"` : `${provider} is not configured`;
-      return { outgoingEdgeId: block.outgoingEdgeId, logs: [errorLog(description)] };
-    },
-    // Only a chat completion waits for the client (the streamed answer).
-    resume: (block, reply, ctx) =>
-      resumeChatCompletion(block as { id: string; outgoingEdgeId?: string; options?: unknown }, reply, ctx),
-  };
-}
+const chatOnly = <T extends AiBlockType>(provider: T) =>
+  pluginExecutor(provider, { [aiActions.chatCompletion]: chat(provider) }, resumeChatCompletion);
 
-/** The plug-in blocks that are AI blocks. */
-export const isAiProvider = (type: string): type is AiProvider => Object.hasOwn(aiBlockActions, type);
+/** The AI providers' blocks, one entry each: a new provider does not compile until it is listed. */
+export const aiExecutors: { [T in AiBlockType]: ActionExecutor<T> } = {
+  openai: pluginExecutor(
+    "openai",
+    {
+      [aiActions.chatCompletion]: chat("openai"),
+      [aiActions.generateVariables]: generateVariables("openai"),
+      [aiActions.askModel]: runAskModel,
+      [aiActions.askAssistant]: runAskAssistant,
+      [aiActions.createSpeech]: runCreateSpeech,
+      [aiActions.createTranscription]: runCreateTranscription,
+    },
+    resumeChatCompletion,
+  ),
+  anthropic: pluginExecutor(
+    "anthropic",
+    { [aiActions.anthropicChat]: chat("anthropic"), [aiActions.generateVariables]: generateVariables("anthropic") },
+    resumeChatCompletion,
+  ),
+  mistral: pluginExecutor(
+    "mistral",
+    { [aiActions.chatCompletion]: chat("mistral"), [aiActions.generateVariables]: generateVariables("mistral") },
+    resumeChatCompletion,
+  ),
+  groq: chatOnly("groq"),
+  deepseek: chatOnly("deepseek"),
+  perplexity: chatOnly("perplexity"),
+  "together-ai": chatOnly("together-ai"),
+  "open-router": chatOnly("open-router"),
+};
+
+/** The blocks of the AI providers. */
+export const isAiBlock = (block: { type: string }): block is AiBlock => Object.hasOwn(aiExecutors, block.type);

@@ -1,7 +1,4 @@
-import {
-  chatCompletionOptionsSchema,
-  type ChatCompletionOptions,
-} from "../../../../schemas/blocks/integrations/ai/ai-options.js";
+import type { AiBlock } from "../../../../schemas/blocks/index.js";
 import type { ChatLog } from "../../../../schemas/chat.js";
 import type { AiChatRequest, AiFailure, AiProvider, AiUsage, EnginePorts } from "../../../ports.js";
 import { serializeVariableValue } from "../../../variables/serialize.js";
@@ -12,7 +9,9 @@ import { integrationScope } from "../integration-scope.js";
 import { pastStreamBubble, streamBubbleAfter } from "../stream-target.js";
 import { aiMessages, aiTools, numberOption } from "./ai-inputs.js";
 
-type Options = ChatCompletionOptions;
+/** Any AI block's options: every one of them completes chats. */
+type Options = NonNullable<AiBlock["options"]>;
+type AiBlockShape = { id: string; outgoingEdgeId?: string; options?: Options };
 const CONTEXT = "While generating chat completion";
 
 export const errorLog = (description: string, details?: string, context?: string): ChatLog => ({
@@ -88,16 +87,13 @@ export function chatResponseUpdates(
           ? usage?.totalTokens
           : item === "Prompt tokens"
             ? usage?.promptTokens
-            : usage?.completionTokens;
+            : item === "Completion tokens"
+              ? usage?.completionTokens
+              : undefined; // an OpenAI block's item of another action (Ask Model's "Response ID")
     if (value !== undefined) updates.push({ id: mapping.variableId, value: serializeVariableValue(value) });
   }
   return updates;
 }
-
-export const parseChatOptions = (options: unknown): Options | undefined => {
-  const parsed = chatCompletionOptionsSchema.safeParse(options ?? {});
-  return parsed.success ? parsed.data : undefined;
-};
 
 /**
  * "Create chat completion" (Anthropic: "Create Chat Message") of any AI block. Anthropic's "Max tokens"
@@ -107,12 +103,11 @@ export const parseChatOptions = (options: unknown): Options | undefined => {
  */
 export async function runChatCompletion(
   provider: AiProvider,
-  block: { id: string; outgoingEdgeId?: string; options?: unknown },
+  block: AiBlockShape,
   ctx: ExecutionContext,
 ): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const options = parseChatOptions(block.options);
-  if (!options) return { ...next, logs: [errorLog(`${provider} is not configured`)] };
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   const target = chatAnswerVariable(options, variables);
   if (ctx.state.isStreamEnabled && target && streamBubbleAfter(ctx.bot, block.id, target.name))
@@ -137,11 +132,11 @@ export async function runChatCompletion(
 
 /** The streamed answer the client showed, saved; the bubble that showed it is passed over. */
 export function resumeChatCompletion(
-  block: { id: string; outgoingEdgeId?: string; options?: unknown },
+  block: AiBlockShape,
   reply: string | undefined,
   ctx: ExecutionContext,
 ): ActionOutcome {
-  const options = parseChatOptions(block.options) ?? {};
+  const options = block.options ?? {};
   const target = chatAnswerVariable(options, ctx.state.variables);
   const variables = reply && target ? [{ id: target.id, value: serializeVariableValue(reply) }] : [];
   return {

@@ -1,5 +1,4 @@
-import { generateVariablesOptionsSchema } from "../../../../schemas/blocks/integrations/ai/ai-options.js";
-import type { AiProvider } from "../../../ports.js";
+import type { PluginBlockOf } from "../plugins/plugin-block.js";
 import { serializeVariableValue } from "../../../variables/serialize.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
@@ -12,14 +11,12 @@ import { errorLog, failureLog } from "./chat-completion.js";
  * that is not null is written.
  */
 export async function runGenerateVariables(
-  provider: AiProvider,
-  block: { outgoingEdgeId?: string; options?: unknown },
+  provider: "openai" | "anthropic" | "mistral",
+  block: PluginBlockOf<"openai" | "anthropic" | "mistral">,
   ctx: ExecutionContext,
 ): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = generateVariablesOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog(`${provider} is not configured`)] };
-  const options = parsed.data;
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   if (!options.credentialsId) return { ...next, logs: [errorLog(`Could not find credentials for block ${provider}`)] };
   const model = substituteVariables(options.model ?? "", variables).trim();

@@ -1,10 +1,5 @@
-import {
-  aiDefaults,
-  askAssistantOptionsSchema,
-  askModelOptionsSchema,
-  createSpeechOptionsSchema,
-  createTranscriptionOptionsSchema,
-} from "../../../../schemas/blocks/integrations/ai/ai-options.js";
+import { aiDefaults } from "../../../../schemas/blocks/integrations/ai/ai-options.js";
+import type { PluginBlockOf } from "../plugins/plugin-block.js";
 import { serializeVariableValue } from "../../../variables/serialize.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { VariableLike } from "../../../variables/types.js";
@@ -13,7 +8,7 @@ import { integrationScope } from "../integration-scope.js";
 import { aiTools, numberOption } from "./ai-inputs.js";
 import { errorLog, failureLog } from "./chat-completion.js";
 
-type Block = { outgoingEdgeId?: string; options?: unknown };
+type Block = PluginBlockOf<"openai">;
 const missingCredentials = errorLog("Could not find credentials for block openai");
 const unavailable = errorLog("AI models are not available on this server");
 
@@ -25,9 +20,7 @@ const set = (variables: readonly VariableLike[], variableId: string | undefined,
 /** "Ask Model": the Responses API, continuing from the response id saved in a variable. */
 export async function runAskModel(block: Block, ctx: ExecutionContext): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = askModelOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog("openai is not configured")] };
-  const options = parsed.data;
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   if (!options.credentialsId) return { ...next, logs: [missingCredentials] };
   const model = substituteVariables(options.model ?? "", variables).trim();
@@ -88,9 +81,7 @@ export async function runAskModel(block: Block, ctx: ExecutionContext): Promise<
 /** "Ask Assistant" (kept for imported bots): a thread kept in a variable, functions run as sandboxed code. */
 export async function runAskAssistant(block: Block, ctx: ExecutionContext): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = askAssistantOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog("openai is not configured")] };
-  const options = parsed.data;
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   if (!options.credentialsId) return { ...next, logs: [missingCredentials] };
   const assistantId = substituteVariables(options.assistantId ?? "", variables).trim();
@@ -135,9 +126,7 @@ export async function runAskAssistant(block: Block, ctx: ExecutionContext): Prom
 /** "Create speech": the audio is stored with the uploads; its URL goes to the variable. */
 export async function runCreateSpeech(block: Block, ctx: ExecutionContext): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = createSpeechOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog("openai is not configured")] };
-  const options = parsed.data;
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   if (!options.credentialsId) return { ...next, logs: [missingCredentials] };
   const input = substituteVariables(options.input ?? "", variables).trim();
@@ -162,9 +151,7 @@ export async function runCreateSpeech(block: Block, ctx: ExecutionContext): Prom
 /** "Create transcription": the audio at a URL (a visitor's recording, say) to text. */
 export async function runCreateTranscription(block: Block, ctx: ExecutionContext): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = createTranscriptionOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog("openai is not configured")] };
-  const options = parsed.data;
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   if (!options.credentialsId) return { ...next, logs: [missingCredentials] };
   const audioUrl = substituteVariables(options.url ?? "", variables).trim();

@@ -1,6 +1,6 @@
 import type { ActionOutcome, ActionExecutor, ExecutionContext } from "../../executor.js";
-import { pluginOptions, text } from "./client-plugin.js";
-import type { PluginBlock } from "./plugin-block.js";
+import { clientText } from "./client-plugin.js";
+import type { PluginBlockOf } from "./plugin-block.js";
 import { errorLog } from "../ai/chat-completion.js";
 
 export const blinkRedirectAction = "Redirect";
@@ -12,9 +12,9 @@ const FOLDER_ID = /([a-f0-9-]{36})$/;
  * Blink's "Redirect": inside Blink's mobile apps the client hands the folder to the app (a
  * `blink:folder` deep link); anywhere else it opens the link in a new tab. The flow goes on.
  */
-export function runBlinkRedirect(block: PluginBlock, ctx: ExecutionContext): ActionOutcome {
+export function runBlinkRedirect(block: PluginBlockOf<"blink">, ctx: ExecutionContext): ActionOutcome {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const url = text(pluginOptions(block, ctx).url);
+  const url = clientText(block.options?.url, ctx);
   if (!url) return { ...next, logs: [errorLog("Blink Redirect: the URL is missing")] };
   const folderId = url.match(FOLDER_ID)?.[1];
   return {
@@ -32,9 +32,8 @@ export function runBlinkRedirect(block: PluginBlock, ctx: ExecutionContext): Act
 export function withBlinkRedirect(server: ActionExecutor<"blink">): ActionExecutor<"blink"> {
   return {
     kind: "action",
-    execute(typed, ctx) {
-      const action = ((typed as PluginBlock).options as { action?: unknown } | undefined)?.action;
-      return action === blinkRedirectAction ? runBlinkRedirect(typed as PluginBlock, ctx) : server.execute(typed, ctx);
+    execute(block, ctx) {
+      return block.options?.action === blinkRedirectAction ? runBlinkRedirect(block, ctx) : server.execute(block, ctx);
     },
   };
 }

@@ -1,6 +1,5 @@
 import {
   blinkActions,
-  blinkOptionsSchema,
   blinkUserFields,
   type BlinkOptions,
 } from "../../../../schemas/blocks/integrations/plugins/blink.js";
@@ -93,7 +92,6 @@ export const blinkServerActions: Record<string, Action> = {
 
 /** Blink: find users and post feed events with an app token. */
 export const blinkExecutor = servicePluginExecutor("blink", {
-  schema: blinkOptionsSchema,
   port: (ports) => ports.blink,
   service: "Blink",
   actions: blinkServerActions,

@@ -1,6 +1,6 @@
 import type { ActionExecutor } from "../../executor.js";
-import { pluginOptions, text } from "./client-plugin.js";
-import { notConfigured, type PluginBlock } from "./plugin-block.js";
+import { clientText } from "./client-plugin.js";
+import { notConfigured } from "./plugin-block.js";
 import { errorLog } from "../ai/chat-completion.js";
 
 export const calComDefaults = { baseUrl: "https://app.cal.com", action: "Book event" } as const;
@@ -13,15 +13,15 @@ const layouts: Record<string, string> = { Month: "month_view", Weekly: "week_vie
  */
 export const calComExecutor: ActionExecutor<"cal-com"> = {
   kind: "action",
-  execute(typed, ctx) {
-    const block = typed as PluginBlock;
-    const options = pluginOptions(block, ctx);
-    // Its only action: a block whose action is unset books too.
-    if ((options.action ?? calComDefaults.action) !== calComDefaults.action) return notConfigured("cal-com", block);
+  execute(block, ctx) {
+    const options = block.options ?? {};
+    const text = (value: string | undefined) => clientText(value, ctx);
+    // Its only action: a block whose action is unset (or blank) books too.
+    if ((text(options.action) ?? calComDefaults.action) !== calComDefaults.action)
+      return notConfigured("cal-com", block);
     const link = text(options.link);
     if (!link) return { outgoingEdgeId: block.outgoingEdgeId, logs: [errorLog("Cal.com: the event link is missing")] };
     const baseUrl = (text(options.baseUrl) ?? calComDefaults.baseUrl).replace(/\/+$/, "");
-    const prefilled = Array.isArray(options.anyPrefilledInformations) ? options.anyPrefilledInformations : [];
     const phone = text(options.phone);
     const config: Record<string, string> = {
       ...(text(options.name) ? { name: text(options.name)! } : {}),
@@ -30,9 +30,9 @@ export const calComExecutor: ActionExecutor<"cal-com"> = {
       // Cal.com takes a phone number as the meeting's location.
       ...(phone ? { location: JSON.stringify({ value: "phone", optionValue: phone }) } : {}),
     };
-    for (const entry of prefilled as { questionId?: unknown; value?: unknown }[]) {
-      const id = text(entry?.questionId);
-      const value = text(entry?.value);
+    for (const entry of options.anyPrefilledInformations ?? []) {
+      const id = text(entry.questionId);
+      const value = text(entry.value);
       if (id && value && !(id in config)) config[id] = value;
     }
     return {
@@ -43,7 +43,7 @@ export const calComExecutor: ActionExecutor<"cal-com"> = {
             baseUrl,
             // A full booking URL is reduced to its path: the embed wants "user/event".
             link: link.replace(/^https?:\/\/[^/]+\//, ""),
-            layout: layouts[String(options.layout)] ?? layouts.Month,
+            layout: layouts[text(options.layout) ?? "Month"] ?? layouts.Month,
             config,
           },
           expectsDedicatedReply: true,
@@ -51,11 +51,8 @@ export const calComExecutor: ActionExecutor<"cal-com"> = {
       ],
     };
   },
-  resume(typed, reply) {
-    const block = typed as PluginBlock;
-    const variableId = text(
-      (block.options as { saveBookedDateInVariableId?: unknown } | undefined)?.saveBookedDateInVariableId,
-    );
+  resume(block, reply) {
+    const variableId = block.options?.saveBookedDateInVariableId;
     const next = { outgoingEdgeId: block.outgoingEdgeId };
     if (!variableId || reply === undefined || reply === "") return next;
     return { ...next, variables: [{ id: variableId, value: reply }] };

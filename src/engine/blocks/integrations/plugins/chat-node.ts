@@ -1,7 +1,6 @@
 import {
   chatNodeActions,
   type ChatNodeOptions,
-  chatNodeOptionsSchema,
 } from "../../../../schemas/blocks/integrations/plugins/chat-node-options.js";
 import type { ChatNodePort } from "../../../ports.js";
 import {
@@ -40,7 +39,6 @@ const sendMessage: PluginAction<ChatNodeOptions, ChatNodePort> = async (
 };
 
 export const chatNodeExecutor = servicePluginExecutor("chat-node", {
-  schema: chatNodeOptionsSchema,
   port: (ports) => ports.chatNode,
   service: "ChatNode",
   actions: { [chatNodeActions.sendMessage]: sendMessage },

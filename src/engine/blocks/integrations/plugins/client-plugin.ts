@@ -1,20 +1,12 @@
-import { deepSubstitute } from "../../../variables/substitute.js";
+import { substituteVariables } from "../../../variables/substitute.js";
 import type { ExecutionContext } from "../../executor.js";
-import type { PluginBlock } from "./plugin-block.js";
 
 /**
- * A client-side plug-in's options with `{{variables}}` filled in and blank texts dropped (an unset
- * field and an empty one mean the same), so the client receives plain values.
+ * A client-side plug-in's text option with `{{variables}}` filled in and trimmed; a blank one is
+ * unset (an unset field and an empty one mean the same), so the client receives plain values.
  */
-export function pluginOptions(block: PluginBlock, ctx: ExecutionContext): Record<string, unknown> {
-  const raw = (block.options ?? {}) as Record<string, unknown>;
-  const filled = deepSubstitute(raw, ctx.state.variables) as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(filled)
-      .map(([key, value]) => [key, typeof value === "string" ? value.trim() : value] as const)
-      .filter(([, value]) => value !== "" && value !== undefined && value !== null),
-  );
+export function clientText(value: string | undefined, ctx: ExecutionContext): string | undefined {
+  if (value === undefined) return undefined;
+  const filled = substituteVariables(value, ctx.state.variables).trim();
+  return filled === "" ? undefined : filled;
 }
-
-export const text = (value: unknown): string | undefined =>
-  typeof value === "string" && value !== "" ? value : undefined;

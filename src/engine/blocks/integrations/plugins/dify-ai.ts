@@ -1,9 +1,7 @@
 import {
-  type DifyChatOptions,
+  type DifyAiOptions,
   difyActions,
-  difyChatOptionsSchema,
   difyDefaultUser,
-  difyKnowledgeBaseOptionsSchema,
   difyLegacyResponseItems,
 } from "../../../../schemas/blocks/integrations/plugins/dify-ai-options.js";
 import type { ChatLog } from "../../../../schemas/chat.js";
@@ -16,7 +14,7 @@ import { integrationScope } from "../integration-scope.js";
 import { pastStreamBubble, streamBubbleAfter } from "../stream-target.js";
 import {
   filledText,
-  type PluginBlock,
+  type PluginBlockOf,
   pluginExecutor,
   pluginFailureLog,
   saveInVariable,
@@ -25,30 +23,27 @@ import {
 
 export const DIFY_CHAT_CONTEXT = "While generating chat completion";
 
-export const parseDifyChatOptions = (options: unknown): DifyChatOptions | undefined => {
-  const parsed = difyChatOptionsSchema.safeParse(options ?? {});
-  return parsed.success ? parsed.data : undefined;
-};
+type DifyBlock = PluginBlockOf<"dify-ai">;
 
 /** The mapping with the items of older bots ("Answer", "Total Tokens") read as today's. */
-const mappingOf = (options: DifyChatOptions) =>
+const mappingOf = (options: DifyAiOptions) =>
   (options.responseMapping ?? []).map((mapping) => ({
     variableId: mapping.variableId,
     item:
-      mapping.item && Object.hasOwn(difyLegacyResponseItems, mapping.item)
-        ? difyLegacyResponseItems[mapping.item as keyof typeof difyLegacyResponseItems]
+      mapping.item === "Answer" || mapping.item === "Total Tokens"
+        ? difyLegacyResponseItems[mapping.item]
         : (mapping.item ?? "Message content"),
   }));
 
 /** The variable the answer goes to (and the client streams into). */
-export function difyAnswerVariable(options: DifyChatOptions, variables: readonly VariableLike[]) {
+export function difyAnswerVariable(options: DifyAiOptions, variables: readonly VariableLike[]) {
   const mapping = mappingOf(options).find((entry) => entry.item === "Message content" && entry.variableId);
   return mapping ? variables.find((variable) => variable.id === mapping.variableId) : undefined;
 }
 
 /** The chat message to send from the current variables, or the log saying why there is none. */
 export function difyChatRequest(
-  options: DifyChatOptions,
+  options: DifyAiOptions,
   variables: readonly VariableLike[],
 ): { request: DifyChatRequest } | { log: ChatLog } {
   if (!options.credentialsId) return { log: errorLog("Could not find credentials for block dify-ai") };
@@ -78,7 +73,7 @@ export function difyChatRequest(
  * and token counts; the answer itself too unless the client streamed it (`withAnswer: false`).
  */
 export function difyResultUpdates(
-  options: DifyChatOptions,
+  options: DifyAiOptions,
   variables: readonly VariableLike[],
   result: Extract<DifyChatResult, { ok: true }>,
   withAnswer: boolean,
@@ -96,7 +91,9 @@ export function difyResultUpdates(
             ? result.usage.totalTokens
             : mapping.item === "Prompt tokens"
               ? result.usage.promptTokens
-              : result.usage.completionTokens;
+              : mapping.item === "Completion tokens"
+                ? result.usage.completionTokens
+                : undefined;
     updates.push(...saveInVariable(variables, mapping.variableId, value));
   }
   return updates;
@@ -107,10 +104,9 @@ export function difyResultUpdates(
  * with a `stream` action and the client fetches the answer from streamMessage; otherwise the whole
  * answer is awaited here.
  */
-async function createChatMessage(block: PluginBlock, ctx: ExecutionContext): Promise<ActionOutcome> {
+async function createChatMessage(block: DifyBlock, ctx: ExecutionContext): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const options = parseDifyChatOptions(block.options);
-  if (!options) return { ...next, logs: [errorLog("dify-ai is not configured")] };
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   const target = difyAnswerVariable(options, variables);
   if (ctx.state.isStreamEnabled && target && streamBubbleAfter(ctx.bot, block.id, target.name))
@@ -124,8 +120,8 @@ async function createChatMessage(block: PluginBlock, ctx: ExecutionContext): Pro
 }
 
 /** The streamed answer the client showed, saved (the conversation id was saved by the stream); past its bubble. */
-function resumeChatMessage(block: PluginBlock, reply: string | undefined, ctx: ExecutionContext): ActionOutcome {
-  const options = parseDifyChatOptions(block.options) ?? {};
+function resumeChatMessage(block: DifyBlock, reply: string | undefined, ctx: ExecutionContext): ActionOutcome {
+  const options = block.options ?? {};
   const target = difyAnswerVariable(options, ctx.state.variables);
   const variables = target ? saveInVariable(ctx.state.variables, target.id, reply || undefined) : [];
   return {
@@ -135,11 +131,9 @@ function resumeChatMessage(block: PluginBlock, reply: string | undefined, ctx: E
 }
 
 /** "Query Knowledge Base": the content of each retrieved chunk, as a list, into the mapped variables. */
-async function queryKnowledgeBase(block: PluginBlock, ctx: ExecutionContext): Promise<ActionOutcome> {
+async function queryKnowledgeBase(block: DifyBlock, ctx: ExecutionContext): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = difyKnowledgeBaseOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog("dify-ai is not configured")] };
-  const options = parsed.data;
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   if (!options.credentialsId) return { ...next, logs: [errorLog("Could not find credentials for block dify-ai")] };
   const datasetId = filledText(options.datasetId, variables);

@@ -1,7 +1,6 @@
 import {
   elevenLabsActions,
   type ElevenLabsOptions,
-  elevenLabsOptionsSchema,
 } from "../../../../schemas/blocks/integrations/plugins/elevenlabs-options.js";
 import type { ElevenLabsPort } from "../../../ports.js";
 import {
@@ -31,7 +30,6 @@ const convertTextToSpeech: PluginAction<ElevenLabsOptions, ElevenLabsPort> = asy
 };
 
 export const elevenLabsExecutor = servicePluginExecutor("elevenlabs", {
-  schema: elevenLabsOptionsSchema,
   port: (ports) => ports.elevenlabs,
   service: "ElevenLabs",
   actions: { [elevenLabsActions.textToSpeech]: convertTextToSpeech },

@@ -7,8 +7,6 @@ import { serviceEffect } from "./plugin-kit.js";
 export const gmailSendAction = "Send email";
 const CONTEXT = "While sending email with Gmail";
 
-type Mapping = { item?: unknown; variableId?: unknown };
-
 const errorLog = (description: string, details?: string): ChatLog => ({
   status: "error",
   description,
@@ -24,33 +22,31 @@ const errorLog = (description: string, details?: string): ChatLog => ({
  */
 export const gmailExecutor: ActionExecutor<"gmail"> = {
   kind: "action",
-  async execute(typed, ctx) {
-    // Every plug-in block has the same shape: an id, an edge and loose options.
-    const block = typed as { outgoingEdgeId?: string; options?: unknown };
+  async execute(block, ctx) {
     const next = { outgoingEdgeId: block.outgoingEdgeId };
-    const options = (block.options ?? {}) as Record<string, unknown>;
+    const options = block.options ?? {};
     if (options.action !== gmailSendAction) return { ...next, logs: [errorLog("gmail is not configured")] };
-    if (typeof options.credentialsId !== "string" || !options.credentialsId)
-      return { ...next, logs: [errorLog("Could not find credentials for block gmail")] };
+    if (!options.credentialsId) return { ...next, logs: [errorLog("Could not find credentials for block gmail")] };
     if (ctx.state.mode === "preview")
       return { ...next, logs: [{ status: "info", description: "Emails are not sent in preview mode" }] };
     if (!ctx.ports.gmail) return { ...next, logs: [errorLog("Gmail is not available on this server")] };
     const variables = ctx.state.variables;
-    const text = (key: string) =>
-      typeof options[key] === "string" ? substituteVariables(options[key], variables).trim() : "";
+    const text = (key: "to" | "subject" | "label" | "threadId" | "from" | "replyTo") =>
+      substituteVariables(options[key] ?? "", variables).trim();
     const to = text("to")
       .split(/[,;]/)
       .map((address) => address.trim())
       .filter(Boolean);
     if (to.length === 0) return { ...next, logs: [errorLog("The email has no recipient (To)")] };
     const attachmentsValue =
-      typeof options.attachments === "string"
+      options.attachments !== undefined
         ? variables.find((variable) => variable.id === options.attachments)?.value
         : undefined;
     const attachmentUrls = (Array.isArray(attachmentsValue) ? attachmentsValue : [attachmentsValue]).filter(
       (url): url is string => typeof url === "string" && url.trim() !== "",
     );
-    const optional = (key: string) => (text(key) ? { [key]: text(key) } : {});
+    const optional = (key: "subject" | "label" | "threadId" | "from" | "replyTo") =>
+      text(key) ? { [key]: text(key) } : {};
     const message = {
       credentialsId: options.credentialsId,
       to,
@@ -63,17 +59,17 @@ export const gmailExecutor: ActionExecutor<"gmail"> = {
       // The reference hides Reply-To in a thread (the reply goes to the thread's own addresses).
       ...(text("threadId") ? {} : optional("replyTo")),
     };
-    const mappings = Array.isArray(options.responseMapping) ? (options.responseMapping as Mapping[]) : [];
+    const mappings = options.responseMapping ?? [];
     const scope = integrationScope(ctx);
     // Nothing of Gmail's answer is kept: the message is sent once the turn is saved.
-    if (!mappings.some((mapping) => typeof mapping.variableId === "string"))
+    if (!mappings.some((mapping) => mapping.variableId !== undefined))
       return { ...next, ...serviceEffect("gmail.send", message, { scope, ctx }, CONTEXT) };
     // The flow reads the message or thread id: sent now, within the turn's deadline.
     const sent = await ctx.ports.gmail.send(message, scope);
     if (!sent.ok) return { ...next, logs: [errorLog("Email not sent", sent.error)] };
     const updates: VariableUpdate[] = [];
     for (const mapping of mappings) {
-      if (typeof mapping.variableId !== "string") continue;
+      if (mapping.variableId === undefined) continue;
       const value = mapping.item === "Thread ID" ? sent.threadId : sent.messageId;
       updates.push({ id: mapping.variableId, value });
     }

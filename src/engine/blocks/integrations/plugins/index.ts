@@ -1,4 +1,4 @@
-import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
+import type { PluginBlockType } from "../../../../schemas/blocks/index.js";
 import type { ActionExecutor } from "../../executor.js";
 import { blinkExecutor } from "./blink.js";
 import { withBlinkRedirect } from "./blink-redirect.js";
@@ -14,10 +14,11 @@ import { qrCodeExecutor } from "./qr-code.js";
 import { zendeskExecutor } from "./zendesk.js";
 
 /**
- * The plug-in blocks (forged types other than the AI providers) this server runs, one home each in
- * this folder. A plug-in missing here is still unsupported: the registry logs it when reached.
+ * The plug-in blocks (forged types other than the AI providers), one home each in this folder. Typed
+ * exhaustively: a new plug-in kind does not compile until its executor is listed here (a kind that
+ * cannot run here gets `unsupportedExecutor` and an entry in catalogue/not-runnable.ts).
  */
-export const pluginExecutors: { [T in ForgedBlockType]?: ActionExecutor<T> } = {
+export const pluginExecutors: { [T in PluginBlockType]: ActionExecutor<T> } = {
   nocodb: nocoDbExecutor,
   segment: segmentExecutor,
   posthog: postHogExecutor,

@@ -1,8 +1,4 @@
-import {
-  nocoDbActions,
-  nocoDbOptionsSchema,
-  type NocoDbOptions,
-} from "../../../../schemas/blocks/integrations/plugins/nocodb.js";
+import { nocoDbActions, type NocoDbOptions } from "../../../../schemas/blocks/integrations/plugins/nocodb.js";
 import type { NocoDbPort, PluginRecord } from "../../../ports.js";
 import type { VariableUpdate } from "../../executor.js";
 import { nocoDbWhere } from "./nocodb-where.js";
@@ -99,7 +95,6 @@ const updateExistingRecord: Action = async (options, { port, credentialsId, scop
 
 /** NocoDB: search, create and update records of a table, on NocoDB's cloud or a self-hosted instance. */
 export const nocoDbExecutor = servicePluginExecutor("nocodb", {
-  schema: nocoDbOptionsSchema,
   port: (ports) => ports.nocodb,
   service: "NocoDB",
   actions: {

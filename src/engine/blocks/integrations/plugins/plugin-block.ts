@@ -1,15 +1,33 @@
-import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
+import type { Block, ForgedBlockType } from "../../../../schemas/blocks/index.js";
 import { serializeVariableValue } from "../../../variables/serialize.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { VariableLike } from "../../../variables/types.js";
-import type { ActionExecutor, ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
+import type { ActionOutcome, ExecutionContext, VariableUpdate } from "../../executor.js";
 import type { ChatLog } from "../../../../schemas/chat.js";
 import type { AiFailure } from "../../../ports.js";
 import { errorLog } from "../ai/chat-completion.js";
 
-/** Every plug-in block has the same shape: an id, an edge and loose options. */
-export type PluginBlock = { id: string; outgoingEdgeId?: string; options?: unknown };
-type Runner = (block: PluginBlock, ctx: ExecutionContext) => ActionOutcome | Promise<ActionOutcome>;
+/** Each plug-in kind's options, as its block schema has them. */
+export type ForgedOptions = { [K in ForgedBlockType]: NonNullable<Extract<Block, { type: K }>["options"]> };
+/** A plug-in block of one kind, with that kind's options (its type aside: generic code cannot narrow it). */
+export type PluginBlockOf<T extends ForgedBlockType> = {
+  id: string;
+  outgoingEdgeId?: string;
+  options?: ForgedOptions[T];
+};
+/**
+ * The executor the generic helpers below build for a kind: it takes the kind's block by its shape, so
+ * it fits the kind's `ActionExecutor` entry in the registry once the kind is known.
+ */
+export type PluginExecutor<T extends ForgedBlockType> = {
+  kind: "action";
+  execute(block: PluginBlockOf<T>, ctx: ExecutionContext): ActionOutcome | Promise<ActionOutcome>;
+  resume?(block: PluginBlockOf<T>, reply: string | undefined, ctx: ExecutionContext): ActionOutcome;
+};
+type Runner<T extends ForgedBlockType> = (
+  block: PluginBlockOf<T>,
+  ctx: ExecutionContext,
+) => ActionOutcome | Promise<ActionOutcome>;
 
 /**
  * A plug-in block that runs the action its options name. A block without an action is logged as not
@@ -17,24 +35,26 @@ type Runner = (block: PluginBlock, ctx: ExecutionContext) => ActionOutcome | Pro
  */
 export function pluginExecutor<T extends ForgedBlockType>(
   type: T,
-  actions: Record<string, Runner>,
-  resume?: (block: PluginBlock, reply: string | undefined, ctx: ExecutionContext) => ActionOutcome,
-): ActionExecutor<T> {
+  actions: Record<string, Runner<T>>,
+  resume?: (block: PluginBlockOf<T>, reply: string | undefined, ctx: ExecutionContext) => ActionOutcome,
+): PluginExecutor<T> {
   return {
     kind: "action",
-    execute(typed, ctx) {
-      const block = typed as PluginBlock;
-      const action = (block.options as { action?: unknown } | undefined)?.action;
-      const run = typeof action === "string" && Object.hasOwn(actions, action) ? actions[action] : undefined;
+    execute(block, ctx) {
+      const action = block.options?.action;
+      const run = action && Object.hasOwn(actions, action) ? actions[action] : undefined;
       return run ? run(block, ctx) : notConfigured(type, block);
     },
-    ...(resume ? { resume: (block, reply, ctx) => resume(block as PluginBlock, reply, ctx) } : {}),
+    ...(resume ? { resume } : {}),
   };
 }
 
 /** A block without an action, or with one this plug-in does not have: logged, and the flow goes on. */
-export function notConfigured(type: string, block: PluginBlock): ActionOutcome {
-  const action = (block.options as { action?: unknown } | undefined)?.action;
+export function notConfigured(
+  type: ForgedBlockType,
+  block: { outgoingEdgeId?: string; options?: { action?: string } },
+): ActionOutcome {
+  const action = block.options?.action;
   const description = action ? `${type} has no action "${String(action)}"` : `${type} is not configured`;
   return { outgoingEdgeId: block.outgoingEdgeId, logs: [errorLog(description)] };
 }

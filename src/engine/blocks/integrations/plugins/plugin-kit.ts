@@ -1,14 +1,13 @@
-import type { z } from "zod";
-import type { ForgedBlockType } from "../../../../schemas/blocks/index.js";
+import type { PluginBlockType } from "../../../../schemas/blocks/index.js";
 import type { ChatLog } from "../../../../schemas/chat.js";
 import type { ServiceEffect, ServiceEffectKind, ServiceEffectRequests, TurnEffect } from "../../../effects.js";
 import type { EnginePorts, IntegrationScope, PluginFailure } from "../../../ports.js";
 import { serializeVariableValue } from "../../../variables/serialize.js";
 import { deepSubstitute } from "../../../variables/substitute.js";
-import type { ActionExecutor, ExecutionContext, VariableUpdate } from "../../executor.js";
+import type { ExecutionContext, VariableUpdate } from "../../executor.js";
 import { errorLog, failureLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
-import { notConfigured, type PluginBlock } from "./plugin-block.js";
+import { type ForgedOptions, notConfigured, type PluginExecutor } from "./plugin-block.js";
 
 /**
  * What a plug-in action gives back; the flow always goes on along the block's edge. A change made in
@@ -26,39 +25,38 @@ export type PluginCall<P> = {
 
 export type PluginAction<O, P> = (options: O, call: PluginCall<P>) => Promise<PluginResult> | PluginResult;
 
-type Options = { credentialsId?: string; action?: string };
+/** The options a plug-in kind stores (checked with the bot document, by its block schema). */
+export type PluginOptionsOf<T extends PluginBlockType> = ForgedOptions[T];
 
 /**
- * A plug-in block that calls a service with a workspace credential. Its options are checked against
- * the plug-in's schema and their `{{variables}}` substituted before the action named in them runs; a
- * block without an action, credential or port is logged, as is every failure of the service (with
- * context), and the flow goes on along the block's edge either way.
+ * A plug-in block that calls a service with a workspace credential. Its options' `{{variables}}` are
+ * substituted before the action named in them runs; a block without an action, credential or port is
+ * logged, as is every failure of the service (with context), and the flow goes on along the block's
+ * edge either way.
  */
-export function servicePluginExecutor<T extends ForgedBlockType, O extends Options, P>(
+export function servicePluginExecutor<T extends PluginBlockType, P>(
   type: T,
   definition: {
-    schema: z.ZodType<O>;
     port: (ports: EnginePorts) => P | undefined;
     /** Shown when the server has no adapter for it: "<service> is not available on this server". */
     service: string;
-    actions: Record<string, PluginAction<O, P>>;
+    actions: Record<string, PluginAction<PluginOptionsOf<T>, P>>;
   },
-): ActionExecutor<T> {
+): PluginExecutor<T> {
   return {
     kind: "action",
-    async execute(typed, ctx) {
-      // Every plug-in block has the same shape: an id, an edge and loose options.
-      const block = typed as PluginBlock;
+    async execute(block, ctx) {
       const next = { outgoingEdgeId: block.outgoingEdgeId };
-      const parsed = definition.schema.safeParse(block.options ?? {});
-      const action = parsed.success ? parsed.data.action : undefined;
+      const stored: PluginOptionsOf<T> | undefined = block.options;
+      const action = stored?.action;
       const run = action && Object.hasOwn(definition.actions, action) ? definition.actions[action] : undefined;
-      if (!parsed.success || !run) return notConfigured(type, { ...block, options: parsed.data });
-      const { credentialsId } = parsed.data;
-      if (!credentialsId) return { ...next, logs: [errorLog(`Could not find credentials for block ${type}`)] };
+      if (!stored || !run) return notConfigured(type, block);
+      const { credentialsId } = stored;
+      if (typeof credentialsId !== "string" || !credentialsId)
+        return { ...next, logs: [errorLog(`Could not find credentials for block ${type}`)] };
       const port = definition.port(ctx.ports);
       if (!port) return { ...next, logs: [errorLog(`${definition.service} is not available on this server`)] };
-      const options = deepSubstitute(parsed.data, ctx.state.variables);
+      const options = deepSubstitute(stored, ctx.state.variables);
       const result = await run(options, { port, credentialsId, scope: integrationScope(ctx), ctx });
       return {
         ...next,

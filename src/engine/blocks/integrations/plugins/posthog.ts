@@ -1,8 +1,4 @@
-import {
-  postHogActions,
-  postHogOptionsSchema,
-  type PostHogOptions,
-} from "../../../../schemas/blocks/integrations/plugins/posthog.js";
+import { postHogActions, type PostHogOptions } from "../../../../schemas/blocks/integrations/plugins/posthog.js";
 import type { PostHogPort } from "../../../ports.js";
 import {
   filled,
@@ -59,7 +55,6 @@ const identifyGroup: Action = (options, call) => {
 
 /** PostHog: capture events and identify groups through PostHog's ingestion API (cloud or self-hosted). */
 export const postHogExecutor = servicePluginExecutor("posthog", {
-  schema: postHogOptionsSchema,
   port: (ports) => ports.posthog,
   service: "PostHog",
   actions: { [postHogActions.capture]: capture, [postHogActions.identifyGroup]: identifyGroup },

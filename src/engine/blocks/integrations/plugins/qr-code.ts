@@ -1,15 +1,13 @@
-import { qrCodeActions, qrCodeOptionsSchema } from "../../../../schemas/blocks/integrations/plugins/qr-code-options.js";
+import { qrCodeActions } from "../../../../schemas/blocks/integrations/plugins/qr-code-options.js";
 import { substituteVariables } from "../../../variables/substitute.js";
 import type { ActionOutcome, ExecutionContext } from "../../executor.js";
 import { errorLog } from "../ai/chat-completion.js";
-import { type PluginBlock, pluginExecutor, saveInVariable, unavailableLog } from "./plugin-block.js";
+import { type PluginBlockOf, pluginExecutor, saveInVariable, unavailableLog } from "./plugin-block.js";
 
 /** "Generate a QR Code": drawn on this server, stored with the uploads; the PNG's URL goes to the variable. */
-async function generateQrCode(block: PluginBlock, ctx: ExecutionContext): Promise<ActionOutcome> {
+async function generateQrCode(block: PluginBlockOf<"qr-code">, ctx: ExecutionContext): Promise<ActionOutcome> {
   const next = { outgoingEdgeId: block.outgoingEdgeId };
-  const parsed = qrCodeOptionsSchema.safeParse(block.options ?? {});
-  if (!parsed.success) return { ...next, logs: [errorLog("qr-code is not configured")] };
-  const options = parsed.data;
+  const options = block.options ?? {};
   const variables = ctx.state.variables;
   // The data is encoded as written (spaces included): only an empty one is refused.
   const data = substituteVariables(options.data ?? "", variables);

@@ -1,8 +1,4 @@
-import {
-  segmentActions,
-  segmentOptionsSchema,
-  type SegmentOptions,
-} from "../../../../schemas/blocks/integrations/plugins/segment.js";
+import { segmentActions, type SegmentOptions } from "../../../../schemas/blocks/integrations/plugins/segment.js";
 import type { SegmentPort } from "../../../ports.js";
 import {
   filled,
@@ -49,7 +45,6 @@ function segmentCall(
 
 /** Segment: identify, track, page and alias calls through Segment's HTTP tracking API. */
 export const segmentExecutor = servicePluginExecutor("segment", {
-  schema: segmentOptionsSchema,
   port: (ports) => ports.segment,
   service: "Segment",
   actions: {

@@ -1,7 +1,7 @@
 import type { ActionExecutor } from "../../executor.js";
 import { integrationScope } from "../integration-scope.js";
-import { pluginOptions, text } from "./client-plugin.js";
-import { notConfigured, type PluginBlock } from "./plugin-block.js";
+import { clientText } from "./client-plugin.js";
+import { notConfigured } from "./plugin-block.js";
 import { errorLog } from "../ai/chat-completion.js";
 
 export const zendeskActions = { openWebWidget: "Open Web Widget" } as const;
@@ -13,12 +13,12 @@ export const zendeskActions = { openWebWidget: "Open Web Widget" } as const;
  */
 export const zendeskExecutor: ActionExecutor<"zendesk"> = {
   kind: "action",
-  async execute(typed, ctx) {
-    const block = typed as PluginBlock;
+  async execute(block, ctx) {
     const next = { outgoingEdgeId: block.outgoingEdgeId };
-    const options = pluginOptions(block, ctx);
-    // Its only action: a block whose action is unset opens the widget too.
-    if ((options.action ?? zendeskActions.openWebWidget) !== zendeskActions.openWebWidget)
+    const options = block.options ?? {};
+    const text = (value: string | undefined) => clientText(value, ctx);
+    // Its only action: a block whose action is unset (or blank) opens the widget too.
+    if ((text(options.action) ?? zendeskActions.openWebWidget) !== zendeskActions.openWebWidget)
       return notConfigured("zendesk", block);
     const credentialsId = text(options.credentialsId);
     const port = ctx.ports.zendesk;

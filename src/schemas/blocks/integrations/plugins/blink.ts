@@ -94,5 +94,7 @@ export const blinkOptionsSchema = z.looseObject({
   userIds: z.array(z.string()).optional(),
   groupIds: z.array(z.string()).optional(),
   pushNotification: z.looseObject({ title: optionalText, text: optionalText }).optional(),
+  /** Redirect: the hub or folder link to open. */
+  url: optionalText,
 });
 export type BlinkOptions = z.infer<typeof blinkOptionsSchema>;

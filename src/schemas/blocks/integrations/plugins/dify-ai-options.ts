@@ -38,3 +38,17 @@ export const difyKnowledgeBaseOptionsSchema = z.looseObject({
     .array(z.looseObject({ item: z.enum(["Retrieved chunks"]).optional(), variableId: text }))
     .optional(),
 });
+
+/** The block's options: both actions' fields; the mapping items are those of either action. */
+export const difyAiOptionsSchema = difyChatOptionsSchema.extend({
+  ...difyKnowledgeBaseOptionsSchema.shape,
+  responseMapping: z
+    .array(
+      z.looseObject({
+        item: z.enum([...difyChatResponseItems, "Answer", "Total Tokens", "Retrieved chunks"]).optional(),
+        variableId: text,
+      }),
+    )
+    .optional(),
+});
+export type DifyAiOptions = z.infer<typeof difyAiOptionsSchema>;

@@ -29,7 +29,8 @@ import {
   TimeInputSettings,
   ValidatedInputSettings,
 } from "./input-settings";
-import { ForgedSettings } from "./forged-settings";
+import { aiSettingsForms } from "./ai/ai-settings";
+import { pluginSettingsForms } from "./plugins/index";
 import { IdleTimeoutField } from "./idle-timeout-field";
 import { KnowledgeAnswerSettings, SearchKnowledgeSettings } from "./knowledge-settings";
 import {
@@ -115,25 +116,8 @@ const FORMS: Record<BlockType, ComponentType> = {
   "search knowledge": SearchKnowledgeSettings,
   "knowledge answer": KnowledgeAnswerSettings,
   Pixel: PixelSettings,
-  openai: ForgedSettings,
-  "cal-com": ForgedSettings,
-  "chat-node": ForgedSettings,
-  "qr-code": ForgedSettings,
-  "dify-ai": ForgedSettings,
-  mistral: ForgedSettings,
-  elevenlabs: ForgedSettings,
-  anthropic: ForgedSettings,
-  "together-ai": ForgedSettings,
-  "open-router": ForgedSettings,
-  nocodb: ForgedSettings,
-  segment: ForgedSettings,
-  posthog: ForgedSettings,
-  groq: ForgedSettings,
-  zendesk: ForgedSettings,
-  perplexity: ForgedSettings,
-  deepseek: ForgedSettings,
-  blink: ForgedSettings,
-  gmail: ForgedSettings,
+  ...aiSettingsForms,
+  ...pluginSettingsForms,
 };
 
 /** The settings of the selected block. */

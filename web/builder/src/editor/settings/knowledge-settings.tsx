@@ -1,3 +1,4 @@
+import type { AiBlockType } from "../../../../../src/schemas/blocks/index.js";
 import { useEffect, useState } from "react";
 import { knowledgeAnswerDefaults, searchKnowledgeDefaults } from "../../../../../src/schemas/blocks/catalogue/index.js";
 import { useStore } from "../../lib/store";
@@ -95,7 +96,7 @@ export function SearchKnowledgeSettings() {
 /** Knowledge answer: the base, the model that answers, the threshold of the "no good match" exit, the variables. */
 export function KnowledgeAnswerSettings() {
   const { block, update } = useBlock();
-  const provider: string = getIn(block, ["options", "provider"]) ?? knowledgeAnswerDefaults.provider;
+  const provider: AiBlockType = getIn(block, ["options", "provider"]) ?? knowledgeAnswerDefaults.provider;
   const credentialsId: string | undefined = getIn(block, ["options", "credentialsId"]);
   const providers = Object.entries(aiBlocks).map(([value, info]) => ({ value, label: info.label }));
   return (
@@ -118,7 +119,7 @@ export function KnowledgeAnswerSettings() {
       />
       <CredentialsPicker
         type={provider}
-        label={aiBlocks[provider]?.label ?? provider}
+        label={aiBlocks[provider].label}
         value={credentialsId}
         onChange={(id) =>
           update((current) => setIn(current, ["options", "credentialsId"], id), `${block.id}:credentials`)

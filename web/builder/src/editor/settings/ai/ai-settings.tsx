@@ -1,4 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { type ComponentType, useEffect, useId, useState } from "react";
+import type { AiBlockType } from "../../../../../../src/schemas/blocks/index.js";
+import { pluginCredentialsTypes } from "../../../../../../src/schemas/plugin-credentials.js";
 import { useStore } from "../../../lib/store";
 import { TextField } from "../../../ui/fields";
 import { useEditor } from "../../editor-context";
@@ -18,7 +20,7 @@ import { listModels } from "./credentials-api";
 import { CredentialsPicker } from "./credentials-picker";
 
 /** The AI blocks, named as the reference names them, with the actions each offers. */
-export const aiBlocks: Record<string, { label: string; actions: string[] }> = {
+export const aiBlocks: { readonly [K in AiBlockType]: { label: string; actions: string[] } } = {
   openai: {
     label: "OpenAI",
     actions: ["Create chat completion", "Ask Model", "Generate variables", "Create speech", "Create transcription"],
@@ -32,26 +34,42 @@ export const aiBlocks: Record<string, { label: string; actions: string[] }> = {
   "open-router": { label: "OpenRouter", actions: ["Create chat completion"] },
 };
 
-export const isAiBlock = (type: string) => Object.hasOwn(aiBlocks, type);
+const isAiKind = (type: string): type is AiBlockType => Object.hasOwn(aiBlocks, type);
+
+/** The AI blocks' settings forms, one per provider: a new provider does not compile until it has one. */
+export const aiSettingsForms: { [K in AiBlockType]: ComponentType } = {
+  openai: AiSettings,
+  anthropic: AiSettings,
+  mistral: AiSettings,
+  groq: AiSettings,
+  deepseek: AiSettings,
+  perplexity: AiSettings,
+  "together-ai": AiSettings,
+  "open-router": AiSettings,
+};
 
 /** An AI block's settings: its account, its action, and that action's form. */
-export function AiSettings() {
+function AiSettings() {
   const { block, update } = useBlock();
+  if (!isAiKind(block.type)) return null;
   const info = aiBlocks[block.type];
+  const credentialsType = pluginCredentialsTypes[block.type];
   const action: string | undefined = getIn(block, ["options", "action"]);
   const credentialsId: string | undefined = getIn(block, ["options", "credentialsId"]);
   // Ask Assistant is kept running for imported bots, not offered for new ones.
   const actions = action === "Ask Assistant" ? [...info.actions, action] : info.actions;
   return (
     <>
-      <CredentialsPicker
-        type={block.type}
-        label={info.label}
-        value={credentialsId}
-        onChange={(id) =>
-          update((current) => setIn(current, ["options", "credentialsId"], id), `${block.id}:credentials`)
-        }
-      />
+      {credentialsType && (
+        <CredentialsPicker
+          type={credentialsType}
+          label={info.label}
+          value={credentialsId}
+          onChange={(id) =>
+            update((current) => setIn(current, ["options", "credentialsId"], id), `${block.id}:credentials`)
+          }
+        />
+      )}
       <Choice path={["options", "action"]} label="Action" options={actions} emptyLabel="Select an action" />
       {(action === "Create chat completion" || action === "Create Chat Message") && (
         <ChatCompletionForm anthropic={action === "Create Chat Message"} credentialsId={credentialsId} />

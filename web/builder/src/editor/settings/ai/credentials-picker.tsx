@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useStore } from "../../../lib/store";
 import { SelectField, TextField } from "../../../ui/fields";
 import { useEditor } from "../../editor-context";
+import type { CredentialsType } from "../../../../../../src/schemas/credentials.js";
 import { createCredentials, listCredentials, type CredentialsItem } from "./credentials-api";
 
 /** A secret field of a credential; most have one, the API key. */
@@ -20,7 +21,7 @@ export function CredentialsPicker({
   onChange,
   keys = apiKeyOnly,
 }: {
-  type: string;
+  type: CredentialsType;
   label: string;
   value: string | undefined;
   onChange(id: string | undefined): void;

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { ForgedBlockType } from "../../../../../../src/schemas/blocks/index.js";
+import type { PluginBlockType } from "../../../../../../src/schemas/blocks/index.js";
 import { BlinkSettings } from "./blink-settings";
 import { NocoDbSettings } from "./nocodb-settings";
 import { PostHogSettings } from "./posthog-settings";
@@ -13,10 +13,10 @@ import { CalComSettings } from "./cal-com-settings";
 import { ZendeskSettings } from "./zendesk-settings";
 
 /**
- * Settings forms of the plug-in blocks, one file each in this folder. A plug-in without a form here
- * falls back to the raw JSON editor of forged-settings.tsx.
+ * Settings forms of the plug-in blocks, one file each in this folder. Typed exhaustively: a new
+ * plug-in kind does not compile until it has its form here.
  */
-export const pluginSettingsForms: { [T in ForgedBlockType]?: ComponentType } = {
+export const pluginSettingsForms: { [T in PluginBlockType]: ComponentType } = {
   nocodb: NocoDbSettings,
   segment: SegmentSettings,
   posthog: PostHogSettings,

@@ -1,3 +1,4 @@
+import { credentialsTypeOfBlock } from "../../../../../../src/schemas/plugin-credentials.js";
 import { CredentialsPicker } from "../ai/credentials-picker";
 import { Choice, useBlock } from "../block-fields";
 import { getIn, setIn } from "../set-in";
@@ -11,16 +12,19 @@ export function PluginAccount({ label, actions }: { label: string; actions: read
   const { block, update } = useBlock();
   const action: string | undefined = getIn(block, ["options", "action"]);
   const offered = action && !actions.includes(action) ? [...actions, action] : actions;
+  const credentialsType = credentialsTypeOfBlock(block.type);
   return (
     <>
-      <CredentialsPicker
-        type={block.type}
-        label={label}
-        value={getIn(block, ["options", "credentialsId"])}
-        onChange={(id) =>
-          update((current) => setIn(current, ["options", "credentialsId"], id), `${block.id}:credentials`)
-        }
-      />
+      {credentialsType && (
+        <CredentialsPicker
+          type={credentialsType}
+          label={label}
+          value={getIn(block, ["options", "credentialsId"])}
+          onChange={(id) =>
+            update((current) => setIn(current, ["options", "credentialsId"], id), `${block.id}:credentials`)
+          }
+        />
+      )}
       <Choice path={["options", "action"]} label="Action" options={offered} emptyLabel="Select an action" />
     </>
   );

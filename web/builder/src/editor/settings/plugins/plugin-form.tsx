@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Choice, useBlock } from "../block-fields";
 import { getIn, setIn } from "../set-in";
+import { credentialsTypeOfBlock } from "../../../../../../src/schemas/plugin-credentials.js";
 import { type CredentialsKey, CredentialsPicker } from "../ai/credentials-picker";
 
 /**
@@ -19,11 +20,12 @@ export function PluginForm({
 }) {
   const { block, update } = useBlock();
   const action: string | undefined = getIn(block, ["options", "action"]);
+  const credentialsType = credentialsTypeOfBlock(block.type);
   return (
     <>
-      {credentials && (
+      {credentials && credentialsType && (
         <CredentialsPicker
-          type={block.type}
+          type={credentialsType}
           label={label}
           keys={credentials}
           value={getIn(block, ["options", "credentialsId"])}

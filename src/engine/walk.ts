@@ -10,7 +10,7 @@ import type { RuntimeBot } from "./runtime-bot.js";
 import type { BlockPosition, FlowPoint, SessionState } from "./session-state.js";
 import { localizedBlock, translationTable } from "./translations/localize.js";
 import { followLocaleVariable } from "./translations/session-locale.js";
-import { recordBubble } from "./transcript.js";
+import { recordBubble, recordShown } from "./transcript.js";
 import { setVariableValues } from "./variables/update.js";
 
 /** A flow without inputs that loops back on itself must not hold the server: stop it and say why. */
@@ -196,6 +196,11 @@ export async function walkFlow(
       state = followLocaleVariable(bot, applyOutcome(state, outcome), outcome.variables);
       if (outcome.logs) logs.push(...outcome.logs);
       if (outcome.effects) effects.push(...outcome.effects);
+      if (outcome.message) {
+        messages.push(outcome.message.bubble);
+        lastBubbleBlockId = outcome.message.bubble.id;
+        state = recordShown(state, "bot", outcome.message.text);
+      }
       for (const action of outcome.clientSideActions ?? [])
         clientSideActions.push(lastBubbleBlockId ? { ...action, lastBubbleBlockId } : action);
       if (outcome.clientSideActions?.some((action) => action.expectsDedicatedReply))

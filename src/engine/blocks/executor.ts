@@ -48,6 +48,8 @@ export type ActionOutcome = {
    * passes over it, and the transcript records it with the variables as this outcome leaves them.
    */
   shownBubbleId?: string;
+  /** A message the block shows (a hand-off's waiting message), with its text for the transcript. */
+  message?: { bubble: ChatBubble; text: string };
 };
 
 export type { ChatInput } from "../../schemas/chat.js";

@@ -45,6 +45,7 @@ import { pixelExecutor } from "./integrations/pixel.js";
 import { googleSheetsExecutor } from "./integrations/google-sheets/google-sheets.js";
 import { unsupportedExecutor } from "./unsupported.js";
 import { webhookExecutor } from "./logic/webhook.js";
+import { handOffExecutor } from "./logic/hand-off.js";
 import { aiBlockExecutor, isAiProvider } from "./integrations/ai/ai-block.js";
 import { pluginExecutors } from "./integrations/plugins/index.js";
 
@@ -86,6 +87,7 @@ export const registry: ExecutorRegistry = {
   Wait: waitExecutor,
   "AB test": abTestExecutor,
   webhook: webhookExecutor,
+  "hand off": handOffExecutor,
   Jump: jumpExecutor,
   Return: returnExecutor,
   ...httpRequestExecutors,

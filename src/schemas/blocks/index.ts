@@ -45,6 +45,7 @@ import { returnBlockSchema } from "./logic/return.js";
 import { setVariableBlockSchema } from "./logic/set-variable.js";
 import { waitBlockSchema } from "./logic/wait.js";
 import { webhookBlockSchema } from "./logic/webhook.js";
+import { handOffBlockSchema } from "./logic/hand-off.js";
 
 export * from "./shared.js";
 export * from "./catalogue/index.js";
@@ -114,6 +115,7 @@ export const blockSchema = z
     waitBlockSchema,
     abTestBlockSchema,
     webhookBlockSchema,
+    handOffBlockSchema,
     jumpBlockSchema,
     returnBlockSchema,
     httpRequestBlockSchema,
@@ -156,6 +158,7 @@ export const logicBlockTypes = [
   "Wait",
   "AB test",
   "webhook",
+  "hand off",
   "Jump",
   "Return",
 ] as const;

@@ -30,6 +30,7 @@ import {
   ValidatedInputSettings,
 } from "./input-settings";
 import { ForgedSettings } from "./forged-settings";
+import { HandOffSettings } from "./hand-off-settings";
 import { IdleTimeoutField } from "./idle-timeout-field";
 import {
   ChatwootSettings,
@@ -100,6 +101,7 @@ const FORMS: Record<BlockType, ComponentType> = {
   Wait: WaitSettings,
   "AB test": AbTestSettings,
   webhook: IncomingWebhookSettings,
+  "hand off": HandOffSettings,
   Jump: JumpSettings,
   Return: ReturnSettings,
   Webhook: HttpRequestSettings,

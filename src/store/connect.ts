@@ -35,6 +35,7 @@ import * as idleFires from "./migrations/0020-idle-fires.js";
 import * as previewOwnersDomainProofs from "./migrations/0022-preview-owners-domain-proofs.js";
 import * as themeTemplates from "./migrations/0014-theme-templates.js";
 import * as botVersionsHistory from "./migrations/0025-bot-versions-history.js";
+import * as handoffs from "./migrations/0027-handoffs.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0022-preview-owners-domain-proofs": previewOwnersDomainProofs,
   "0014-theme-templates": themeTemplates,
   "0025-bot-versions-history": botVersionsHistory,
+  "0027-handoffs": handoffs,
 };
 
 export type StoreOptions = {

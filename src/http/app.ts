@@ -12,6 +12,7 @@ import { registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { folderRoutes } from "./folders.js";
 import { themeTemplateRoutes } from "./theme-templates.js";
+import { inboxRoutes } from "./inbox.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
@@ -63,6 +64,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...workspaceRoutes(ctx),
     ...folderRoutes(ctx),
     ...themeTemplateRoutes(ctx),
+    ...inboxRoutes(ctx),
     ...botRoutes(ctx),
     ...customDomainRoutes(ctx),
     ...botToolRoutes(ctx),

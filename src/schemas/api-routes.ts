@@ -10,6 +10,7 @@ import { botIdParams, type RouteContract, route, workspaceIdParams } from "./rou
 import { teamRouteContracts } from "./team-routes.js";
 import { webhookRouteContracts } from "./webhook-routes.js";
 import { themeTemplateRouteContracts } from "./theme-template-routes.js";
+import { inboxRouteContracts } from "./inbox-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
@@ -360,6 +361,7 @@ export const apiRoutes = {
   ...chatRouteContracts,
   ...teamRouteContracts,
   ...themeTemplateRouteContracts,
+  ...inboxRouteContracts,
   ...channelRouteContracts,
   ...webhookRouteContracts,
 

@@ -103,6 +103,16 @@ export class HandoffsRepository {
     await this.db.updateTable("handoffs").set({ status, endedAt: null, dueAt }).where("id", "=", id).execute();
   }
 
+  /** The name an operator shows: their account's name, else their e-mail address. */
+  async userName(userId: string): Promise<string | undefined> {
+    const user = await this.db
+      .selectFrom("users")
+      .select(["name", "email"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    return user ? (user.name ?? user.email) : undefined;
+  }
+
   async addMessage(row: InboxMessageRow): Promise<void> {
     await this.db.insertInto("inboxMessages").values(row).execute();
     if (row.author === "operator")

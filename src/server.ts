@@ -10,6 +10,7 @@ import { closeSandboxPort } from "./sandbox/index.js";
 import { startOutboxWorker } from "./services/outbox/outbox-worker.js";
 import { startKnowledgeIndexer } from "./services/knowledge/knowledge-indexer.js";
 import { startIdleTimeoutRunner } from "./services/channels/idle-timeout-runner.js";
+import { startHandOffTimeoutRunner } from "./services/inbox/handoff-timeout-runner.js";
 import { assertFileStorageUsable } from "./services/health.js";
 
 export type RunningServer = { app: FastifyInstance; ctx: AppContext; url: string; close(): Promise<void> };
@@ -73,6 +74,10 @@ export async function startServer(
       publicBase: url,
       onError: (error, where) => app?.log.error({ err: error, ...where }, "messaging-app idle timeout failed"),
     });
+    const handOffRunner = startHandOffTimeoutRunner(ctx, {
+      pollMs: config.channels.idlePollMs,
+      onError: (error) => app?.log.error({ err: error }, "hand-off timeout failed"),
+    });
     const running = app;
     return {
       app: running,
@@ -87,6 +92,7 @@ export async function startServer(
         await knowledgeIndexer?.stop();
         await ctx.knowledge.parser.close();
         await idleRunner.stop();
+        await handOffRunner.stop();
         await closeSandboxPort(ctx.ports.sandbox);
         await ctx.files.close();
         await store.close();

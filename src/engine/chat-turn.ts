@@ -60,6 +60,8 @@ export type TurnOptions = {
    * posted body is the message). Only such a turn resumes that block; a visitor's message does not.
    */
   resumesWebhook?: boolean;
+  /** The turn resumes a hand-off block (its timeout fired, or an operator handed the chat back). */
+  resumesHandOff?: boolean;
 };
 
 /** Avatar URLs that hold `{{variables}}` follow the variables' current values. */

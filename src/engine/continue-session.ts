@@ -126,6 +126,7 @@ export async function continueSession(
   const location = state.currentBlockId ? bot.blockById.get(state.currentBlockId) : undefined;
   if (!location) throw new AppError("NOT_WAITING_FOR_REPLY", "This chat is not waiting for a reply");
   assertWebhookTurn(location.block.type === "webhook", options.resumesWebhook === true);
+  assertHandOffTurn(location.block.type === "hand off", options.resumesHandOff === true);
   if (message && typeof message === "object" && message.type === "idle") {
     const block = location.block;
     // Only once the deadline has passed; an ordinary answer that comes later still answers the input.
@@ -251,6 +252,14 @@ function assertWebhookTurn(waitsForWebhook: boolean, resumesWebhook: boolean): v
     );
   if (resumesWebhook && !waitsForWebhook)
     throw new AppError("WEBHOOK_NOT_WAITING", "This chat is not waiting for a call at this block");
+}
+
+/** A chat at a hand-off is resumed by the services only (timeout, hand back); a visitor's message goes to the Inbox. */
+function assertHandOffTurn(waitsForOperator: boolean, resumesHandOff: boolean): void {
+  if (waitsForOperator && !resumesHandOff)
+    throw new AppError("WAITING_FOR_OPERATOR", "This chat is with a person; it goes on once they hand it back");
+  if (resumesHandOff && !waitsForOperator)
+    throw new AppError("HAND_OFF_NOT_WAITING", "This chat is no longer waiting at its hand-off");
 }
 
 async function walkFromEvent(

@@ -12,6 +12,7 @@ import { type AuthorizeWrite, registerRoutes, type RouteDefinition } from "./rou
 import { workspaceRoutes } from "./workspaces.js";
 import { folderRoutes } from "./folders.js";
 import { themeTemplateRoutes } from "./theme-templates.js";
+import { inboxRoutes } from "./inbox.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
@@ -65,6 +66,7 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
     ...folderRoutes(ctx),
     ...themeTemplateRoutes(ctx),
     ...knowledgeRoutes(ctx),
+    ...inboxRoutes(ctx),
     ...botRoutes(ctx),
     ...customDomainRoutes(ctx),
     ...botToolRoutes(ctx),

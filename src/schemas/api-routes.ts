@@ -11,6 +11,7 @@ import { teamRouteContracts } from "./team-routes.js";
 import { webhookRouteContracts } from "./webhook-routes.js";
 import { themeTemplateRouteContracts } from "./theme-template-routes.js";
 import { knowledgeRouteContracts } from "./knowledge-routes.js";
+import { inboxRouteContracts } from "./inbox-routes.js";
 import { botCreateInputSchema, botSchema, botUpdateInputSchema, publishedBotSchema } from "./bot.js";
 import { translationsSchema } from "./translations.js";
 import { botTestRunSchema, botTestsInputSchema, botTestsSchema } from "./bot-tests.js";
@@ -362,6 +363,7 @@ export const apiRoutes = {
   ...teamRouteContracts,
   ...themeTemplateRouteContracts,
   ...knowledgeRouteContracts,
+  ...inboxRouteContracts,
   ...channelRouteContracts,
   ...webhookRouteContracts,
 

@@ -36,6 +36,7 @@ import * as previewOwnersDomainProofs from "./migrations/0022-preview-owners-dom
 import * as themeTemplates from "./migrations/0014-theme-templates.js";
 import * as botVersionsHistory from "./migrations/0025-bot-versions-history.js";
 import * as knowledgeBases from "./migrations/0026-knowledge-bases.js";
+import * as handoffs from "./migrations/0027-handoffs.js";
 import * as staging from "./migrations/0028-staging.js";
 
 export type DialectName = "sqlite" | "postgres";
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "0014-theme-templates": themeTemplates,
   "0025-bot-versions-history": botVersionsHistory,
   "0026-knowledge-bases": knowledgeBases,
+  "0027-handoffs": handoffs,
   "0028-staging": staging,
 };
 

@@ -188,6 +188,18 @@ const builtInSamples: Record<Exclude<BlockType, ForgedBlockType>, Record<string,
     type: "webhook",
     options: { responseVariableMapping: [{ id: "m1", variableId: "v-status", bodyPath: "data.status" }] },
   },
+  "hand off": {
+    id: "b-hand-off",
+    type: "hand off",
+    outgoingEdgeId: "e-back",
+    options: {
+      waitingMessage: "Hold on {{Name}}, a person is coming",
+      teamNote: "Refund question",
+      timeoutSeconds: 300,
+      noOperatorEdgeId: "e-nobody",
+      displayOperatorName: true,
+    },
+  },
   Jump: { id: "b-jump", type: "Jump", options: { groupId: "g-start", blockId: "b-text" } },
   Return: { id: "b-return", type: "Return" },
   Webhook: {

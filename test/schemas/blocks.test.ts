@@ -41,7 +41,7 @@ describe("blockSchema", () => {
     const categorised = [...bubbleBlockTypes, ...inputBlockTypes, ...logicBlockTypes, ...integrationBlockTypes];
     expect(Object.keys(blockSamples).sort()).toEqual([...categorised].sort());
     expect(new Set(categorised).size).toBe(categorised.length);
-    expect(categorised).toHaveLength(59);
+    expect(categorised).toHaveLength(60);
   });
 
   test("rejects an unknown block type with the path of the offending block", () => {

@@ -39,6 +39,7 @@ import { pixelExecutor } from "./integrations/pixel.js";
 import { googleSheetsExecutor } from "./integrations/google-sheets/google-sheets.js";
 import { webhookExecutor } from "./logic/webhook.js";
 import { aiExecutors } from "./integrations/ai/ai-block.js";
+import { handOffExecutor } from "./logic/hand-off.js";
 import { pluginExecutors } from "./integrations/plugins/index.js";
 import { knowledgeAnswerExecutor } from "./integrations/knowledge/knowledge-answer.js";
 import { searchKnowledgeExecutor } from "./integrations/knowledge/search-knowledge.js";
@@ -75,6 +76,7 @@ export const registry: ExecutorRegistry = {
   Wait: waitExecutor,
   "AB test": abTestExecutor,
   webhook: webhookExecutor,
+  "hand off": handOffExecutor,
   Jump: jumpExecutor,
   Return: returnExecutor,
   ...httpRequestExecutors,

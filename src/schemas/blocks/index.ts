@@ -47,6 +47,7 @@ import { returnBlockSchema } from "./logic/return.js";
 import { setVariableBlockSchema } from "./logic/set-variable.js";
 import { waitBlockSchema } from "./logic/wait.js";
 import { webhookBlockSchema } from "./logic/webhook.js";
+import { handOffBlockSchema } from "./logic/hand-off.js";
 
 export * from "./shared.js";
 export * from "./catalogue/index.js";
@@ -119,6 +120,7 @@ export const blockSchema = z
     waitBlockSchema,
     abTestBlockSchema,
     webhookBlockSchema,
+    handOffBlockSchema,
     jumpBlockSchema,
     returnBlockSchema,
     httpRequestBlockSchema,
@@ -164,6 +166,7 @@ export const logicBlockTypes = [
   "Wait",
   "AB test",
   "webhook",
+  "hand off",
   "Jump",
   "Return",
 ] as const;

@@ -13,11 +13,15 @@ import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "
 import { withinTurnDeadline } from "./turn-deadline.js";
 import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 import { turnWebhookRows } from "../webhooks/webhook-events.js";
+import { recordHandOff, visitorMessageToInbox, waitsAtHandOff } from "../inbox/handoff-turns.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
 
-/** An outside system's call to the wait-for-webhook block `blockId` (webhook-calls.ts), not a visitor's message. */
-export type WebhookCall = { blockId: string };
+/**
+ * An outside system's call to the wait-for-webhook block `blockId` (webhook-calls.ts), or the server
+ * resuming a hand-off block (`handOff`: its timeout, an operator's hand back), not a visitor's message.
+ */
+export type WebhookCall = { blockId: string; handOff?: true };
 
 /**
  * Where the chat stands for a call to `blockId`: waiting there (go on), or already past it because a
@@ -44,13 +48,16 @@ export async function continueChat(
   // An outside system's call comes from no visitor's page: its API token was checked instead.
   if (isLive && !webhookCall) assertOriginAllowed(bot, origin);
   const { lastWebhookCall, ...state } = loadSessionState(session.state);
+  // With a person (or waiting for one): the visitor's words go to the Inbox, not the flow.
+  if (!webhookCall && waitsAtHandOff(bot, state)) return visitorMessageToInbox(ctx, session.id, input.message);
   if (webhookCall) assertWaitsForCall({ ...state, lastWebhookCall }, webhookCall.blockId);
   const turn = await withinTurnDeadline(ctx.ports, ctx.config.protection.chatTurnTimeoutMs, (ports) =>
     continueSession(bot, state, input.message, {
       ports,
       format: input.textBubbleContentFormat ?? "richText",
       maxVariableBytes: ctx.config.limits.variableBytes,
-      resumesWebhook: webhookCall !== undefined,
+      resumesWebhook: webhookCall !== undefined && !webhookCall.handOff,
+      resumesHandOff: webhookCall?.handOff === true,
     }),
   );
   const reply = isLive ? { ...turn.reply, logs: publicLogs(turn.reply.logs) } : turn.reply;
@@ -110,6 +117,7 @@ export async function continueChat(
     throw error;
   }
   notifyOutbox(ctx, outbox);
+  await recordHandOff(ctx, { sessionId: session.id, bot, turn, resultId, now });
   if (webhookCall) ctx.sessionSignals.publish(session.id);
   return reply;
 }

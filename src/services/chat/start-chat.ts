@@ -20,6 +20,7 @@ import { withinTurnDeadline } from "./turn-deadline.js";
 import { deleteSessionUploads } from "../files/upload-records.js";
 import { localizedSystemMessage } from "../../engine/translations/localize.js";
 import { startLocale } from "../../engine/translations/session-locale.js";
+import { recordHandOff } from "../inbox/handoff-turns.js";
 import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 import { turnWebhookRows } from "../webhooks/webhook-events.js";
 
@@ -201,6 +202,7 @@ export async function startLiveChat(
     outbox,
   });
   notifyOutbox(ctx, outbox);
+  if (!turn.ended) await recordHandOff(ctx, { sessionId, bot, turn, resultId, now });
   // Always named, also when the chat ended in this turn: the page may show or report it.
   return { reply: startResponse(sessionId, bot, "6", turn, { resultId, publishedAt }), sessionOpen: !turn.ended };
 }
@@ -286,5 +288,6 @@ export async function startPreviewChat(
     outbox,
   });
   notifyOutbox(ctx, outbox);
+  await recordHandOff(ctx, { sessionId, bot, turn, resultId: undefined, now });
   return startResponse(sessionId, bot, "6", turn, {});
 }

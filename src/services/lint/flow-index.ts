@@ -55,6 +55,12 @@ export function edgeOwners(index: FlowIndex): EdgeOwner[] {
       if (block.outgoingEdgeId) owners.push({ ...place, edgeId: block.outgoingEdgeId, name: "This block" });
       const idleEdgeId = idleTimeoutOf(block)?.outgoingEdgeId;
       if (idleEdgeId) owners.push({ ...place, edgeId: idleEdgeId, name: "The idle path of this input" });
+      if (block.type === "hand off" && block.options?.noOperatorEdgeId)
+        owners.push({
+          ...place,
+          edgeId: block.options.noOperatorEdgeId,
+          name: "The no-operator path of this hand-off",
+        });
       if (!("items" in block)) continue;
       block.items.forEach((item, itemIndex) => {
         if (item.outgoingEdgeId)

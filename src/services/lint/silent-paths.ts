@@ -9,9 +9,17 @@ export type PathStart = { edgeId: string } | { groupId: string; index: number };
 /**
  * Blocks after which the visitor is not left waiting, whatever follows: they may show something
  * (AI replies, live chat, client-side code), send the visitor elsewhere (Redirect), or continue in
- * another flow (Bot link, Return, a webhook awaiting its call). The analysis stops at them.
+ * another flow (Bot link, Return, a webhook awaiting its call) or to a person (hand off). The analysis stops at them.
  */
-const HANDS_OVER = new Set<string>(["Bot link", "Return", "webhook", "OpenAI", "Chatwoot", ...forgedBlockTypes]);
+const HANDS_OVER = new Set<string>([
+  "Bot link",
+  "Return",
+  "webhook",
+  "hand off",
+  "OpenAI",
+  "Chatwoot",
+  ...forgedBlockTypes,
+]);
 
 /** The next step after a block that neither branches nor stops: its own edge, else the next block. */
 export const after = (group: Group, index: number, block: Block): PathStart =>

@@ -31,6 +31,7 @@ export const checkUnreachableGroups: LintCheck = (doc) => {
     for (const block of group.blocks) {
       follow(block.outgoingEdgeId);
       follow(idleTimeoutOf(block)?.outgoingEdgeId);
+      if (block.type === "hand off") follow(block.options?.noOperatorEdgeId);
       if ("items" in block)
         for (const item of block.items) {
           follow(item.outgoingEdgeId);

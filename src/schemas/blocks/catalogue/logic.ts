@@ -34,6 +34,11 @@ export const abTestDefaults = {
 
 export const webhookDefaults = {} as const;
 
+export const handOffDefaults = {
+  waitingMessage: "Connecting you with a person…",
+  displayOperatorName: true,
+} as const;
+
 export const jumpDefaults = {} as const;
 
 export const returnDefaults = {} as const;
@@ -51,6 +56,12 @@ export const logicCatalogue: Record<LogicBlockType, BlockCatalogueEntry> = {
   Wait: /* @__PURE__ */ logicEntry("Wait", "⋯", "delay pause", waitDefaults),
   "AB test": /* @__PURE__ */ logicEntry("AB test", "⚖", "split random", abTestDefaults),
   webhook: /* @__PURE__ */ logicEntry("Webhook", "⇠", "wait incoming http", webhookDefaults),
+  "hand off": /* @__PURE__ */ logicEntry(
+    "Hand off to a person",
+    "☎",
+    "human operator agent takeover inbox",
+    handOffDefaults,
+  ),
   Jump: /* @__PURE__ */ logicEntry("Jump", "↷", "go to group", jumpDefaults),
   Return: /* @__PURE__ */ logicEntry("Return", "↶", "back", returnDefaults),
 };

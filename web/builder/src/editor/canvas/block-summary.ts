@@ -96,6 +96,10 @@ const SUMMARIES: { [T in BlockType]: Summary<T> } = {
   Wait: (block) => (block.options?.secondsToWaitFor ? `Wait ${block.options.secondsToWaitFor} s` : "Configure…"),
   "AB test": none,
   webhook: () => "Wait for an incoming call",
+  "hand off": (block) =>
+    block.options?.timeoutSeconds
+      ? `To a person · no operator after ${block.options.timeoutSeconds} s`
+      : "To a person · waits until taken",
   Jump: (block, _variables, { targetGroupTitle }) => {
     if (!block.options?.groupId) return "Pick a group…";
     return targetGroupTitle === undefined ? "Jump to a missing group" : `Jump to “${targetGroupTitle}”`;

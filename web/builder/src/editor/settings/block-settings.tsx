@@ -31,6 +31,7 @@ import {
 } from "./input-settings";
 import { aiSettingsForms } from "./ai/ai-settings";
 import { pluginSettingsForms } from "./plugins/index";
+import { HandOffSettings } from "./hand-off-settings";
 import { IdleTimeoutField } from "./idle-timeout-field";
 import { KnowledgeAnswerSettings, SearchKnowledgeSettings } from "./knowledge-settings";
 import {
@@ -102,6 +103,7 @@ const FORMS: Record<BlockType, ComponentType> = {
   Wait: WaitSettings,
   "AB test": AbTestSettings,
   webhook: IncomingWebhookSettings,
+  "hand off": HandOffSettings,
   Jump: JumpSettings,
   Return: ReturnSettings,
   Webhook: HttpRequestSettings,

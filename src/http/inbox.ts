@@ -1,0 +1,40 @@
+import { apiRoutes } from "../schemas/api-routes.js";
+import type { AppContext } from "../services/context.js";
+import { endInboxChat, getInboxChat, listInbox, postInboxMessage, takeInboxChat } from "../services/inbox/inbox.js";
+import { defineRoute } from "./route.js";
+
+export function inboxRoutes(ctx: AppContext) {
+  return [
+    defineRoute({
+      ...apiRoutes.listInbox,
+      handler: async ({ caller, params }) => ({ chats: await listInbox(ctx, caller!, params.workspaceId) }),
+    }),
+    defineRoute({
+      ...apiRoutes.getInboxChat,
+      handler: ({ caller, params }) => getInboxChat(ctx, caller!, params.workspaceId, params.handoffId),
+    }),
+    defineRoute({
+      ...apiRoutes.takeInboxChat,
+      handler: ({ caller, params }) => takeInboxChat(ctx, caller!, params.workspaceId, params.handoffId),
+    }),
+    defineRoute({
+      ...apiRoutes.replyInboxChat,
+      handler: async ({ caller, params, body }) => ({ message: await postInboxMessage(ctx, caller!, params, body) }),
+    }),
+    defineRoute({
+      ...apiRoutes.noteInboxChat,
+      handler: async ({ caller, params, body }) => ({
+        message: await postInboxMessage(ctx, caller!, params, { text: body.text, note: true }),
+      }),
+    }),
+    defineRoute({
+      ...apiRoutes.handBackInboxChat,
+      handler: ({ caller, params, body }) =>
+        endInboxChat(ctx, caller!, params, { kind: "handBack", ...(body.groupId ? { groupId: body.groupId } : {}) }),
+    }),
+    defineRoute({
+      ...apiRoutes.closeInboxChat,
+      handler: ({ caller, params }) => endInboxChat(ctx, caller!, params, { kind: "close" }),
+    }),
+  ];
+}

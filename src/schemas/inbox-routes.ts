@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { idSchema } from "./common.js";
+import { route, workspaceIdParams } from "./route-contract.js";
+
+const tags = ["Inbox"] as const;
+
+const inboxChatParams = z.object({ workspaceId: idSchema, handoffId: idSchema });
+
+const inboxChatSchema = z
+  .object({
+    id: z.string(),
+    sessionId: z.string(),
+    resultId: z.string().nullable(),
+    botId: z.string(),
+    channel: z.string().meta({ description: '"web", "whatsapp", "telegram" or "preview"' }),
+    status: z.enum(["waiting", "taken", "handed_back", "closed", "timed_out"]),
+    teamNote: z.string().nullable(),
+    operator: z.object({ userId: z.string(), name: z.string() }).nullable(),
+    requestedAt: z.string(),
+    takenAt: z.string().nullable(),
+    firstReplyAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+    timeoutAt: z.string().nullable(),
+  })
+  .meta({ id: "InboxChat" });
+
+const inboxMessageSchema = z
+  .object({
+    id: z.string(),
+    author: z.enum(["visitor", "operator", "note"]),
+    authorName: z.string().nullable(),
+    text: z.string().nullable(),
+    fileUrl: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "InboxMessage" });
+
+const chatWithTranscript = z.object({ chat: inboxChatSchema, messages: z.array(inboxMessageSchema) });
+
+export const inboxMessageInputSchema = z
+  .object({
+    text: z.string().min(1).max(10_000).optional(),
+    fileUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(4096)
+      .optional(),
+  })
+  .refine((input) => input.text !== undefined || input.fileUrl !== undefined, {
+    message: "Give a text or a file URL",
+  });
+
+/** The operator side of human takeover (issue 34): ADMIN and MEMBER act, GUEST reads. */
+export const inboxRouteContracts = {
+  listInbox: route("listInbox", {
+    summary: "List the workspace's chats with a person: waiting (oldest first), then the caller's, then the others",
+    tags,
+    auth: "token",
+    params: workspaceIdParams,
+    response: z.object({ chats: z.array(inboxChatSchema) }),
+  }),
+  getInboxChat: route("getInboxChat", {
+    summary: "One chat of the Inbox with what was said while a person had it (notes included)",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    response: chatWithTranscript,
+  }),
+  takeInboxChat: route("takeInboxChat", {
+    summary: "Take a waiting chat (409 when another operator took it first)",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    response: chatWithTranscript,
+  }),
+  replyInboxChat: route("replyInboxChat", {
+    summary: "Send the visitor a message (text and/or a file URL) in a chat the caller took",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    body: inboxMessageInputSchema,
+    response: z.object({ message: inboxMessageSchema }),
+  }),
+  noteInboxChat: route("noteInboxChat", {
+    summary: "Leave a note for the team on a chat (never shown to the visitor)",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    body: z.object({ text: z.string().min(1).max(10_000) }),
+    response: z.object({ message: inboxMessageSchema }),
+  }),
+  handBackInboxChat: route("handBackInboxChat", {
+    summary: "Give the chat back to the flow: at groupId, else through the block's handed-back exit",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    body: z.object({ groupId: idSchema.optional() }),
+    response: z.object({ chat: inboxChatSchema }),
+  }),
+  closeInboxChat: route("closeInboxChat", {
+    summary: "Close the chat: it leaves the Inbox and the flow does not go on",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    response: z.object({ chat: inboxChatSchema }),
+  }),
+};

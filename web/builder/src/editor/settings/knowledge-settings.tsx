@@ -1,7 +1,9 @@
 import type { AiBlockType } from "../../../../../src/schemas/blocks/index.js";
 import { useEffect, useState } from "react";
 import { knowledgeAnswerDefaults, searchKnowledgeDefaults } from "../../../../../src/schemas/blocks/catalogue/index.js";
+import { api } from "../../lib/api";
 import { useStore } from "../../lib/store";
+import type { KnowledgeBase } from "../../knowledge/knowledge-api";
 import { SelectField } from "../../ui/fields";
 import { useEditor } from "../editor-context";
 import { aiBlocks, ModelField } from "./ai/ai-settings";
@@ -9,21 +11,16 @@ import { CredentialsPicker } from "./ai/credentials-picker";
 import { Choice, Num, Text, useBlock, Variable } from "./block-fields";
 import { getIn, setIn } from "./set-in";
 
-type KnowledgeBaseItem = { id: string; name: string; documentCount?: number };
+type KnowledgeBaseItem = KnowledgeBase;
 /** What the picker knows: the workspace's bases, or that this server has none to offer. */
 type KnowledgeBases = { state: "loading" } | { state: "listed"; bases: KnowledgeBaseItem[] } | { state: "unavailable" };
 
 /**
- * The workspace's knowledge bases (GET …/knowledgeBases). A 404 (a server without knowledge bases) or
- * a failed call leaves the form usable: the base's id can still be typed.
+ * The workspace's knowledge bases. A failed call leaves the form usable: the base's id can still be typed.
  */
 async function listKnowledgeBases(workspaceId: string): Promise<KnowledgeBases> {
-  const response = await fetch(`/api/v1/workspaces/${encodeURIComponent(workspaceId)}/knowledgeBases`, {
-    credentials: "same-origin",
-  });
-  if (!response.ok) return { state: "unavailable" };
-  const body = (await response.json()) as { knowledgeBases?: KnowledgeBaseItem[] };
-  return { state: "listed", bases: body.knowledgeBases ?? [] };
+  const { knowledgeBases } = await api.call("listKnowledgeBases", { params: { workspaceId } });
+  return { state: "listed", bases: knowledgeBases };
 }
 
 function KnowledgeBasePicker() {

@@ -55,7 +55,7 @@ describe("the editor's panels", { timeout: 180_000 }, () => {
 
   it("adds every block type from the keyboard and opens its settings", async () => {
     const types = (await attributes(page.locator(".palette-item[data-block-type]"), "data-block-type")) as string[];
-    expect(types).toHaveLength(56);
+    expect(types).toHaveLength(59);
     for (const type of types) {
       await page.locator(`[data-block-type="${type}"]`).focus();
       await page.keyboard.press("Enter");

@@ -108,7 +108,7 @@ describe("autosave", () => {
 
 describe("block catalogue and canvas helpers", () => {
   it("lists every block type once, searchable by name and keyword", () => {
-    expect(new Set(blockCatalogue.map((entry) => entry.type)).size).toBe(57);
+    expect(new Set(blockCatalogue.map((entry) => entry.type)).size).toBe(60);
     expect(searchBlocks("http").map((entry) => entry.type)).toEqual([
       "webhook",
       "Webhook",

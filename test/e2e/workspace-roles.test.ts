@@ -50,7 +50,10 @@ function requestOf(route: Route, bodyWorkspaceId = ids.workspaceId) {
     return ids[param];
   });
   const query = keyOf(route) === "GET /api/v1/bots" ? `?workspaceId=${ids.workspaceId}` : "";
-  const body = route.method === "GET" || route.method === "DELETE" ? undefined : { workspaceId: bodyWorkspaceId };
+  // A search is a read with a body: it needs its question to get as far as the workspace.
+  const question = route.url.endsWith("/search") ? { query: "refunds" } : {};
+  const body =
+    route.method === "GET" || route.method === "DELETE" ? undefined : { workspaceId: bodyWorkspaceId, ...question };
   return { method: route.method, path: path + query, body };
 }
 
@@ -92,7 +95,39 @@ beforeAll(async () => {
     name: "Brand",
     theme: {},
   });
+  const knowledgeBase = await adminApi.post(`/v1/workspaces/${admin.workspaceId}/knowledgeBases`, { name: "Help" });
+  const knowledgeBaseId = knowledgeBase.body.knowledgeBase.id;
+  // A page nobody answers: the document exists (and fails), which is all the routes need.
+  const documents = await adminApi.post(
+    `/v1/workspaces/${admin.workspaceId}/knowledgeBases/${knowledgeBaseId}/documents/urls`,
+    {
+      urls: ["http://127.0.0.1:9/help"],
+    },
+  );
+  const handOffBot = (
+    await adminApi.post("/v1/bots", {
+      workspaceId: admin.workspaceId,
+      bot: {
+        ...greetingBot(),
+        groups: [
+          {
+            id: "g-hand-off",
+            title: "Hand off",
+            graphCoordinates: { x: 0, y: 0 },
+            blocks: [{ id: "hand-off", type: "hand off", options: {} }],
+          },
+        ],
+        edges: [{ id: "e-start", from: { eventId: "ev-start" }, to: { groupId: "g-hand-off" } }],
+      },
+    })
+  ).body.bot;
+  const handOffPublicId = (await adminApi.post(`/v1/bots/${handOffBot.id}/publish`)).body.publicId;
+  await visitor.post(`/v1/bots/${handOffPublicId}/startChat`, {});
+  const inbox = await adminApi.get(`/v1/workspaces/${admin.workspaceId}/inbox`);
   Object.assign(ids, {
+    knowledgeBaseId,
+    documentId: documents.body.documents[0].id,
+    handoffId: inbox.body.chats[0].id,
     folderId: folder.body.folder.id,
     // Routes are refused before the block is looked at (the wait-for-webhook calls).
     blockId: "any-block",

@@ -40,6 +40,9 @@ beforeAll(async () => {
     url: "https://hooks.example.com/owner-secret",
     events: ["result.answer"],
   });
+  const knowledgeBase = await api.post(`/v1/workspaces/${owner.workspaceId}/knowledgeBases`, {
+    name: "Owner's secret base",
+  });
   const ownerTokenId = (await server.ctx.users.listTokens()).find(
     (token) => token.email === "owner@tenancy.example",
   )!.id;
@@ -52,8 +55,10 @@ beforeAll(async () => {
     sessionId: start.body.sessionId,
     credentialsId: credentials.body?.credentials?.id ?? credentials.body?.id ?? "no-credentials",
     webhookId: webhook.body.webhook.id,
+    knowledgeBaseId: knowledgeBase.body.knowledgeBase.id,
   });
   secrets.push(
+    "Owner's secret base",
     ownerTokenId,
     owner.token,
     owner.workspaceId,
@@ -92,6 +97,15 @@ const bodies: Record<string, unknown> = {
   "POST /api/v1/bots/:botId/webhooks": { url: "https://planted.example.com/hook", events: ["result.answer"] },
   "PATCH /api/v1/bots/:botId/webhooks/:webhookId": { url: "https://planted.example.com/hook" },
   "POST /api/v1/workspaces/:workspaceId/themeTemplates": { name: "Planted", theme: {} },
+  "PUT /api/v1/bots/:botId/staging": { versionId: "draft" },
+  "POST /api/v1/workspaces/:workspaceId/knowledgeBases": { name: "Planted" },
+  "PATCH /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId": { name: "Hijacked" },
+  "POST /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/documents/urls": {
+    urls: ["https://planted.example.com/page"],
+  },
+  "POST /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/search": { query: "secret" },
+  "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/messages": { text: "Planted" },
+  "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/notes": { text: "Planted" },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

@@ -217,8 +217,8 @@ export class Chat {
 
   /** True when the action took over the conversation (it answered the server, which sent the next turn). */
   private async act(run: number, action: ClientAction): Promise<boolean> {
-    if (action.type === "listenForWebhook") {
-      this.listenForWebhook(run, String(action.blockId ?? ""));
+    if (action.type === "listenForWebhook" || action.type === "handOff") {
+      this.listenForWebhook(run, String(action.blockId ?? ""), action.type === "handOff");
       return true;
     }
     const reply = await runAction(action, this.actionHost());
@@ -294,11 +294,12 @@ export class Chat {
   }
 
   /**
-   * The chat waits for an outside system to call its webhook: the server's events stream of the
-   * session brings the turn that call produced, shown as if it answered a message. The browser
-   * reconnects by itself after a dropped connection, and the server then sends that turn at once.
+   * The chat waits for an outside system to call its webhook, or for a person to take it (a hand-off):
+   * the server's events stream of the session brings the turn that call or hand back produced, shown
+   * as if it answered a message; during a hand-off also who joined and what they wrote. The browser
+   * reconnects by itself after a dropped connection, and the server then sends what was missed.
    */
-  private listenForWebhook(run: number, blockId: string): void {
+  private listenForWebhook(run: number, blockId: string, handOff = false): void {
     this.stopListening?.();
     if (!this.sessionId) return;
     const source = new EventSource(this.api.sessionEventsUrl(this.sessionId, blockId));
@@ -309,11 +310,36 @@ export class Chat {
     this.stopListening = stop;
     source.addEventListener("reply", (event) => {
       stop();
-      if (run === this.run) void this.process(run, JSON.parse((event as MessageEvent<string>).data) as ChatTurn);
+      if (run !== this.run) return;
+      if (handOff) this.view.notice(undefined, "You're back with the bot", undefined, true);
+      void this.process(run, JSON.parse((event as MessageEvent<string>).data) as ChatTurn);
     });
+    if (handOff) {
+      source.addEventListener("joined", (event) => {
+        const { name } = JSON.parse((event as MessageEvent<string>).data) as { name: string | null };
+        if (run === this.run) this.view.notice(undefined, `${name || "A person"} joined the chat`, undefined, true);
+      });
+      source.addEventListener("operator", (event) => {
+        if (run === this.run) this.showOperatorMessage(JSON.parse((event as MessageEvent<string>).data));
+      });
+    }
     source.addEventListener("gone", stop);
     // Refused (the chat does not wait there any more): the browser gives up; nothing to show.
     source.addEventListener("error", () => source.readyState === EventSource.CLOSED && stop());
+  }
+
+  /** An operator's message, shown as the bot's host would show it: text, and a file as its link. */
+  private showOperatorMessage(message: { id: string; text: string | null; fileUrl: string | null }): void {
+    const paragraphs = [
+      ...(message.text ? [{ type: "p", children: [{ text: message.text }] }] : []),
+      ...(message.fileUrl
+        ? [{ type: "p", children: [{ type: "a", url: message.fileUrl, children: [{ text: message.fileUrl }] }] }]
+        : []),
+    ];
+    const bubble: ChatBubble = { id: message.id, type: "text", content: { type: "richText", richText: paragraphs } };
+    if (!this.view.addHost(bubble)) return;
+    this.memory.items.push({ kind: "host", bubble });
+    this.options.onHostMessage?.(bubble);
   }
 
   private listenForEmbed(run: number, name: string): void {

@@ -58,12 +58,29 @@ describe("a chat handed to a person, in Chromium", { timeout: 120_000 }, () => {
       .poll(() => log.locator(".bubble.host").allTextContents(), { timeout: 20_000 })
       .toEqual(["A person will be with you shortly", "Hi, I'm Ann from support"]);
 
+    // The visitor answers the person in the same box: the message reaches the Inbox, no bot message comes.
+    await chat.getByPlaceholder("Type a message…").pressSequentially("My parcel never came");
+    await chat.getByPlaceholder("Type a message…").press("Enter");
+    await expect
+      .poll(async () => {
+        const { messages } = (await harness.api.get(`${inbox}/${handoffId}`)).body as {
+          messages: { author: string; text: string }[];
+        };
+        return messages.map((message) => [message.author, message.text]);
+      })
+      .toEqual([
+        ["operator", "Hi, I'm Ann from support"],
+        ["visitor", "My parcel never came"],
+      ]);
+    expect(await log.locator(".bubble.guest").allTextContents()).toEqual(["My parcel never came"]);
+
     expect((await harness.api.post(`${inbox}/${handoffId}/handBack`, {})).status).toBe(200);
     await chat.getByText("You're back with the bot").waitFor({ timeout: 20_000 });
     await expect
       .poll(() => log.locator(".bubble.host").allTextContents(), { timeout: 20_000 })
       .toEqual(["A person will be with you shortly", "Hi, I'm Ann from support", "Anything else I can do?"]);
     await chat.getByPlaceholder("Your answer").waitFor();
+    expect(await chat.getByPlaceholder("Type a message…").count()).toBe(0);
     expect(page.problems).toEqual([]);
     await context.close();
   });

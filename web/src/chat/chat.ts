@@ -311,10 +311,14 @@ export class Chat {
     source.addEventListener("reply", (event) => {
       stop();
       if (run !== this.run) return;
-      if (handOff) this.view.notice(undefined, "You're back with the bot", undefined, true);
+      if (handOff) {
+        this.view.setInput(undefined);
+        this.view.notice(undefined, "You're back with the bot", undefined, true);
+      }
       void this.process(run, JSON.parse((event as MessageEvent<string>).data) as ChatTurn);
     });
     if (handOff) {
+      this.showHandOffInput(run, blockId);
       source.addEventListener("joined", (event) => {
         const { name } = JSON.parse((event as MessageEvent<string>).data) as { name: string | null };
         if (run === this.run) this.view.notice(undefined, `${name || "A person"} joined the chat`, undefined, true);
@@ -326,6 +330,39 @@ export class Chat {
     source.addEventListener("gone", stop);
     // Refused (the chat does not wait there any more): the browser gives up; nothing to show.
     source.addEventListener("error", () => source.readyState === EventSource.CLOSED && stop());
+  }
+
+  /**
+   * While a person has (or is about to take) the chat, the visitor writes to them: each message goes to
+   * the Inbox (the server answers it with no bot message), and the box stays until the chat is handed back.
+   */
+  private showHandOffInput(run: number, blockId: string): void {
+    const input: ChatInput = {
+      id: blockId,
+      type: "text input",
+      options: { labels: { placeholder: "Type a message…" } },
+    };
+    const view = renderInput(input, {
+      submit: (answer) => void this.tellOperator(run, blockId, answer),
+      upload: (file, onProgress) => this.api.uploadFile(this.sessionId ?? "", file, onProgress),
+      settings: this.settings,
+    });
+    this.view.setInput(view);
+    if (this.options.mayFocus()) view.focus();
+  }
+
+  private async tellOperator(run: number, blockId: string, answer: Answer): Promise<void> {
+    const display = answer.display ?? answer.text;
+    this.view.addGuest(display, answer.files);
+    this.memory.items.push({ kind: "guest", text: display, files: answer.files });
+    this.save();
+    try {
+      await this.api.continueChat(this.sessionId ?? "", { type: "text", text: answer.text });
+    } catch (error) {
+      if (run === this.run) this.view.notice(undefined, (error as ApiError).message || "Your message was not sent.");
+    }
+    // Handed back meanwhile: the flow's own input has taken the box's place.
+    if (run === this.run && this.stopListening) this.showHandOffInput(run, blockId);
   }
 
   /** An operator's message, shown as the bot's host would show it: text, and a file as its link. */

@@ -70,15 +70,37 @@ export class KnowledgeSearch {
     return found.rows;
   }
 
+  /**
+   * ts_rank_cd knows nothing of how rare a word is, so "how" counted as much as "plugin" (recall@5 0.26
+   * on the judged corpus, against 0.67 for SQLite's BM25). Each term is weighted here by its inverse
+   * document frequency in this base, BM25's: one pass counts the chunks holding each term, then a
+   * chunk's score is the sum over its terms of idf × ts_rank_cd.
+   */
   private async searchPostgres(knowledgeBaseId: string, terms: string[], limit: number): Promise<HitRow[]> {
-    // Terms are letters and digits only, so joining them with | is a valid tsquery.
-    const query = sql`to_tsquery('simple', ${terms.join(" | ")})`;
+    // Terms are letters and digits only: each one is a valid tsquery on its own.
+    const counts = await sql<Record<string, string>>`select count(*) as n, ${sql.join(
+      terms.map(
+        (term, index) =>
+          sql`count(*) filter (where search @@ to_tsquery('simple', ${term})) as ${sql.ref(`t${index}`)}`,
+      ),
+    )} from "knowledgeChunks" where "knowledgeBaseId" = ${knowledgeBaseId}`.execute(this.db);
+    const row = counts.rows[0] ?? {};
+    const chunks = Number(row.n ?? 0);
+    const weighted = terms
+      .map((term, index) => {
+        const holding = Number(row[`t${index}`] ?? 0);
+        return { term, idf: Math.log(1 + (chunks - holding + 0.5) / (holding + 0.5)), holding };
+      })
+      .filter(({ holding }) => holding > 0);
+    if (weighted.length === 0) return [];
+    const termRows = sql.join(weighted.map(({ term, idf }) => sql`(${term}::text, ${idf}::float8)`));
     const found = await sql<HitRow>`select c.id as "chunkId", c."documentId", d.name as "documentName", d.url,
-        c."headingPath", c.page, c.text, ts_rank_cd(c.search, q.query) as raw
+        c."headingPath", c.page, c.text, sum(t.idf * ts_rank_cd(c.search, to_tsquery('simple', t.term), 1)) as raw
       from "knowledgeChunks" c
-      cross join (select ${query} as query) q
+      join (values ${termRows}) as t(term, idf) on c.search @@ to_tsquery('simple', t.term)
       join "knowledgeDocuments" d on d.id = c."documentId"
-      where c."knowledgeBaseId" = ${knowledgeBaseId} and c.search @@ q.query
+      where c."knowledgeBaseId" = ${knowledgeBaseId}
+      group by c.id, d.name, d.url
       order by raw desc, c.id
       limit ${limit}`.execute(this.db);
     return found.rows;

@@ -1,3 +1,4 @@
+import { threadId } from "node:worker_threads";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,10 +31,12 @@ export async function createTestDatabase(use: "own" | "shared" = "own"): Promise
   const base = process.env.DATABASE_URL;
   if (!base)
     return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  // Worker threads share the process id (the unit project runs two of them): the thread's id keeps the names apart.
+  const worker = `${process.pid}_${threadId}`;
   const schema =
     use === "shared"
-      ? `${SHARED_SCHEMA_PREFIX}${process.env.PARLEY_TEST_RUN_ID ?? "run"}_${process.pid}`
-      : `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+      ? `${SHARED_SCHEMA_PREFIX}${process.env.PARLEY_TEST_RUN_ID ?? "run"}_${worker}`
+      : `t_${worker}_${Date.now().toString(36)}_${counter++}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create schema "${schema}"`);

@@ -51,10 +51,16 @@ export class OutboxRepository {
       ${filter.skipWorkspaces?.length ? sql`and coalesce(wb."workspaceId", rb."workspaceId", '') not in (${sql.join(filter.skipWorkspaces)})` : sql``}
       ${filter.skipTargets?.length ? sql`and coalesce(o."targetId", '') not in (${sql.join(filter.skipTargets)})` : sql``}`;
     const chosen = sql`select id from (${ranked}) ranked order by turn, "dueAt" limit ${limit}`;
+    // The ranking read its rows before taking any lock: an item another instance claimed (and committed)
+    // meanwhile would still be chosen. The due condition is checked again on the row as it is once
+    // locked, and again by the update, so such an item is skipped rather than delivered twice.
+    const stillDue = sql`status = 'pending' and "dueAt" <= ${now}`;
     const locked =
-      this.dialect === "postgres" ? sql`select id from outbox where id in (${chosen}) for update skip locked` : chosen;
+      this.dialect === "postgres"
+        ? sql`select id from outbox where id in (${chosen}) and ${stillDue} for update skip locked`
+        : chosen;
     const claimed = await sql<OutboxRow>`update outbox set "dueAt" = ${leaseUntil}, attempts = attempts + 1
-      where id in (${locked}) returning *`.execute(this.db);
+      where id in (${locked}) and ${stillDue} returning *`.execute(this.db);
     return claimed.rows;
   }
 

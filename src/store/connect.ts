@@ -6,7 +6,6 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -14,6 +13,7 @@ import {
   type Migration,
 } from "kysely";
 import type { Database, Db } from "./database.js";
+import { CurrentSchemaPostgresDialect } from "./current-schema-introspector.js";
 import { WalCheckpointer } from "./wal-checkpointer.js";
 import { openSqliteConnection, type SqliteSettings } from "./sqlite-connection.js";
 import { SqliteChatRepository } from "./chat/sqlite-chat-repository.js";
@@ -194,7 +194,7 @@ function withStatementCache(database: SqliteDatabase.Database) {
 
 function openPostgres(databaseUrl: string, poolSize = 10): Store {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   const url = new URL(databaseUrl);
   url.password = url.password ? "***" : "";
   return {

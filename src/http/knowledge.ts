@@ -17,8 +17,7 @@ import {
   listKnowledgeDocuments,
   reindexKnowledgeDocument,
 } from "../services/knowledge/knowledge-documents.js";
-import { readMultipartFiles } from "./knowledge-multipart.js";
-import { multipartBoundary } from "./multipart-file.js";
+import { multipartBoundary, readMultipartFiles } from "./multipart.js";
 import { type Authenticate, type AuthorizeWrite, defineRoute, registerRoutes } from "./route.js";
 import type { Readable } from "node:stream";
 

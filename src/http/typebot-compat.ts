@@ -28,7 +28,7 @@ import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { RateLimiter } from "./rate-limit/rate-limiter.js";
 import { BOT_BODY_LIMIT } from "./bots.js";
 import { publicBase } from "./files.js";
-import { multipartBoundary, multipartFileChunks } from "./multipart-file.js";
+import { multipartBoundary, multipartFileChunks } from "./multipart.js";
 import {
   acceptLanguage,
   allowCallingOrigin,

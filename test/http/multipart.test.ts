@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/errors.js";
-import { multipartBoundary, multipartFileChunks } from "../../src/http/multipart-file.js";
+import { multipartBoundary, multipartFileChunks } from "../../src/http/multipart.js";
 
 async function* chunked(body: Buffer, size: number): AsyncGenerator<Buffer> {
   for (let at = 0; at < body.length; at += size) yield body.subarray(at, at + size);

@@ -20,8 +20,12 @@ const multiProcess = [
   "test/e2e/*multi-instance*.test.ts",
   "test/e2e/*-instances.test.ts",
 ];
-/** Every project's; the global setup (one build of dist) stays with the root, so it runs once. */
-const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+/**
+ * Every project's; the global setup (one build of dist) stays with the root, so it runs once.
+ * `expect.poll` waits for state (a bubble shown, a row delivered): its 1 s default is shorter than a
+ * page load on a loaded 2-core machine, and a wait that succeeds returns as soon as the state is there.
+ */
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 15_000 } } };
 
 export default defineConfig({
   test: {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
-import { launchBrowser, openPage, recordMetric, screenshot } from "./browser.js";
+import { describe, expect, it } from "vitest";
+import { useChatInBrowser } from "./browser-world.js";
+import { openPage, recordMetric, screenshot } from "./browser.js";
 import { tourBot } from "./web-bots.js";
 
 /** A 1×1 PNG: what a visitor uploads. */
@@ -11,24 +10,14 @@ const PNG = Buffer.from(
 );
 
 describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
-  let harness: ChatHarness;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
+  const world = useChatInBrowser();
 
   it("takes a visitor through text, buttons, an invalid e-mail and its retry, a date, a file and a rating", async () => {
-    const conversation = await harness.conversation(tourBot());
-    const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+    const conversation = await world.harness.conversation(tourBot());
+    const context = await world.browser.newContext({ viewport: { width: 900, height: 900 } });
     const page = await openPage(context);
     const started = Date.now();
-    await page.goto(`${harness.server.url}/${conversation.publicId}`);
+    await page.goto(`${world.harness.server.url}/${conversation.publicId}`);
 
     // The chat page is a shell around a sandboxed frame (an opaque origin) that holds the chat.
     const chat = page.frameLocator("iframe.chat-frame");
@@ -92,7 +81,7 @@ describe("full-page chat in a real browser", { timeout: 90_000 }, () => {
       ["b-plan", "Pro"],
       ["b-email", "ada@example.com"],
       ["b-date", "01/02/2025"],
-      ["b-file", `${harness.server.url}/files/<id>/photo.png`],
+      ["b-file", `${world.harness.server.url}/files/<id>/photo.png`],
       ["b-rating", "4"],
     ]);
     // The uploaded file is served back by its URL, and only by it.

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
-import { chatPageFrame, launchBrowser, openPage } from "./browser.js";
+import { describe, expect, it } from "vitest";
+import { useChatInBrowser } from "./browser-world.js";
+import { buildBot, say } from "../helpers/conversation.js";
+import { chatPageFrame, openPage } from "./browser.js";
 
 /** Hands the chat to a person; once handed back, asks a question. */
 const supportBot = buildBot({
@@ -19,24 +19,14 @@ const supportBot = buildBot({
 });
 
 describe("a chat handed to a person, in Chromium", { timeout: 120_000 }, () => {
-  let harness: ChatHarness;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
+  const world = useChatInBrowser();
 
   it("shows who joined and what they wrote, then the bot again after the hand back, with no action of the visitor", async () => {
-    const conversation = await harness.conversation(supportBot);
-    const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+    const conversation = await world.harness.conversation(supportBot);
+    const context = await world.browser.newContext({ viewport: { width: 900, height: 900 } });
     const page = await openPage(context);
     const listening = page.waitForResponse((response) => response.url().includes("/events?blockId=handoff"));
-    await page.goto(`${harness.server.url}/${conversation.publicId}`);
+    await page.goto(`${world.harness.server.url}/${conversation.publicId}`);
     const { chat } = chatPageFrame(page);
     const log = chat.locator("parley-standard .log");
     await expect
@@ -44,15 +34,15 @@ describe("a chat handed to a person, in Chromium", { timeout: 120_000 }, () => {
       .toEqual(["A person will be with you shortly"]);
     expect((await listening).status()).toBe(200);
 
-    const inbox = `/v1/workspaces/${harness.workspaceId}/inbox`;
-    const chats = (await harness.api.get(inbox)).body.chats as { id: string; botId: string }[];
+    const inbox = `/v1/workspaces/${world.harness.workspaceId}/inbox`;
+    const chats = (await world.harness.api.get(inbox)).body.chats as { id: string; botId: string }[];
     const handoffId = chats.find((entry) => entry.botId === conversation.botId)!.id;
-    const taken = await harness.api.post(`${inbox}/${handoffId}/take`);
+    const taken = await world.harness.api.post(`${inbox}/${handoffId}/take`);
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     await chat.getByText(`${taken.body.chat.operator.name} joined the chat`).waitFor({ timeout: 20_000 });
 
     expect(
-      (await harness.api.post(`${inbox}/${handoffId}/messages`, { text: "Hi, I'm Ann from support" })).status,
+      (await world.harness.api.post(`${inbox}/${handoffId}/messages`, { text: "Hi, I'm Ann from support" })).status,
     ).toBe(200);
     await expect
       .poll(() => log.locator(".bubble.host").allTextContents(), { timeout: 20_000 })
@@ -63,7 +53,7 @@ describe("a chat handed to a person, in Chromium", { timeout: 120_000 }, () => {
     await chat.getByPlaceholder("Type a message…").press("Enter");
     await expect
       .poll(async () => {
-        const { messages } = (await harness.api.get(`${inbox}/${handoffId}`)).body as {
+        const { messages } = (await world.harness.api.get(`${inbox}/${handoffId}`)).body as {
           messages: { author: string; text: string }[];
         };
         return messages.map((message) => [message.author, message.text]);
@@ -74,7 +64,7 @@ describe("a chat handed to a person, in Chromium", { timeout: 120_000 }, () => {
       ]);
     expect(await log.locator(".bubble.guest").allTextContents()).toEqual(["My parcel never came"]);
 
-    expect((await harness.api.post(`${inbox}/${handoffId}/handBack`, {})).status).toBe(200);
+    expect((await world.harness.api.post(`${inbox}/${handoffId}/handBack`, {})).status).toBe(200);
     await chat.getByText("You're back with the bot").waitFor({ timeout: 20_000 });
     await expect
       .poll(() => log.locator(".bubble.host").allTextContents(), { timeout: 20_000 })

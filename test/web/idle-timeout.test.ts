@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { buildBot, createChatHarness, edge, say, type ChatHarness } from "../helpers/conversation.js";
-import { chatPageFrame, launchBrowser, openPage } from "./browser.js";
+import { describe, expect, it } from "vitest";
+import { useChatInBrowser } from "./browser-world.js";
+import { buildBot, edge, say } from "../helpers/conversation.js";
+import { chatPageFrame, openPage } from "./browser.js";
 
 /** Asks a name; after 2 seconds of silence the flow asks whether the visitor is still there, then asks again. */
 const idleBot = buildBot({
@@ -33,23 +33,13 @@ const idleBot = buildBot({
 });
 
 describe("idle timeout in the web chat", { timeout: 90_000 }, () => {
-  let harness: ChatHarness;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
+  const world = useChatInBrowser();
 
   it("shows the idle path's bubble by itself when the visitor leaves the input alone, then takes the answer", async () => {
-    const conversation = await harness.conversation(idleBot);
-    const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+    const conversation = await world.harness.conversation(idleBot);
+    const context = await world.browser.newContext({ viewport: { width: 900, height: 900 } });
     const page = await openPage(context);
-    await page.goto(`${harness.server.url}/${conversation.publicId}`);
+    await page.goto(`${world.harness.server.url}/${conversation.publicId}`);
     const { chat } = chatPageFrame(page);
     const log = chat.locator("parley-standard .log");
     await chat.getByPlaceholder("Your name").waitFor();

@@ -1,33 +1,22 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useChatInBrowser } from "./browser-world.js";
 import { bilingualBot, withTranslations } from "../helpers/bilingual-bot.js";
-import { type ChatHarness, createChatHarness } from "../helpers/conversation.js";
-import { launchBrowser, openPage } from "./browser.js";
+import { openPage } from "./browser.js";
 
 describe("a bot in two languages in a real browser", { timeout: 90_000 }, () => {
-  let harness: ChatHarness;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
+  const world = useChatInBrowser();
 
   /** Opens the chat page in a browser speaking `locale` (its Accept-Language) and returns the chat's log. */
   async function openChat(publicId: string, locale: string) {
-    const context = await browser.newContext({ locale });
+    const context = await world.browser.newContext({ locale });
     const page = await openPage(context);
-    await page.goto(`${harness.server.url}/${publicId}`);
+    await page.goto(`${world.harness.server.url}/${publicId}`);
     const chat = page.frameLocator("iframe.chat-frame");
     return { context, page, chat, log: chat.locator("parley-standard .log") };
   }
 
   it("shows a French browser the French texts, the default language where one is missing, and saves the same answer", async () => {
-    const conversation = await harness.conversation(withTranslations(bilingualBot()));
+    const conversation = await world.harness.conversation(withTranslations(bilingualBot()));
 
     const { context, page, chat, log } = await openChat(conversation.publicId, "fr-FR");
     await expect
@@ -49,7 +38,7 @@ describe("a bot in two languages in a real browser", { timeout: 90_000 }, () => 
     await english.chat.getByPlaceholder("Your name").waitFor();
     await english.context.close();
 
-    const rows = await harness.server.ctx.store.db
+    const rows = await world.harness.server.ctx.store.db
       .selectFrom("answers")
       .select(["blockId", "content"])
       .where("blockId", "=", "b-color")

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { describe, expect, it } from "vitest";
+import { useChatInBrowser } from "./browser-world.js";
 import { asBot, loopWithJumpAndReturn, transcriptShownInLoop } from "../helpers/transcript-bots.js";
-import { launchBrowser, openPage } from "./browser.js";
+import { openPage } from "./browser.js";
 
 /**
  * The reference's viewer tests of the Transcript variable (transcript.spec.ts), as a visitor does them
  * on Parley's chat page in Chromium: type, send, and read what the transcript bubble shows.
  */
 describe("the Transcript variable on the chat page", { timeout: 90_000 }, () => {
-  let harness: ChatHarness;
-  let browser: Browser;
-  beforeAll(async () => {
-    harness = await createChatHarness();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-  });
+  const world = useChatInBrowser();
 
   async function openChat(bot: Record<string, unknown>) {
-    const conversation = await harness.conversation(bot);
-    const page = await openPage(await browser.newContext());
-    await page.goto(`${harness.server.url}/${conversation.publicId}`);
+    const conversation = await world.harness.conversation(bot);
+    const page = await openPage(await world.browser.newContext());
+    await page.goto(`${world.harness.server.url}/${conversation.publicId}`);
     const chat = page.frameLocator("iframe.chat-frame");
     const log = chat.locator("parley-standard .log");
     const send = async (text: string) => {

@@ -10,11 +10,12 @@ import { ErrorBanner, Spinner } from "../ui/feedback";
 import { getAnalytics, timeZone } from "./results-api";
 import { ResultsHeader } from "./results-header";
 import { asTimeFilter, timeFilterLabel } from "./time-filters";
+import { VersionFilter } from "./version-filter";
 
 /** The period of the results table when the URL names none. */
 const DEFAULT_TIME_FILTER: TimeFilter = "last7Days";
 
-type Loaded = { timeFilter: TimeFilter; analytics: Analytics };
+type Loaded = { timeFilter: TimeFilter; versionId: string; analytics: Analytics };
 
 /** "25%", "33.3%"; a dash when there is nothing to divide by. */
 const percent = (part: number, whole: number): string =>
@@ -109,6 +110,13 @@ function DropOffList({ rows, starts }: { rows: DropOffRow[]; starts: number }) {
 export function AnalyticsPage({ botId }: { botId: string }) {
   const { search } = useLocation();
   const timeFilter = asTimeFilter(search.get("timeFilter")) ?? DEFAULT_TIME_FILTER;
+  // "": every version's chats; a version's id: only the chats that ran on it.
+  const versionId = search.get("versionId") ?? "";
+  const show = (filter: TimeFilter, version: string) =>
+    navigate(
+      `/bots/${botId}/analytics?timeFilter=${filter}${version ? `&versionId=${encodeURIComponent(version)}` : ""}`,
+      { replace: true },
+    );
   const [bot, setBot] = useState<Bot>();
   const [botError, setBotError] = useState<string>();
   const [loaded, setLoaded] = useState<Loaded>();
@@ -125,15 +133,15 @@ export function AnalyticsPage({ botId }: { botId: string }) {
   useEffect(() => {
     let current = true;
     setError(undefined);
-    getAnalytics(botId, timeFilter)
-      .then((analytics) => current && setLoaded({ timeFilter, analytics }))
+    getAnalytics(botId, timeFilter, versionId)
+      .then((analytics) => current && setLoaded({ timeFilter, versionId, analytics }))
       .catch((failure) => current && setError(errorMessage(failure)));
     return () => {
       current = false;
     };
-  }, [botId, timeFilter, attempt]);
+  }, [botId, timeFilter, versionId, attempt]);
 
-  const shown = loaded?.timeFilter === timeFilter ? loaded.analytics : undefined;
+  const shown = loaded?.timeFilter === timeFilter && loaded.versionId === versionId ? loaded.analytics : undefined;
   const rows = useMemo(() => (bot && shown ? dropOffRows(bot, shown) : []), [bot, shown]);
 
   if (botError && !bot)
@@ -152,8 +160,10 @@ export function AnalyticsPage({ botId }: { botId: string }) {
         botName={bot.name}
         current="analytics"
         timeFilter={timeFilter}
-        onTimeFilterChange={(filter) => navigate(`/bots/${botId}/analytics?timeFilter=${filter}`, { replace: true })}
-      />
+        onTimeFilterChange={(filter) => show(filter, versionId)}
+      >
+        <VersionFilter botId={botId} versionId={versionId} onChange={(version) => show(timeFilter, version)} />
+      </ResultsHeader>
       <ErrorBanner error={error} onRetry={() => setAttempt((value) => value + 1)} />
       <main className="analytics-body" aria-busy={shown === undefined}>
         {shown ? (

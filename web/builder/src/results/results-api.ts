@@ -3,11 +3,18 @@ import type { ResultsTablePreferences, TimeFilter } from "../lib/types";
 
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-/** `versionId` "": every version's results. */
+/** `versionId` "": every version's results. Each page says what its results' chats ran on (`ranOn`). */
 export const listResults = (botId: string, timeFilter: TimeFilter, versionId: string, cursor?: string) =>
   api.call("listResults", {
     params: { botId },
-    query: { limit: 50, timeFilter, timeZone: timeZone(), cursor, versionId: versionId || undefined },
+    query: {
+      limit: 50,
+      timeFilter,
+      timeZone: timeZone(),
+      cursor,
+      versionId: versionId || undefined,
+      withRanOn: "true",
+    },
   });
 
 export const archiveResults = (botId: string, ids: string[]) =>
@@ -26,5 +33,9 @@ export const savePreferences = (botId: string, preferences: ResultsTablePreferen
 export const exportUrl = (botId: string, timeFilter: TimeFilter) =>
   api.url("exportResults", { params: { botId }, query: { format: "csv", timeFilter, timeZone: timeZone() } });
 
-export const getAnalytics = (botId: string, timeFilter: TimeFilter) =>
-  api.call("getAnalytics", { params: { botId }, query: { timeFilter, timeZone: timeZone() } });
+/** `versionId` "": every version's chats. */
+export const getAnalytics = (botId: string, timeFilter: TimeFilter, versionId = "") =>
+  api.call("getAnalytics", {
+    params: { botId },
+    query: { timeFilter, timeZone: timeZone(), versionId: versionId || undefined },
+  });

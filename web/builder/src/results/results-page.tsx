@@ -5,7 +5,7 @@ import { getBot } from "../bots/bots-api";
 import { errorMessage } from "../lib/api";
 import { useDocumentTitle } from "../lib/document-title";
 import { Link, navigate } from "../lib/router";
-import type { Bot, Result, ResultsTablePreferences, TimeFilter } from "../lib/types";
+import type { Bot, RanOn, Result, ResultsTablePreferences, TimeFilter } from "../lib/types";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState, ErrorBanner, Spinner } from "../ui/feedback";
 import { ColumnsMenu } from "./columns-menu";
@@ -17,7 +17,14 @@ import { asTimeFilter } from "./time-filters";
 import { TranscriptDialog } from "./transcript-dialog";
 import { VersionFilter } from "./version-filter";
 
-type Page = { results: Result[]; nextCursor?: string; loading: boolean; error?: string };
+type Page = {
+  results: Result[];
+  /** What each loaded result's chat ran on, by result id. */
+  ranOn: Record<string, RanOn>;
+  nextCursor?: string;
+  loading: boolean;
+  error?: string;
+};
 
 export function ResultsPage({ botId, resultId }: { botId: string; resultId?: string }) {
   const [bot, setBot] = useState<Bot>();
@@ -27,7 +34,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
     () => asTimeFilter(new URLSearchParams(location.search).get("timeFilter")) ?? "last7Days",
   );
   const [versionId, setVersionId] = useState("");
-  const [page, setPage] = useState<Page>({ results: [], loading: true });
+  const [page, setPage] = useState<Page>({ results: [], ranOn: {}, loading: true });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Result>();
   const [openError, setOpenError] = useState<string>();
@@ -47,17 +54,23 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
 
   const loadFirst = useCallback(() => {
     const current = ++generation.current;
-    setPage({ results: [], loading: true });
+    setPage({ results: [], ranOn: {}, loading: true });
     setSelected(new Set());
     listResults(botId, timeFilter, versionId)
       .then(
         (answer) =>
           current === generation.current &&
-          setPage({ results: answer.results, nextCursor: answer.nextCursor, loading: false }),
+          setPage({
+            results: answer.results,
+            ranOn: answer.ranOn ?? {},
+            nextCursor: answer.nextCursor,
+            loading: false,
+          }),
       )
       .catch(
         (failure) =>
-          current === generation.current && setPage({ results: [], loading: false, error: errorMessage(failure) }),
+          current === generation.current &&
+          setPage({ results: [], ranOn: {}, loading: false, error: errorMessage(failure) }),
       );
   }, [botId, timeFilter, versionId]);
   useEffect(loadFirst, [loadFirst]);
@@ -72,6 +85,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
           current === generation.current &&
           setPage((value) => ({
             results: [...value.results, ...answer.results],
+            ranOn: { ...value.ranOn, ...answer.ranOn },
             nextCursor: answer.nextCursor,
             loading: false,
           })),
@@ -163,6 +177,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
         <ResultsTable
           columns={visible}
           results={page.results}
+          ranOn={page.ranOn}
           loading={page.loading}
           hasMore={page.nextCursor !== undefined}
           onLoadMore={loadMore}

@@ -7,7 +7,7 @@ type VersionOption = { id: string; number: number };
 const listVersions = (botId: string) =>
   api.call("listVersions", { params: { botId }, query: { limit: 100 } }).then((answer) => answer.versions);
 
-/** Narrows the results to the chats that ran on one published version ("" for every version). */
+/** Narrows the results or the analytics to the chats that ran on one published version ("" for every version). */
 export function VersionFilter({
   botId,
   versionId,

@@ -8,6 +8,8 @@ import { Spinner } from "../../ui/feedback";
 import { useEditor } from "../editor-context";
 import { publishState } from "../editor-api";
 import type { Autosave } from "../store/autosave";
+import type { DiffMarks } from "../store/editor-store";
+import type { BotDocument } from "../../lib/types";
 import { StagingControls } from "./staging-controls";
 import { diffMarks, VersionDiff } from "./version-diff";
 import { VersionList } from "./version-list";
@@ -21,7 +23,7 @@ type Restore = "published" | "draft";
  * private staging link serves. A guest reads it all and changes nothing.
  */
 export function VersionsPanel({ autosave }: { autosave: Autosave }) {
-  const { store } = useEditor();
+  const { store, reveal } = useEditor();
   const botId = useStore(store.meta, (meta) => meta.botId);
   const workspaceId = useStore(store.meta, (meta) => meta.workspaceId);
   const readOnly = useStore(store.meta, (meta) => meta.readOnly ?? false);
@@ -77,7 +79,11 @@ export function VersionsPanel({ autosave }: { autosave: Autosave }) {
         const found = await diffVersion(botId, selectedId, compareTo);
         if (!current) return;
         setDiff(found);
-        store.setUi({ diffMarks: diffMarks(found) });
+        const marks = diffMarks(found);
+        store.setUi({ diffMarks: marks });
+        // The first marked group comes into view (the block is not selected: that would close this panel).
+        const groupId = firstMarkedGroup(store.doc.get(), marks);
+        if (groupId) reveal({ groupId });
       } catch (failure) {
         if (current) setError(errorMessage(failure));
       }
@@ -85,7 +91,7 @@ export function VersionsPanel({ autosave }: { autosave: Autosave }) {
     return () => {
       current = false;
     };
-  }, [botId, selectedId, compareTo, diffRun, store, autosave, readOnly]);
+  }, [botId, selectedId, compareTo, diffRun, store, autosave, readOnly, reveal]);
   // Closing the panel takes the marks off the canvas.
   useEffect(() => () => store.setUi({ diffMarks: undefined }), [store]);
 
@@ -225,4 +231,9 @@ function ErrorLine({ error }: { error: string }) {
       {error}
     </p>
   );
+}
+
+/** The draft's first group that is marked, or holds a marked block. */
+function firstMarkedGroup(doc: BotDocument, marks: DiffMarks): string | undefined {
+  return doc.groups.find((group) => marks.groups[group.id] || group.blocks.some((block) => marks.blocks[block.id]))?.id;
 }

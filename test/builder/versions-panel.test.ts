@@ -48,7 +48,7 @@ describe("the editor's Versions panel", { timeout: 180_000 }, () => {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
-      }).then((response) => response.json());
+      }).then((response) => response.json() as Promise<any>);
     const started = await post(`/api/v1/bots/${publicId}/startChat`, {});
     await post(`/api/v1/sessions/${started.sessionId}/continueChat`, { message: "Ada" });
     return started.messages[0].content.richText[0].children[0].text as string;

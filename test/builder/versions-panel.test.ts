@@ -113,6 +113,19 @@ describe("the editor's Versions panel", { timeout: 180_000 }, () => {
     await shot(page, "60-versions-diff");
   });
 
+  it("follows an edit of the draft: the renamed group is listed and marked once saved", async () => {
+    await page.getByRole("button", { name: "Rename Hello" }).click();
+    await page.getByLabel("Group title").fill("Welcome");
+    await page.keyboard.press("Enter");
+    const mark = page.getByTestId("diff-mark-g-hello");
+    await mark.waitFor();
+    expect(await mark.textContent()).toBe("Changed");
+    expect(await page.getByTestId("version-diff").locator("li").allTextContents()).toEqual([
+      "Changed “Welcome”: title",
+      "Changed “text in Welcome”: content.richText",
+    ]);
+  });
+
   it("compares two versions, and takes the marks off when the panel closes", async () => {
     await page.getByLabel("Compare with").selectOption({ label: "Version 2" });
     await page.getByTestId("version-diff").getByText("From version 1 to version 2").waitFor();
@@ -140,9 +153,10 @@ describe("the editor's Versions panel", { timeout: 180_000 }, () => {
     );
     expect(sameAsFirst.hasChanges).toBe(false);
     expect(await visitorChat()).toBe("Hello v1");
-    // The draft is left as it was (version 3's greeting), so the first version still differs from it.
+    // The draft is left as it was (version 3's greeting, the group renamed), so the first version still differs from it.
     expect(await page.getByTestId("version-diff").locator("li").allTextContents()).toEqual([
-      "Changed “text in Hello”: content.richText",
+      "Changed “Welcome”: title",
+      "Changed “text in Welcome”: content.richText",
     ]);
     expect(page.problems).toEqual([]);
   });
@@ -200,6 +214,22 @@ describe("the editor's Versions panel", { timeout: 180_000 }, () => {
     expect(page.problems).toEqual([]);
   });
 
+  it("promotes what staging serves (the draft) to published", async () => {
+    await page.getByRole("button", { name: "Promote to published" }).click();
+    await page
+      .getByRole("dialog", { name: "Promote staging to published?" })
+      .getByRole("button", { name: "Promote" })
+      .click();
+    await page.getByText("What staging serves is now published as a new version.").waitFor();
+    await expect.poll(() => page.locator(".version-item").count()).toBe(5);
+    const newest = page.locator(".version-item").first();
+    expect(await newest.locator("strong").textContent()).toBe("Version 5");
+    expect(await newest.locator(".version-note").textContent()).toBe("Promoted from staging (draft)");
+    await page.getByRole("button", { name: "Published", exact: true }).waitFor();
+    expect(await visitorChat()).toBe("Hello v2");
+    expect(page.problems).toEqual([]);
+  });
+
   it("lets a guest read the versions and diffs, with no way to restore or change staging", async () => {
     const email = `versions-guest-${process.pid}@example.com`;
     const guestUser = await harness.server.createUser(email);
@@ -209,7 +239,7 @@ describe("the editor's Versions panel", { timeout: 180_000 }, () => {
     await signIn(guest, harness.server.url, email);
     await guest.goto(`${harness.server.url}/bots/${botId}/edit`);
     await guest.getByRole("group", { name: "Panels" }).getByRole("button", { name: "Versions" }).click();
-    await expect.poll(() => guest.locator(".version-item").count()).toBe(4);
+    await expect.poll(() => guest.locator(".version-item").count()).toBe(5);
     await guest.getByTestId("version-1").click();
     await guest.getByTestId("version-diff").getByText("From version 1 to the draft").waitFor();
     await guest.getByText("Staging serves: The draft").waitFor();

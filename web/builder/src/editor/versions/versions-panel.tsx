@@ -1,5 +1,5 @@
 import "../../styles/versions.css";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { getBot } from "../../bots/bots-api";
 import { errorMessage } from "../../lib/api";
 import { useStore } from "../../lib/store";
@@ -34,6 +34,7 @@ export function VersionsPanel({ autosave }: { autosave: Autosave }) {
   const [compareTo, setCompareTo] = useState("draft");
   const [diff, setDiff] = useState<BotDiff>();
   const [diffRun, setDiffRun] = useState(0);
+  const shownKey = useRef("");
   const [stagingVersionId, setStagingVersionId] = useState<string>();
   const [confirming, setConfirming] = useState<Restore>();
   const [busy, setBusy] = useState(false);
@@ -69,8 +70,12 @@ export function VersionsPanel({ autosave }: { autosave: Autosave }) {
   // The diff of the picked version, against the saved draft (pending edits are saved first) or a version.
   // biome-ignore lint/correctness/useExhaustiveDependencies: diffRun asks again after a restore changed the draft.
   useEffect(() => {
-    setDiff(undefined);
-    store.setUi({ diffMarks: undefined });
+    // Another pick: the old diff and its marks go at once; the same one asked again keeps them until the answer.
+    if (shownKey.current !== `${selectedId}|${compareTo}`) {
+      shownKey.current = `${selectedId}|${compareTo}`;
+      setDiff(undefined);
+      store.setUi({ diffMarks: undefined });
+    }
     if (!selectedId) return;
     let current = true;
     void (async () => {
@@ -92,6 +97,16 @@ export function VersionsPanel({ autosave }: { autosave: Autosave }) {
       current = false;
     };
   }, [botId, selectedId, compareTo, diffRun, store, autosave, readOnly, reveal]);
+  // Compared with the draft, the diff follows edits: once an edit is saved, it is asked again.
+  useEffect(() => {
+    if (!selectedId || compareTo !== "draft") return;
+    let lastStatus = autosave.state.get().status;
+    return autosave.state.subscribe(() => {
+      const { status } = autosave.state.get();
+      if (status === "saved" && lastStatus !== "saved") setDiffRun((run) => run + 1);
+      lastStatus = status;
+    });
+  }, [autosave, selectedId, compareTo]);
   // Closing the panel takes the marks off the canvas.
   useEffect(() => () => store.setUi({ diffMarks: undefined }), [store]);
 

@@ -42,14 +42,14 @@ describe("the editor's Versions panel", { timeout: 180_000 }, () => {
   const say = (greeting: string) =>
     harness.api("PATCH", `/api/v1/bots/${botId}`, { bot: { groups: groupsSaying(greeting) } });
   /** A visitor's chat on the public page: the greeting they got, answered so that the result is listed. */
-  const visitorChat = async () => {
+  const visitorChat = async (id = publicId) => {
     const post = (url: string, body: unknown) =>
       fetch(`${harness.server.url}${url}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       }).then((response) => response.json() as Promise<any>);
-    const started = await post(`/api/v1/bots/${publicId}/startChat`, {});
+    const started = await post(`/api/v1/bots/${id}/startChat`, {});
     await post(`/api/v1/sessions/${started.sessionId}/continueChat`, { message: "Ada" });
     return started.messages[0].content.richText[0].children[0].text as string;
   };
@@ -227,6 +227,17 @@ describe("the editor's Versions panel", { timeout: 180_000 }, () => {
     expect(await newest.locator(".version-note").textContent()).toBe("Promoted from staging (draft)");
     await page.getByRole("button", { name: "Published", exact: true }).waitFor();
     expect(await visitorChat()).toBe("Hello v2");
+    expect(page.problems).toEqual([]);
+  });
+
+  it("keeps staging's chats apart in the results, shown with the staging filter", async () => {
+    const { staging } = await harness.api("GET", `/api/v1/bots/${botId}/staging`);
+    expect(await visitorChat(staging.publicId)).toBe("Hello v2");
+    await page.goto(`${harness.server.url}/bots/${botId}/results`);
+    const versionCells = () => page.locator('[data-testid="result-row"] td.column-version').allTextContents();
+    await expect.poll(versionCells).toEqual(["Version 5", "Version 4", "Version 4", "Version 3"]);
+    await page.getByTestId("version-filter").selectOption({ label: "Staging chats" });
+    await expect.poll(versionCells).toEqual(["The draft · staging"]);
     expect(page.problems).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { errorMessage } from "../lib/api";
 import { Link, navigate, useLocation } from "../lib/router";
 import type { Analytics, Bot, TimeFilter } from "../lib/types";
 import { ErrorBanner, Spinner } from "../ui/feedback";
-import { getAnalytics, timeZone } from "./results-api";
+import { getAnalytics, STAGING_SCOPE, timeZone } from "./results-api";
 import { ResultsHeader } from "./results-header";
 import { asTimeFilter, timeFilterLabel } from "./time-filters";
 import { VersionFilter } from "./version-filter";
@@ -110,11 +110,13 @@ function DropOffList({ rows, starts }: { rows: DropOffRow[]; starts: number }) {
 export function AnalyticsPage({ botId }: { botId: string }) {
   const { search } = useLocation();
   const timeFilter = asTimeFilter(search.get("timeFilter")) ?? DEFAULT_TIME_FILTER;
-  // "": every version's chats; a version's id: only the chats that ran on it.
-  const versionId = search.get("versionId") ?? "";
-  const show = (filter: TimeFilter, version: string) =>
+  // "": every visitor's chats; a version's id: only those that ran on it; "staging": the staging link's.
+  const versionId = search.get("staging") === "true" ? STAGING_SCOPE : (search.get("versionId") ?? "");
+  const show = (filter: TimeFilter, scope: string) =>
     navigate(
-      `/bots/${botId}/analytics?timeFilter=${filter}${version ? `&versionId=${encodeURIComponent(version)}` : ""}`,
+      `/bots/${botId}/analytics?timeFilter=${filter}${
+        scope === STAGING_SCOPE ? "&staging=true" : scope ? `&versionId=${encodeURIComponent(scope)}` : ""
+      }`,
       { replace: true },
     );
   const [bot, setBot] = useState<Bot>();

@@ -33,7 +33,8 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
   const [timeFilter, setTimeFilter] = useState<TimeFilter>(
     () => asTimeFilter(new URLSearchParams(location.search).get("timeFilter")) ?? "last7Days",
   );
-  const [versionId, setVersionId] = useState("");
+  // "": every visitor's chats; a version's id; or "staging" (the staging link's chats).
+  const [scope, setScope] = useState("");
   const [page, setPage] = useState<Page>({ results: [], ranOn: {}, loading: true });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Result>();
@@ -56,7 +57,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
     const current = ++generation.current;
     setPage({ results: [], ranOn: {}, loading: true });
     setSelected(new Set());
-    listResults(botId, timeFilter, versionId)
+    listResults(botId, timeFilter, scope)
       .then(
         (answer) =>
           current === generation.current &&
@@ -72,14 +73,14 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
           current === generation.current &&
           setPage({ results: [], ranOn: {}, loading: false, error: errorMessage(failure) }),
       );
-  }, [botId, timeFilter, versionId]);
+  }, [botId, timeFilter, scope]);
   useEffect(loadFirst, [loadFirst]);
 
   const loadMore = useCallback(() => {
     if (page.loading || !page.nextCursor) return;
     const current = generation.current;
     setPage((value) => ({ ...value, loading: true }));
-    listResults(botId, timeFilter, versionId, page.nextCursor)
+    listResults(botId, timeFilter, scope, page.nextCursor)
       .then(
         (answer) =>
           current === generation.current &&
@@ -95,7 +96,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
           current === generation.current &&
           setPage((value) => ({ ...value, loading: false, error: errorMessage(failure) })),
       );
-  }, [botId, timeFilter, versionId, page.loading, page.nextCursor]);
+  }, [botId, timeFilter, scope, page.loading, page.nextCursor]);
 
   // The open result follows the address: from the loaded rows, else read on its own (a link, a reload).
   useEffect(() => {
@@ -151,7 +152,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
         timeFilter={timeFilter}
         onTimeFilterChange={setTimeFilter}
       >
-        <VersionFilter botId={botId} versionId={versionId} onChange={setVersionId} />
+        <VersionFilter botId={botId} versionId={scope} onChange={setScope} />
         <ColumnsMenu all={all} preferences={preferences} onChange={changePreferences} />
         <button
           type="button"

@@ -58,6 +58,11 @@ export const listResultsQuerySchema = analyticsQuerySchema.extend({
     .max(MAX_RESULTS_LIMIT, limitMessage)
     .default(DEFAULT_RESULTS_LIMIT),
   cursor: z.string().min(1).max(512).optional(),
+  /**
+   * true: the answer also gives `ranOn`, by result id, the version each chat ran on (the Result resource
+   * keeps the reference's shape, so the version is not one of its fields).
+   */
+  withRanOn: booleanQuerySchema.optional(),
 });
 export type ListResultsQuery = z.output<typeof listResultsQuerySchema>;
 
@@ -105,12 +110,6 @@ export const resultSchema = z.object({
 });
 export type Result = z.infer<typeof resultSchema>;
 
-export const listResultsResponseSchema = z.object({
-  results: z.array(resultSchema),
-  /** Absent on the last page. */
-  nextCursor: z.string().optional(),
-});
-
 export const resultParamsSchema = z.object({ botId: idSchema, resultId: idSchema });
 
 export const transcriptMessageSchema = z.object({
@@ -137,6 +136,14 @@ export const ranOnSchema = z.object({
   isStaging: z.boolean(),
 });
 export type RanOn = z.infer<typeof ranOnSchema>;
+
+export const listResultsResponseSchema = z.object({
+  results: z.array(resultSchema),
+  /** Absent on the last page. */
+  nextCursor: z.string().optional(),
+  /** Asked for with `withRanOn=true`: what each listed result's chat ran on, by result id. */
+  ranOn: z.record(z.string(), ranOnSchema).optional(),
+});
 
 export const transcriptResponseSchema = z.object({
   transcript: z.array(transcriptMessageSchema),

@@ -57,7 +57,7 @@ export async function listResults(
   caller: Caller,
   botId: string,
   query: ListResultsQuery,
-): Promise<{ results: Result[]; nextCursor?: string }> {
+): Promise<{ results: Result[]; nextCursor?: string; ranOn?: Record<string, RanOn> }> {
   await requireResultsReader(ctx, caller, botId);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const rows = await ctx.results.listStartedWithAnswers(botId, windowBounds(ctx, query), after, query.limit + 1, {
@@ -67,9 +67,36 @@ export async function listResults(
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1]?.result;
   const results = page.map(({ result, answers }) => toApiResult(result, answers));
+  const ranOn = query.withRanOn
+    ? {
+        ranOn: await ranOnOf(
+          ctx,
+          page.map(({ result }) => result),
+        ),
+      }
+    : {};
   return rows.length > query.limit && last
-    ? { results, nextCursor: encodeCursor({ createdAt: last.createdAt, id: last.id }) }
-    : { results };
+    ? { results, nextCursor: encodeCursor({ createdAt: last.createdAt, id: last.id }), ...ranOn }
+    : { results, ...ranOn };
+}
+
+/** What each result's chat ran on: its version's number read once for the page. */
+async function ranOnOf(
+  ctx: AppContext,
+  results: Pick<ResultRow, "id" | "botVersionId" | "isStaging">[],
+): Promise<Record<string, RanOn>> {
+  const versionIds = [...new Set(results.flatMap((result) => (result.botVersionId ? [result.botVersionId] : [])))];
+  const numbers = await ctx.bots.versionNumbers(versionIds);
+  return Object.fromEntries(
+    results.map((result) => [
+      result.id,
+      {
+        versionId: result.botVersionId,
+        number: result.botVersionId ? (numbers.get(result.botVersionId) ?? null) : null,
+        isStaging: result.isStaging === 1,
+      },
+    ]),
+  );
 }
 
 /** Operation 11. */

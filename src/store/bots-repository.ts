@@ -228,6 +228,17 @@ export class BotsRepository {
     await this.db.updateTable("bots").set({ publishedVersionId: null }).where("id", "=", botId).execute();
   }
 
+  /** The numbers of these versions (null for staging's copies of the draft); versions gone are left out. */
+  async versionNumbers(versionIds: string[]): Promise<Map<string, number | null>> {
+    if (versionIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom("botVersions")
+      .select(["id", "number"])
+      .where("id", "in", versionIds)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.number]));
+  }
+
   findVersion(versionId: string): Promise<BotVersionRow | undefined> {
     return this.db.selectFrom("botVersions").selectAll().where("id", "=", versionId).executeTakeFirst();
   }

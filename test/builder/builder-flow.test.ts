@@ -215,9 +215,9 @@ describe("building a bot in the browser", { timeout: 180_000 }, () => {
     const row = page.locator('[data-testid="result-row"]');
     await expect.poll(() => row.count()).toBe(1);
     const headers = await page.locator(".results-table thead th").allTextContents();
-    expect(headers.slice(1, -1)).toEqual(["Submitted at", "Status", "name", "plan"]);
+    expect(headers.slice(1, -1)).toEqual(["Submitted at", "Status", "Version", "name", "plan"]);
     const cells = await row.first().locator("td").allTextContents();
-    expect(cells.slice(2, -1)).toEqual(["Completed", "Grace", "Free"]);
+    expect(cells.slice(2, -1)).toEqual(["Completed", "Version 1", "Grace", "Free"]);
     await shot(page, "07-results");
 
     await row.first().locator("td").nth(3).click();

@@ -217,6 +217,7 @@ describe("results columns", () => {
     expect(resultColumns(bot).map((column) => `${column.id}=${column.label}`)).toEqual([
       "createdAt=Submitted at",
       "status=Status",
+      "version=Version",
       "b1=name",
       "b2=Ask",
       "b3=Ask (2)",
@@ -230,8 +231,8 @@ describe("results columns", () => {
       columnsVisibility: { b3: false },
       columnsWidth: {},
     });
-    expect(all.map((column) => column.id)).toEqual(["b2", "createdAt", "status", "b1", "b3", "var:v2"]);
-    expect(visible.map((column) => column.id)).toEqual(["b2", "createdAt", "status", "b1", "var:v2"]);
+    expect(all.map((column) => column.id)).toEqual(["b2", "createdAt", "status", "version", "b1", "b3", "var:v2"]);
+    expect(visible.map((column) => column.id)).toEqual(["b2", "createdAt", "status", "version", "b1", "var:v2"]);
   });
 
   it("reads the latest answer of an input and list variables joined", () => {
@@ -249,8 +250,11 @@ describe("results columns", () => {
       ],
       variables: [{ id: "v2", name: "utm", value: ["x", null, "y"] }],
     };
-    const [, status, name, , , utm] = resultColumns(bot);
+    const [, status, version, name, , , utm] = resultColumns(bot);
     expect(cellText(result, status)).toBe("Completed");
+    expect(cellText(result, version, { versionId: "ver", number: 3, isStaging: false })).toBe("Version 3");
+    expect(cellText(result, version, { versionId: null, number: null, isStaging: true })).toBe("The draft · staging");
+    expect(cellText(result, version)).toBe("");
     expect(cellText({ ...result, isCompleted: false }, status)).toBe("Not completed");
     expect(cellText(result, name)).toBe("B");
     expect(cellText(result, utm)).toBe("x, y");

@@ -77,14 +77,19 @@ describe("the results table", { timeout: 180_000 }, () => {
   it("loads more rows by cursor as the table scrolls", async () => {
     await page.goto(`${harness.server.url}/bots/${botId}/results`);
     await expect.poll(() => rows().count()).toBe(50);
-    expect(await headers()).toEqual(["Submitted at", "Status", "name", "plan", "source"]);
+    expect(await headers()).toEqual(["Submitted at", "Status", "Version", "name", "plan", "source"]);
     expect((await rows().first().locator("td").allTextContents()).slice(2, -1)).toEqual([
       "Not completed",
+      "Version 1",
       "Leaver 3",
       "",
       "ads",
     ]);
-    expect((await rows().nth(4).locator("td").allTextContents()).slice(2, 4)).toEqual(["Completed", "Visitor 59"]);
+    expect((await rows().nth(4).locator("td").allTextContents()).slice(2, 5)).toEqual([
+      "Completed",
+      "Version 1",
+      "Visitor 59",
+    ]);
     await rows().last().scrollIntoViewIfNeeded();
     await page.locator(".results-scroll").evaluate((element: any) => element.scrollTo(0, element.scrollHeight));
     await expect.poll(() => rows().count()).toBe(64);
@@ -95,16 +100,16 @@ describe("the results table", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "Columns" }).click();
     await page.getByRole("dialog", { name: "Columns" }).getByRole("checkbox", { name: "source" }).uncheck();
     await page.getByRole("button", { name: "Move plan left" }).click();
-    await expect.poll(headers).toEqual(["Submitted at", "Status", "plan", "name"]);
+    await expect.poll(headers).toEqual(["Submitted at", "Status", "Version", "plan", "name"]);
     await expect
       .poll(async () => (await harness.api("GET", `/api/v1/bots/${botId}`)).bot.resultsTablePreferences)
       .toEqual({
-        columnsOrder: ["createdAt", "status", "bplan", "bname", "var:vsource"],
+        columnsOrder: ["createdAt", "status", "version", "bplan", "bname", "var:vsource"],
         columnsVisibility: { "var:vsource": false },
         columnsWidth: {},
       });
     await page.reload();
-    await expect.poll(headers).toEqual(["Submitted at", "Status", "plan", "name"]);
+    await expect.poll(headers).toEqual(["Submitted at", "Status", "Version", "plan", "name"]);
   });
 
   it("archives selected results and exports the period shown", async () => {
@@ -113,7 +118,7 @@ describe("the results table", { timeout: 180_000 }, () => {
     await rows().nth(1).getByRole("checkbox").check();
     await page.getByRole("button", { name: "Archive (2)" }).click();
     await page.getByRole("dialog", { name: "Archive 2 results?" }).getByRole("button", { name: "Archive" }).click();
-    await expect.poll(async () => (await rows().first().locator("td").allTextContents())[4]).toBe("Leaver 1");
+    await expect.poll(async () => (await rows().first().locator("td").allTextContents())[5]).toBe("Leaver 1");
 
     await page.getByLabel("Period").selectOption("allTime");
     const link = page.getByRole("link", { name: "Export CSV" });

@@ -195,6 +195,13 @@ describe("versions", () => {
       );
     expect(await idsOn(v3.versionId)).toEqual([before.resultId]);
     expect(await idsOn(restored.body.version.id)).toEqual([after.resultId]);
+    // Asked for, the list says by result id what each chat ran on (the builder's Version column).
+    const listed = await api.get(`/v1/bots/${botId}/results?timeFilter=allTime&withRanOn=true`);
+    expect(listed.body.ranOn).toEqual({
+      [after.resultId]: { versionId: restored.body.version.id, number: 4, isStaging: false },
+      [before.resultId]: { versionId: v3.versionId, number: 3, isStaging: false },
+    });
+    expect((await api.get(`/v1/bots/${botId}/results?timeFilter=allTime`)).body).not.toHaveProperty("ranOn");
     // The draft was left alone (still version 3's content).
     const draftDiff = await api.get(`/v1/bots/${botId}/versions/${v3.versionId}/diff`);
     expect(draftDiff.body.hasChanges).toBe(false);

@@ -32,6 +32,7 @@ const PANELS: { panel: Panel; label: string }[] = [
   { panel: "variables", label: "Variables" },
   { panel: "theme", label: "Theme" },
   { panel: "settings", label: "Settings" },
+  { panel: "versions", label: "Versions" },
 ];
 
 export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosave: Autosave }) {

@@ -16,6 +16,9 @@ const ThemeEditor = lazy(() => import("./theme/theme-editor").then((module) => (
 const BotSettingsEditor = lazy(() =>
   import("./theme/bot-settings-editor").then((module) => ({ default: module.BotSettingsEditor })),
 );
+const VersionsPanel = lazy(() =>
+  import("./versions/versions-panel").then((module) => ({ default: module.VersionsPanel })),
+);
 const PreviewPane = lazy(() => import("./preview/preview-pane").then((module) => ({ default: module.PreviewPane })));
 
 const TITLES: Record<Panel, string> = {
@@ -26,9 +29,10 @@ const TITLES: Record<Panel, string> = {
   settings: "Settings",
   preview: "Preview",
   findings: "Flow check",
+  versions: "Versions",
 };
 
-/** The right-hand panel: one of the block's settings, variables, theme, settings, preview or findings. */
+/** The right-hand panel: one of the block's settings, variables, theme, settings, preview, findings or versions. */
 export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autosave }) {
   const { store } = useEditor();
   const panel = useStore(store.ui, (ui) => ui.panel);
@@ -75,6 +79,7 @@ export const SidePanel = memo(function SidePanel({ autosave }: { autosave: Autos
           )}
           {panel === "preview" && <PreviewPane autosave={autosave} />}
           {panel === "findings" && <FindingsPanel autosave={autosave} />}
+          {panel === "versions" && <VersionsPanel autosave={autosave} />}
         </Suspense>
       </div>
     </aside>

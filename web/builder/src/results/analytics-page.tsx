@@ -7,14 +7,15 @@ import { errorMessage } from "../lib/api";
 import { Link, navigate, useLocation } from "../lib/router";
 import type { Analytics, Bot, TimeFilter } from "../lib/types";
 import { ErrorBanner, Spinner } from "../ui/feedback";
-import { getAnalytics, timeZone } from "./results-api";
+import { getAnalytics, STAGING_SCOPE, timeZone } from "./results-api";
 import { ResultsHeader } from "./results-header";
 import { asTimeFilter, timeFilterLabel } from "./time-filters";
+import { VersionFilter } from "./version-filter";
 
 /** The period of the results table when the URL names none. */
 const DEFAULT_TIME_FILTER: TimeFilter = "last7Days";
 
-type Loaded = { timeFilter: TimeFilter; analytics: Analytics };
+type Loaded = { timeFilter: TimeFilter; versionId: string; analytics: Analytics };
 
 /** "25%", "33.3%"; a dash when there is nothing to divide by. */
 const percent = (part: number, whole: number): string =>
@@ -109,6 +110,15 @@ function DropOffList({ rows, starts }: { rows: DropOffRow[]; starts: number }) {
 export function AnalyticsPage({ botId }: { botId: string }) {
   const { search } = useLocation();
   const timeFilter = asTimeFilter(search.get("timeFilter")) ?? DEFAULT_TIME_FILTER;
+  // "": every visitor's chats; a version's id: only those that ran on it; "staging": the staging link's.
+  const versionId = search.get("staging") === "true" ? STAGING_SCOPE : (search.get("versionId") ?? "");
+  const show = (filter: TimeFilter, scope: string) =>
+    navigate(
+      `/bots/${botId}/analytics?timeFilter=${filter}${
+        scope === STAGING_SCOPE ? "&staging=true" : scope ? `&versionId=${encodeURIComponent(scope)}` : ""
+      }`,
+      { replace: true },
+    );
   const [bot, setBot] = useState<Bot>();
   const [botError, setBotError] = useState<string>();
   const [loaded, setLoaded] = useState<Loaded>();
@@ -125,15 +135,15 @@ export function AnalyticsPage({ botId }: { botId: string }) {
   useEffect(() => {
     let current = true;
     setError(undefined);
-    getAnalytics(botId, timeFilter)
-      .then((analytics) => current && setLoaded({ timeFilter, analytics }))
+    getAnalytics(botId, timeFilter, versionId)
+      .then((analytics) => current && setLoaded({ timeFilter, versionId, analytics }))
       .catch((failure) => current && setError(errorMessage(failure)));
     return () => {
       current = false;
     };
-  }, [botId, timeFilter, attempt]);
+  }, [botId, timeFilter, versionId, attempt]);
 
-  const shown = loaded?.timeFilter === timeFilter ? loaded.analytics : undefined;
+  const shown = loaded?.timeFilter === timeFilter && loaded.versionId === versionId ? loaded.analytics : undefined;
   const rows = useMemo(() => (bot && shown ? dropOffRows(bot, shown) : []), [bot, shown]);
 
   if (botError && !bot)
@@ -152,8 +162,10 @@ export function AnalyticsPage({ botId }: { botId: string }) {
         botName={bot.name}
         current="analytics"
         timeFilter={timeFilter}
-        onTimeFilterChange={(filter) => navigate(`/bots/${botId}/analytics?timeFilter=${filter}`, { replace: true })}
-      />
+        onTimeFilterChange={(filter) => show(filter, versionId)}
+      >
+        <VersionFilter botId={botId} versionId={versionId} onChange={(version) => show(timeFilter, version)} />
+      </ResultsHeader>
       <ErrorBanner error={error} onRetry={() => setAttempt((value) => value + 1)} />
       <main className="analytics-body" aria-busy={shown === undefined}>
         {shown ? (

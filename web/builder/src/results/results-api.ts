@@ -3,11 +3,21 @@ import type { ResultsTablePreferences, TimeFilter } from "../lib/types";
 
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
-/** `versionId` "": every version's results. */
-export const listResults = (botId: string, timeFilter: TimeFilter, versionId: string, cursor?: string) =>
+/**
+ * Which chats the table or the analytics count: "" every visitor's, a version's id only the visitors'
+ * chats on that version, "staging" only the chats on the bot's staging link.
+ */
+export type ResultScope = string;
+export const STAGING_SCOPE = "staging";
+
+const scopeQuery = (scope: ResultScope) =>
+  scope === STAGING_SCOPE ? { staging: "true" as const } : scope ? { versionId: scope } : {};
+
+/** Each page also says what its results' chats ran on (`ranOn`). */
+export const listResults = (botId: string, timeFilter: TimeFilter, scope: ResultScope, cursor?: string) =>
   api.call("listResults", {
     params: { botId },
-    query: { limit: 50, timeFilter, timeZone: timeZone(), cursor, versionId: versionId || undefined },
+    query: { limit: 50, timeFilter, timeZone: timeZone(), cursor, ...scopeQuery(scope), withRanOn: "true" },
   });
 
 export const archiveResults = (botId: string, ids: string[]) =>
@@ -26,5 +36,5 @@ export const savePreferences = (botId: string, preferences: ResultsTablePreferen
 export const exportUrl = (botId: string, timeFilter: TimeFilter) =>
   api.url("exportResults", { params: { botId }, query: { format: "csv", timeFilter, timeZone: timeZone() } });
 
-export const getAnalytics = (botId: string, timeFilter: TimeFilter) =>
-  api.call("getAnalytics", { params: { botId }, query: { timeFilter, timeZone: timeZone() } });
+export const getAnalytics = (botId: string, timeFilter: TimeFilter, scope: ResultScope = "") =>
+  api.call("getAnalytics", { params: { botId }, query: { timeFilter, timeZone: timeZone(), ...scopeQuery(scope) } });

@@ -1,20 +1,23 @@
 import { blockCatalogue } from "../../../../src/schemas/blocks/catalogue/index.js";
-import type { Bot, Result, ResultsTablePreferences } from "../lib/types.js";
+import type { Bot, RanOn, Result, ResultsTablePreferences } from "../lib/types.js";
 
-export type Column = { id: string; label: string; kind: "date" | "status" | "input" | "variable" };
+export type Column = { id: string; label: string; kind: "date" | "status" | "version" | "input" | "variable" };
 
 export const DATE_COLUMN = "createdAt";
 /** The same id as the CSV export's column, so that hiding or moving it applies to both. */
 export const STATUS_COLUMN = "status";
+/** The version the chat ran on; the builder's alone (the CSV export has no such column and skips the id). */
+export const VERSION_COLUMN = "version";
 
 /**
- * One column per input block (named after the variable it saves to, else its group), then one per
+ * The date, the status and the version, then one column per input block (named after the variable it saves to, else its group), then one per
  * variable no input saves to. Ids: the block id, or `var:<variable id>`.
  */
 export function resultColumns(bot: Pick<Bot, "groups" | "variables">): Column[] {
   const columns: Column[] = [
     { id: DATE_COLUMN, label: "Submitted at", kind: "date" },
     { id: STATUS_COLUMN, label: "Status", kind: "status" },
+    { id: VERSION_COLUMN, label: "Version", kind: "version" },
   ];
   const savedByInputs = new Set<string>();
   const names = new Map(bot.variables.map((variable) => [variable.id, variable.name]));
@@ -58,8 +61,23 @@ const valueText = (value: unknown): string =>
       ? ""
       : String(value);
 
-export function cellText(result: Result, column: Column): string {
+/** Which flow the chat ran: "Version 3", "Version 3 · staging", "The draft · staging". */
+export function ranOnLabel(ranOn: RanOn): string {
+  const flow =
+    ranOn.number !== null
+      ? `Version ${ranOn.number}`
+      : ranOn.isStaging
+        ? "The draft"
+        : ranOn.versionId
+          ? "A version no longer kept"
+          : "Before versions were recorded";
+  return ranOn.isStaging ? `${flow} · staging` : flow;
+}
+
+/** `ranOn`: what the result's chat ran on, when known (the version column is empty without it). */
+export function cellText(result: Result, column: Column, ranOn?: RanOn): string {
   if (column.kind === "date") return result.createdAt;
+  if (column.kind === "version") return ranOn ? ranOnLabel(ranOn) : "";
   if (column.kind === "status") return result.isCompleted ? "Completed" : "Not completed";
   if (column.kind === "input") {
     const answers = result.answers.filter((answer) => answer.blockId === column.id);

@@ -5,7 +5,7 @@ import { getBot } from "../bots/bots-api";
 import { errorMessage } from "../lib/api";
 import { useDocumentTitle } from "../lib/document-title";
 import { Link, navigate } from "../lib/router";
-import type { Bot, Result, ResultsTablePreferences, TimeFilter } from "../lib/types";
+import type { Bot, RanOn, Result, ResultsTablePreferences, TimeFilter } from "../lib/types";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState, ErrorBanner, Spinner } from "../ui/feedback";
 import { ColumnsMenu } from "./columns-menu";
@@ -17,7 +17,14 @@ import { asTimeFilter } from "./time-filters";
 import { TranscriptDialog } from "./transcript-dialog";
 import { VersionFilter } from "./version-filter";
 
-type Page = { results: Result[]; nextCursor?: string; loading: boolean; error?: string };
+type Page = {
+  results: Result[];
+  /** What each loaded result's chat ran on, by result id. */
+  ranOn: Record<string, RanOn>;
+  nextCursor?: string;
+  loading: boolean;
+  error?: string;
+};
 
 export function ResultsPage({ botId, resultId }: { botId: string; resultId?: string }) {
   const [bot, setBot] = useState<Bot>();
@@ -26,8 +33,9 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
   const [timeFilter, setTimeFilter] = useState<TimeFilter>(
     () => asTimeFilter(new URLSearchParams(location.search).get("timeFilter")) ?? "last7Days",
   );
-  const [versionId, setVersionId] = useState("");
-  const [page, setPage] = useState<Page>({ results: [], loading: true });
+  // "": every visitor's chats; a version's id; or "staging" (the staging link's chats).
+  const [scope, setScope] = useState("");
+  const [page, setPage] = useState<Page>({ results: [], ranOn: {}, loading: true });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Result>();
   const [openError, setOpenError] = useState<string>();
@@ -47,31 +55,38 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
 
   const loadFirst = useCallback(() => {
     const current = ++generation.current;
-    setPage({ results: [], loading: true });
+    setPage({ results: [], ranOn: {}, loading: true });
     setSelected(new Set());
-    listResults(botId, timeFilter, versionId)
+    listResults(botId, timeFilter, scope)
       .then(
         (answer) =>
           current === generation.current &&
-          setPage({ results: answer.results, nextCursor: answer.nextCursor, loading: false }),
+          setPage({
+            results: answer.results,
+            ranOn: answer.ranOn ?? {},
+            nextCursor: answer.nextCursor,
+            loading: false,
+          }),
       )
       .catch(
         (failure) =>
-          current === generation.current && setPage({ results: [], loading: false, error: errorMessage(failure) }),
+          current === generation.current &&
+          setPage({ results: [], ranOn: {}, loading: false, error: errorMessage(failure) }),
       );
-  }, [botId, timeFilter, versionId]);
+  }, [botId, timeFilter, scope]);
   useEffect(loadFirst, [loadFirst]);
 
   const loadMore = useCallback(() => {
     if (page.loading || !page.nextCursor) return;
     const current = generation.current;
     setPage((value) => ({ ...value, loading: true }));
-    listResults(botId, timeFilter, versionId, page.nextCursor)
+    listResults(botId, timeFilter, scope, page.nextCursor)
       .then(
         (answer) =>
           current === generation.current &&
           setPage((value) => ({
             results: [...value.results, ...answer.results],
+            ranOn: { ...value.ranOn, ...answer.ranOn },
             nextCursor: answer.nextCursor,
             loading: false,
           })),
@@ -81,7 +96,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
           current === generation.current &&
           setPage((value) => ({ ...value, loading: false, error: errorMessage(failure) })),
       );
-  }, [botId, timeFilter, versionId, page.loading, page.nextCursor]);
+  }, [botId, timeFilter, scope, page.loading, page.nextCursor]);
 
   // The open result follows the address: from the loaded rows, else read on its own (a link, a reload).
   useEffect(() => {
@@ -137,7 +152,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
         timeFilter={timeFilter}
         onTimeFilterChange={setTimeFilter}
       >
-        <VersionFilter botId={botId} versionId={versionId} onChange={setVersionId} />
+        <VersionFilter botId={botId} versionId={scope} onChange={setScope} />
         <ColumnsMenu all={all} preferences={preferences} onChange={changePreferences} />
         <button
           type="button"
@@ -163,6 +178,7 @@ export function ResultsPage({ botId, resultId }: { botId: string; resultId?: str
         <ResultsTable
           columns={visible}
           results={page.results}
+          ranOn={page.ranOn}
           loading={page.loading}
           hasMore={page.nextCursor !== undefined}
           onLoadMore={loadMore}

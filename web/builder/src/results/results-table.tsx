@@ -1,12 +1,14 @@
 import { memo, useEffect, useRef } from "react";
 import { formatDateTime } from "../lib/format";
-import type { Result } from "../lib/types";
+import type { RanOn, Result } from "../lib/types";
 import { Spinner } from "../ui/feedback";
 import { cellText, type Column } from "./results-columns";
 
 type Props = {
   columns: Column[];
   results: Result[];
+  /** What each result's chat ran on, by result id (the Version column). */
+  ranOn: Record<string, RanOn>;
   loading: boolean;
   hasMore: boolean;
   onLoadMore(): void;
@@ -20,6 +22,7 @@ type Props = {
 export const ResultsTable = memo(function ResultsTable({
   columns,
   results,
+  ranOn,
   loading,
   hasMore,
   onLoadMore,
@@ -105,12 +108,14 @@ export const ResultsTable = memo(function ResultsTable({
                         return onOpen(result);
                       }}
                     >
-                      {column.kind === "date" ? formatDateTime(result.createdAt) : cellText(result, column) || "—"}
+                      {column.kind === "date"
+                        ? formatDateTime(result.createdAt)
+                        : cellText(result, column, ranOn[result.id]) || "—"}
                     </button>
                   ) : column.kind === "date" ? (
                     formatDateTime(result.createdAt)
                   ) : (
-                    cellText(result, column)
+                    cellText(result, column, ranOn[result.id])
                   )}
                 </td>
               ))}

@@ -6,7 +6,7 @@ import type { RanOn, Result, TranscriptMessage } from "../lib/types";
 import { Dialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { transcript } from "./results-api";
-import { cellText, type Column } from "./results-columns";
+import { cellText, ranOnLabel, type Column } from "./results-columns";
 
 /** A visitor's silence (an idle timeout) is drawn apart from what they said. */
 const messageClass = (message: TranscriptMessage) =>
@@ -22,19 +22,6 @@ function TranscriptImage({ url }: { url: string }) {
       </span>
     );
   return <img src={url} alt={url} onError={() => setBroken(true)} />;
-}
-
-/** Which flow the chat ran: "Version 3", "Version 3 · staging", "The draft · staging". */
-export function ranOnLabel(ranOn: RanOn): string {
-  const flow =
-    ranOn.number !== null
-      ? `Version ${ranOn.number}`
-      : ranOn.isStaging
-        ? "The draft"
-        : ranOn.versionId
-          ? "A version no longer kept"
-          : "Before versions were recorded";
-  return ranOn.isStaging ? `${flow} · staging` : flow;
 }
 
 /** A result in full: the conversation as the visitor had it, and every column's value. */
@@ -112,7 +99,7 @@ export function TranscriptDialog({
                 .map((column) => (
                   <div key={column.id}>
                     <dt>{column.label}</dt>
-                    <dd>{cellText(result, column) || "—"}</dd>
+                    <dd>{cellText(result, column, ranOn) || "—"}</dd>
                   </div>
                 ))}
             </dl>

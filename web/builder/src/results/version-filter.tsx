@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { api } from "../lib/api";
+import { STAGING_SCOPE } from "./results-api";
 
 type VersionOption = { id: string; number: number };
 
@@ -7,7 +8,7 @@ type VersionOption = { id: string; number: number };
 const listVersions = (botId: string) =>
   api.call("listVersions", { params: { botId }, query: { limit: 100 } }).then((answer) => answer.versions);
 
-/** Narrows the results to the chats that ran on one published version ("" for every version). */
+/** Narrows the results or the analytics to one published version's chats, or to the staging link's ("": every visitor's). */
 export function VersionFilter({
   botId,
   versionId,
@@ -37,6 +38,7 @@ export function VersionFilter({
             Version {version.number}
           </option>
         ))}
+        <option value={STAGING_SCOPE}>Staging chats</option>
       </select>
     </label>
   );

@@ -13,6 +13,7 @@ import { blockSummary, conditionSummary, hasItemsOnly, savedVariable } from "./b
 import { defaultHandleLabel, hasDefaultHandle, itemHandles } from "./block-handles";
 import { IdleHandle, IdleTimeoutCount } from "./idle-handle";
 import { openCanvasMenu } from "./context-menu";
+import { DiffMark } from "./diff-mark";
 import { ImageThumbnail } from "./image-thumbnail";
 import { ItemLabel } from "./item-label";
 
@@ -47,6 +48,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
         : undefined,
     (a, b) => a?.total === b?.total && a?.starts === b?.starts && a?.idled === b?.idled,
   );
+  const diffMark = useStore(store.ui, (ui) => ui.diffMarks?.blocks[block.id]?.mark);
   const chosenLanguage = useStore(store.ui, (ui) => ui.language);
   const missing = useStore(store.doc, (doc) => {
     const language = translatedLanguage(doc, chosenLanguage);
@@ -84,6 +86,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
   if (selected) classes.push("selected");
   if (running) classes.push("running");
   if (findings.length > 0) classes.push("has-findings");
+  if (diffMark) classes.push(`diff-${diffMark}`);
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: the row holds its own controls, which a <button> may not contain.
@@ -140,6 +143,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
             {missing}?<span className="visually-hidden">Missing {missing} translation</span>
           </span>
         )}
+        <DiffMark kind="blocks" id={block.id} />
         {running && (
           <span className="running-mark" title="The preview is here">
             ●<span className="visually-hidden">The preview is here</span>

@@ -6,6 +6,7 @@ import { GROUP_TARGET } from "../store/edge-source";
 import { removeGroups, updateGroup } from "../store/operations";
 import { groupById } from "../store/selectors";
 import { BlockRow } from "./block-row";
+import { DiffMark } from "./diff-mark";
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((entry, index) => entry === b[index]);
 
@@ -77,6 +78,7 @@ export const GroupNode = memo(function GroupNode({ id, selected }: NodeProps) {
             {group.title}
           </h3>
         )}
+        <DiffMark kind="groups" id={id} />
         <div className="group-actions nodrag">
           <button
             type="button"

@@ -17,7 +17,16 @@ export type EditorMeta = {
 };
 
 /** What the side panel shows. */
-export type Panel = "block" | "event" | "variables" | "theme" | "settings" | "preview" | "findings";
+export type Panel = "block" | "event" | "variables" | "theme" | "settings" | "preview" | "findings" | "versions";
+
+/** How a group or block differs in the diff the Versions panel shows ("removed" ones are not on the canvas). */
+export type DiffMark = "added" | "changed";
+
+/** The canvas marks of the diff shown, by id, with what differs (dot paths) for a changed one. */
+export type DiffMarks = {
+  groups: Record<string, { mark: DiffMark; fields: string[] }>;
+  blocks: Record<string, { mark: DiffMark; fields: string[] }>;
+};
 
 export type EditorUi = {
   selectedBlockId: string | undefined;
@@ -32,6 +41,8 @@ export type EditorUi = {
   previewRun: { run: number; groupId: string | undefined };
   /** The language whose texts the editor shows (bots with settings.languages); unset: the default. */
   language?: string;
+  /** While the Versions panel shows a diff: the groups and blocks it marks on the canvas. */
+  diffMarks?: DiffMarks;
 };
 
 /**

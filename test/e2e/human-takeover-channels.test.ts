@@ -24,7 +24,11 @@ const takeoverBot = (displayOperatorName: boolean) => ({
         {
           id: "handoff",
           type: "hand off",
-          options: { waitingMessage: "Someone will be with you shortly", teamNote: "Refund question", displayOperatorName },
+          options: {
+            waitingMessage: "Someone will be with you shortly",
+            teamNote: "Refund question",
+            displayOperatorName,
+          },
         },
         say("t-back", "Anything else?"),
         { id: "ask", type: "text input", options: { variableId: "v-answer" } },

@@ -40,7 +40,7 @@ const takeoverBot = (displayOperatorName: boolean) => ({
 
 beforeAll(async () => {
   receiver = await webhookReceiver();
-  h = await createChannelHarness({ PARLEY_OUTBOX_POLL_MS: "100" });
+  h = await createChannelHarness({ PARLEY_OUTBOX_POLL_MS: "100", PARLEY_IDLE_POLL_MS: "200" });
   inbox = `/v1/workspaces/${h.workspaceId}/inbox`;
 });
 afterAll(async () => {
@@ -173,5 +173,36 @@ describe("human takeover on Telegram", () => {
     expect((await texts(7)).slice(5)).toEqual(["You're back with the bot", "Anything else?"]);
     expect((await send("All good")).status).toBe(200);
     expect((await texts(8))[7]).toBe("Noted: All good");
+  });
+
+  it("sends the no-operator exit's messages when nobody takes the chat in time", async () => {
+    const lonelyChat = 880022;
+    const toLonely = (call: { path: string; body: any }) =>
+      call.path === `/tg/bot${TELEGRAM.botToken}/sendMessage` && call.body?.chat_id === lonelyChat;
+    const lonelyCredentials = await h.credentials("telegram");
+    const botId = await h.publishBot(lonelyCredentials, {
+      groups: [
+        {
+          id: "g1",
+          blocks: [
+            {
+              id: "handoff",
+              type: "hand off",
+              options: { waitingMessage: "Looking for someone", timeoutSeconds: 1, noOperatorEdgeId: "e-nobody" },
+            },
+          ],
+        },
+        { id: "g-nobody", blocks: [say("t-nobody", "Nobody is free right now, we will write back")] },
+      ],
+      edges: [{ id: "e-nobody", from: { blockId: "handoff" }, to: { groupId: "g-nobody" } }],
+    });
+    await h.postTelegram(lonelyCredentials, telegramMessageUpdate(9500, lonelyChat, { text: "Hello?" }));
+    const sent = await h.fakes.waitForCalls(toLonely, 2);
+    expect(sent.map((call) => call.body.text)).toEqual([
+      "Looking for someone",
+      "Nobody is free right now, we will write back",
+    ]);
+    const listed = await h.api.get(inbox);
+    expect(listed.body.chats.some((entry: { botId: string }) => entry.botId === botId)).toBe(false);
   });
 });

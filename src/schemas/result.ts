@@ -107,17 +107,33 @@ export const resultSchema = z.object({
   isArchived: z.boolean(),
   lastChatSessionId: z.string().optional(),
   answers: z.array(answerSchema),
+  /** The chat's latest hand-off to a person; absent when it never reached one. */
+  handOff: z
+    .object({
+      status: z.enum(["waiting", "taken", "handed_back", "closed", "timed_out"]),
+      operatorName: z.string().nullable(),
+    })
+    .optional()
+    .describe("The chat's latest hand-off to a person (Parley's own field); absent when it had none"),
 });
 export type Result = z.infer<typeof resultSchema>;
 
 export const resultParamsSchema = z.object({ botId: idSchema, resultId: idSchema });
 
 export const transcriptMessageSchema = z.object({
-  role: z.enum(["bot", "user"]),
-  /** `idle`: the visitor left the question before it unanswered past its idle timeout; `text` says how long. */
+  /** `operator`: a person of the workspace who had the chat (hand-off), named in `name`. */
+  role: z.enum(["bot", "user", "operator"]),
+  /**
+   * `idle`: the visitor left the question before it unanswered past its idle timeout; `text` says how long.
+   * `joined`, `handedBack`, `closed`, `noOperator`: how a hand-off went, `text` as a sentence.
+   */
   type: z
-    .enum(["text", "image", "video", "audio", "embed", "idle"])
-    .describe("`idle`: the question before was left unanswered past its idle timeout; `text` says how long"),
+    .enum(["text", "image", "video", "audio", "embed", "idle", "joined", "handedBack", "closed", "noOperator"])
+    .describe(
+      "`idle`: the question before was left unanswered past its idle timeout; `text` says how long. `joined`, `handedBack`, `closed`, `noOperator`: how a hand-off to a person went",
+    ),
+  /** The operator's display name (role `operator`). */
+  name: z.string().optional(),
   text: z.string().optional(),
   image: z.string().optional(),
   video: z.string().optional(),
@@ -145,8 +161,19 @@ export const listResultsResponseSchema = z.object({
   ranOn: z.record(z.string(), ranOnSchema).optional(),
 });
 
+/** A team's internal note on a hand-off: never part of the chat. */
+export const transcriptNoteSchema = z.object({
+  handoffId: z.string(),
+  name: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type TranscriptNote = z.infer<typeof transcriptNoteSchema>;
+
 export const transcriptResponseSchema = z.object({
   transcript: z.array(transcriptMessageSchema),
+  /** Internal notes operators left during hand-offs, apart from the chat. */
+  notes: z.array(transcriptNoteSchema),
   ranOn: ranOnSchema,
 });
 
@@ -168,5 +195,17 @@ export const analyticsResponseSchema = z.object({
   idleTimeouts: z
     .array(z.object({ blockId: z.string(), total: z.number().int() }))
     .describe("How many times each input's idle timeout ran out (its idle path was taken) in the window's results"),
+  handOffs: z
+    .object({
+      total: z.number().int(),
+      taken: z.number().int(),
+      /** From the hand-off to an operator taking the chat, over the chats taken. */
+      waitToTakeSeconds: z.object({ average: z.number().nullable(), median: z.number().nullable() }),
+      /** From the hand-off to the operator's first message, over the chats that got one. */
+      firstReplySeconds: z.object({ average: z.number().nullable(), median: z.number().nullable() }),
+    })
+    .describe(
+      "Hand-offs to a person in the window's results: how many, how many an operator took, the wait until taken and until the operator's first message (seconds; null without any)",
+    ),
 });
 export type Analytics = z.infer<typeof analyticsResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What a result webhook can subscribe to (README "Webhooks" describes each payload). */
-export const webhookEventTypes = ["result.started", "result.answer", "result.completed"] as const;
+export const webhookEventTypes = ["result.started", "result.answer", "result.completed", "chat.handoff"] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** The type of the sample event `POST …/test` sends. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";

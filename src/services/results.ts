@@ -12,6 +12,7 @@ import type {
   Result,
   TimeFilter,
   TranscriptMessage,
+  TranscriptNote,
 } from "../schemas/result.js";
 import type { ResultRow } from "../store/database.js";
 import type { Caller } from "../store/users-repository.js";
@@ -26,6 +27,7 @@ import { decodeCursor, encodeCursor } from "./results/cursor.js";
 import { toApiResult } from "./results/result-view.js";
 import { timeBounds } from "./results/time-window.js";
 import { replayTranscript, visitorSteps } from "./results/transcript.js";
+import { handOffAnalytics, resultHandOffs, transcriptHandOffs } from "./results/handoff-view.js";
 
 type TimeWindow = { timeFilter: TimeFilter; timeZone: string };
 
@@ -51,6 +53,12 @@ async function requireResult(ctx: AppContext, botId: string, resultId: string): 
   return result;
 }
 
+/** A result's latest hand-off to a person, when it had one. */
+const withHandOff = (result: Result, handOffs: Map<string, NonNullable<Result["handOff"]>>): Result => {
+  const handOff = handOffs.get(result.id);
+  return handOff ? { ...result, handOff } : result;
+};
+
 /** Operation 10: started, non-archived results newest first, one keyset page at a time. */
 export async function listResults(
   ctx: AppContext,
@@ -66,7 +74,11 @@ export async function listResults(
   });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1]?.result;
-  const results = page.map(({ result, answers }) => toApiResult(result, answers));
+  const handOffs = await resultHandOffs(
+    ctx,
+    page.map(({ result }) => result.id),
+  );
+  const results = page.map(({ result, answers }) => withHandOff(toApiResult(result, answers), handOffs));
   const ranOn = query.withRanOn
     ? {
         ranOn: await ranOnOf(
@@ -104,7 +116,7 @@ export async function getResult(ctx: AppContext, caller: Caller, botId: string, 
   await requireResultsReader(ctx, caller, botId);
   const found = await ctx.results.findWithAnswers(botId, resultId);
   if (!found) throw notFound("Result not found");
-  return toApiResult(found.result, found.answers);
+  return withHandOff(toApiResult(found.result, found.answers), await resultHandOffs(ctx, [resultId]));
 }
 
 export async function archiveResults(
@@ -167,7 +179,7 @@ export async function getResultTranscript(
   caller: Caller,
   botId: string,
   resultId: string,
-): Promise<{ transcript: TranscriptMessage[]; ranOn: RanOn }> {
+): Promise<{ transcript: TranscriptMessage[]; notes: TranscriptNote[]; ranOn: RanOn }> {
   const bot = await requireResultsReader(ctx, caller, botId);
   const found = await ctx.results.findWithAnswers(botId, resultId);
   if (!found) throw notFound("Result not found");
@@ -176,8 +188,10 @@ export async function getResultTranscript(
   const { botVersionId, isStaging } = found.result;
   const version = botVersionId ? await ctx.bots.findVersion(botVersionId) : undefined;
   const steps = visitorSteps(found.answers, idles);
+  const { handOffs, notes } = await transcriptHandOffs(ctx, resultId);
   return {
-    transcript: await replayTranscript(runtimeBot, found.result, steps, ctx.ports.bots),
+    transcript: await replayTranscript(runtimeBot, found.result, steps, ctx.ports.bots, handOffs),
+    notes,
     ranOn: { versionId: botVersionId, number: version?.number ?? null, isStaging: isStaging === 1 },
   };
 }
@@ -195,12 +209,13 @@ export async function getAnalytics(
   await requireResultsReader(ctx, caller, botId);
   const bounds = windowBounds(ctx, query);
   const scope = { versionId: query.versionId, staging: query.staging };
-  const [counts, dropOffs, idleTimeouts] = await Promise.all([
+  const [counts, dropOffs, idleTimeouts, handOffs] = await Promise.all([
     ctx.results.counts(botId, bounds, scope),
     ctx.results.dropOffs(botId, bounds, scope),
     ctx.results.idleTimeoutCounts(botId, bounds, scope),
+    handOffAnalytics(ctx, botId, bounds, scope),
   ]);
-  return { ...counts, dropOffs, idleTimeouts };
+  return { ...counts, dropOffs, idleTimeouts, handOffs };
 }
 
 /**

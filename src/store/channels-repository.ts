@@ -54,6 +54,15 @@ export class ChannelsRepository {
       .execute();
   }
 
+  /** The messaging-app contact whose chat is this session, if any. */
+  contactOfSession(sessionId: string) {
+    return this.db
+      .selectFrom("channelContacts")
+      .select(["credentialsId", "contactId"])
+      .where("sessionId", "=", sessionId)
+      .executeTakeFirst();
+  }
+
   async findContact(credentialsId: string, contactId: string) {
     return this.db
       .selectFrom("channelContacts")

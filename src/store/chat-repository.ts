@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import type {
   AnswersTable,
   Flag,
+  HandoffsTable,
   LogsTable,
   OutboxTable,
   ResultsTable,
@@ -27,6 +28,8 @@ export type TurnWrite = {
   logs: Insertable<LogsTable>[];
   /** Work to do once this turn is committed (its e-mails): written with it, or not at all. */
   outbox?: Insertable<OutboxTable>[];
+  /** The Inbox entry of a hand-off the turn reached: saved with the turn, so a failed turn leaves none. */
+  handoffs?: Insertable<HandoffsTable>[];
 };
 
 export class SessionConflictError extends Error {}
@@ -91,6 +94,26 @@ export const outboxColumns = [
   "attempts",
   "dueAt",
   "createdAt",
+] as const;
+export const handoffColumns = [
+  "id",
+  "sessionId",
+  "resultId",
+  "workspaceId",
+  "botId",
+  "channel",
+  "blockId",
+  "teamNote",
+  "displayOperatorName",
+  "status",
+  "operatorUserId",
+  "operatorName",
+  "requestedAt",
+  "takenAt",
+  "firstReplyAt",
+  "endedAt",
+  "timeoutAt",
+  "dueAt",
 ] as const;
 export const logColumns = ["id", "resultId", "status", "description", "details", "context", "createdAt"] as const;
 

@@ -291,7 +291,7 @@ export interface WebhooksTable {
   id: string;
   botId: string;
   url: string;
-  /** JSON array of event types ("result.started", "result.answer", "result.completed"). */
+  /** JSON array of event types ("result.started", "result.answer", "result.completed", "chat.handoff"). */
   events: string;
   /** `whsec_<base64>`: the Standard Webhooks signing secret. */
   secret: string;

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from "kysely";
 import type { DialectName } from "./connect.js";
 import type { Db, HandoffsTable, InboxMessagesTable } from "./database.js";
+import type { ResultScope, TimeBounds } from "./results-repository.js";
 
 export type HandoffRow = Selectable<HandoffsTable>;
 export type InboxMessageRow = Selectable<InboxMessagesTable>;
@@ -154,5 +155,46 @@ export class HandoffsRepository {
       )
       .returningAll()
       .execute();
+  }
+
+  /** The hand-offs of these results, oldest first (a result may have had several). */
+  ofResults(resultIds: readonly string[]): Promise<HandoffRow[]> {
+    if (resultIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("handoffs")
+      .selectAll()
+      .where("resultId", "in", resultIds)
+      .orderBy("requestedAt")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** What was said during these hand-offs, in order. */
+  messagesOf(handoffIds: readonly string[]): Promise<InboxMessageRow[]> {
+    if (handoffIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("inboxMessages")
+      .selectAll()
+      .where("handoffId", "in", handoffIds)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
+  }
+
+  /**
+   * The times of the hand-offs of a bot's results in the analytics' window and scope (the result's
+   * creation time and version, like every other count).
+   */
+  timesOf(botId: string, bounds: TimeBounds, scope: ResultScope) {
+    let query = this.db
+      .selectFrom("handoffs")
+      .innerJoin("results", "results.id", "handoffs.resultId")
+      .select(["handoffs.requestedAt", "handoffs.takenAt", "handoffs.firstReplyAt"])
+      .where("results.botId", "=", botId)
+      .where("results.isStaging", "=", scope.staging ? 1 : 0);
+    if (scope.versionId) query = query.where("results.botVersionId", "=", scope.versionId);
+    if (bounds.from) query = query.where("results.createdAt", ">=", bounds.from);
+    if (bounds.to) query = query.where("results.createdAt", "<", bounds.to);
+    return query.execute();
   }
 }

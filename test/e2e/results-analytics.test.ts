@@ -52,6 +52,12 @@ describe("bot analytics", () => {
       completions: 1,
       dropOffs: [{ blockId: "b-mail", total: 1 }],
       idleTimeouts: [],
+      handOffs: {
+        total: 0,
+        taken: 0,
+        waitToTakeSeconds: { average: null, median: null },
+        firstReplySeconds: { average: null, median: null },
+      },
     });
   });
 
@@ -77,6 +83,12 @@ describe("bot analytics", () => {
         { blockId: "b-name", total: 1 },
       ],
       idleTimeouts: [],
+      handOffs: {
+        total: 0,
+        taken: 0,
+        waitToTakeSeconds: { average: null, median: null },
+        firstReplySeconds: { average: null, median: null },
+      },
     });
     await api.delete(`/v1/bots/${botId}/results`);
     expect((await api.get(`/v1/bots/${botId}/analytics`)).body).toEqual({
@@ -85,6 +97,12 @@ describe("bot analytics", () => {
       completions: 0,
       dropOffs: [],
       idleTimeouts: [],
+      handOffs: {
+        total: 0,
+        taken: 0,
+        waitToTakeSeconds: { average: null, median: null },
+        firstReplySeconds: { average: null, median: null },
+      },
     });
   });
 
@@ -104,6 +122,12 @@ describe("bot analytics", () => {
         completions: 1,
         dropOffs: [],
         idleTimeouts: [],
+        handOffs: {
+          total: 0,
+          taken: 0,
+          waitToTakeSeconds: { average: null, median: null },
+          firstReplySeconds: { average: null, median: null },
+        },
       });
       expect((await api.get(`/v1/bots/${botId}/analytics?timeFilter=today&timeZone=America/New_York`)).body).toEqual({
         views: 3,
@@ -111,6 +135,12 @@ describe("bot analytics", () => {
         completions: 1,
         dropOffs: [{ blockId: "b-mail", total: 1 }],
         idleTimeouts: [],
+        handOffs: {
+          total: 0,
+          taken: 0,
+          waitToTakeSeconds: { average: null, median: null },
+          firstReplySeconds: { average: null, median: null },
+        },
       });
       const invalid = await api.get(`/v1/bots/${botId}/analytics?timeZone=Nowhere/Land`);
       expect(invalid.status).toBe(400);

@@ -75,6 +75,12 @@ describe("results of a chat that took the idle path", () => {
       completions: 1,
       dropOffs: [],
       idleTimeouts: [{ blockId: "q-mail", total: 1 }],
+      handOffs: {
+        total: 0,
+        taken: 0,
+        waitToTakeSeconds: { average: null, median: null },
+        firstReplySeconds: { average: null, median: null },
+      },
     });
   });
 
@@ -127,6 +133,12 @@ describe("results of a chat that took the idle path", () => {
       completions: 1,
       dropOffs: [],
       idleTimeouts: [{ blockId: "q-name", total: 2 }],
+      handOffs: {
+        total: 0,
+        taken: 0,
+        waitToTakeSeconds: { average: null, median: null },
+        firstReplySeconds: { average: null, median: null },
+      },
     });
   });
 });

@@ -104,6 +104,7 @@ describe("result transcript", () => {
         { role: "user", type: "text", text: "ada@example.com" },
         { role: "bot", type: "text", text: "Bye" },
       ],
+      notes: [],
       ranOn: { versionId: expect.any(String), number: 1, isStaging: false },
     });
   });

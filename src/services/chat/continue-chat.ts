@@ -13,7 +13,15 @@ import { answerRows, publicLogs, resultWrites, turnLogRows, storedState } from "
 import { withinTurnDeadline } from "./turn-deadline.js";
 import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 import { turnWebhookRows } from "../webhooks/webhook-events.js";
-import { recordHandOff, visitorMessageToInbox, waitsAtHandOff } from "../inbox/handoff-turns.js";
+import type { ChatReply } from "../../engine/chat-turn.js";
+import { channelMessageRows, plainMessage } from "../inbox/handoff-channels.js";
+import {
+  announceHandOffs,
+  handOffRows,
+  handOffWebhookRows,
+  visitorMessageToInbox,
+  waitsAtHandOff,
+} from "../inbox/handoff-turns.js";
 
 type ContinueChatInput = z.output<typeof continueChatInputSchema>;
 
@@ -21,7 +29,12 @@ type ContinueChatInput = z.output<typeof continueChatInputSchema>;
  * An outside system's call to the wait-for-webhook block `blockId` (webhook-calls.ts), or the server
  * resuming a hand-off block (`handOff`: its timeout, an operator's hand back), not a visitor's message.
  */
-export type WebhookCall = { blockId: string; handOff?: true };
+export type WebhookCall = {
+  blockId: string;
+  handOff?: true;
+  /** Said before the flow's messages to a messaging-app contact the hand-off resumes for ("back with the bot"). */
+  notice?: string;
+};
 
 /**
  * Where the chat stands for a call to `blockId`: waiting there (go on), or already past it because a
@@ -68,9 +81,23 @@ export async function continueChat(
 
   // The session row keeps naming its own result; linked bots' results are found in the state.
   const resultId = isLive ? (session.resultId ?? undefined) : undefined;
+  const handoffs = handOffRows({ sessionId: session.id, bot, turn, resultId, now });
   const outbox = [
     ...turnOutboxRows(turn, resultId, now),
     ...(resultId ? await turnWebhookRows(ctx, { bot, turn, resultId, created: false, now }) : []),
+    ...(await handOffWebhookRows(ctx, { bot, resultId, now }, handoffs)),
+    // A messaging-app contact hears how a hand-off went on from the outbox: no turn of theirs runs.
+    ...(webhookCall?.handOff && state.chatApp && state.workspaceId
+      ? await channelMessageRows(
+          ctx,
+          { sessionId: session.id, workspaceId: state.workspaceId, channel: state.chatApp.channel, resultId },
+          {
+            ...reply,
+            messages: [...(webhookCall.notice ? [plainMessage(webhookCall.notice)] : []), ...reply.messages],
+          } as ChatReply,
+          now,
+        )
+      : []),
   ];
   try {
     await ctx.chat.writeTurn({
@@ -102,6 +129,7 @@ export async function continueChat(
       answers: resultId ? answerRows(resultId, turn, now) : [],
       logs: resultId ? turnLogRows(turn, resultId, now) : [],
       outbox,
+      handoffs,
     });
   } catch (error) {
     if (error instanceof SessionConflictError) {
@@ -117,7 +145,7 @@ export async function continueChat(
     throw error;
   }
   notifyOutbox(ctx, outbox);
-  await recordHandOff(ctx, { sessionId: session.id, bot, turn, resultId, now });
+  announceHandOffs(ctx, handoffs);
   if (webhookCall) ctx.sessionSignals.publish(session.id);
   return reply;
 }

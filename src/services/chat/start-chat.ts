@@ -20,7 +20,7 @@ import { withinTurnDeadline } from "./turn-deadline.js";
 import { deleteSessionUploads } from "../files/upload-records.js";
 import { localizedSystemMessage } from "../../engine/translations/localize.js";
 import { startLocale } from "../../engine/translations/session-locale.js";
-import { recordHandOff } from "../inbox/handoff-turns.js";
+import { announceHandOffs, handOffRows, handOffWebhookRows } from "../inbox/handoff-turns.js";
 import { notifyOutbox, turnOutboxRows } from "../outbox/outbox-worker.js";
 import { turnWebhookRows } from "../webhooks/webhook-events.js";
 
@@ -168,9 +168,11 @@ export async function startLiveChat(
   if (resumed) turn.state = { ...turn.state, totalAnswers: turn.state.totalAnswers + resumed.answerCount };
   const sessionId = createId();
   const now = nowIso();
+  const handoffs = handOffRows({ sessionId, bot, turn, resultId, now });
   const outbox = [
     ...turnOutboxRows(turn, resultId, now),
     ...(await turnWebhookRows(ctx, { bot, turn, resultId, created: !resumed, now })),
+    ...(await handOffWebhookRows(ctx, { bot, resultId, now }, handoffs)),
   ];
   await ctx.chat.writeTurn({
     session: turn.ended
@@ -200,9 +202,10 @@ export async function startLiveChat(
     answers: answerRows(resultId, turn, now),
     logs: turnLogRows(turn, resultId, now),
     outbox,
+    handoffs,
   });
   notifyOutbox(ctx, outbox);
-  if (!turn.ended) await recordHandOff(ctx, { sessionId, bot, turn, resultId, now });
+  announceHandOffs(ctx, handoffs);
   // Always named, also when the chat ended in this turn: the page may show or report it.
   return { reply: startResponse(sessionId, bot, "6", turn, { resultId, publishedAt }), sessionOpen: !turn.ended };
 }
@@ -264,6 +267,7 @@ export async function startPreviewChat(
   );
   const now = nowIso();
   const outbox = turnOutboxRows(turn, undefined, now);
+  const handoffs = handOffRows({ sessionId, bot, turn, resultId: undefined, now });
   await ctx.chat.writeTurn({
     session: {
       kind: "insert",
@@ -286,8 +290,9 @@ export async function startPreviewChat(
     answers: [],
     logs: [],
     outbox,
+    handoffs,
   });
   notifyOutbox(ctx, outbox);
-  await recordHandOff(ctx, { sessionId, bot, turn, resultId: undefined, now });
+  announceHandOffs(ctx, handoffs);
   return startResponse(sessionId, bot, "6", turn, {});
 }

@@ -1,13 +1,15 @@
 import { AppError, notFound } from "../../errors.js";
 import { handOffResumeMessage, type HandOffResume } from "../../engine/blocks/logic/hand-off.js";
 import { createId } from "../../lib/ids.js";
-import type { HandoffRow, InboxMessageRow } from "../../store/handoffs-repository.js";
+import { type HandoffRow, HandoffsRepository, type InboxMessageRow } from "../../store/handoffs-repository.js";
 import type { Caller } from "../../store/users-repository.js";
 import { GUEST_READ_ONLY } from "../auth/write-access.js";
 import { continueChat } from "../chat/continue-chat.js";
 import type { AppContext } from "../context.js";
 import { requireWorkspace } from "../workspaces.js";
 import { handoffsOf, inboxSignal } from "./handoff-turns.js";
+import { BACK_WITH_BOT_NOTICE, channelMessageRows, joinedNotice, plainMessage } from "./handoff-channels.js";
+import { notifyOutbox } from "../outbox/outbox-worker.js";
 
 /** At most this many chats in one Inbox list. */
 export const INBOX_LIST_LIMIT = 200;
@@ -62,6 +64,10 @@ const toMessage = (row: InboxMessageRow): InboxMessage => ({
   createdAt: row.createdAt,
 });
 
+/** An operator's message as a messaging app shows it: the text, then the file's link. */
+const operatorMessages = (message: InboxMessageRow) =>
+  [message.text, message.fileUrl].filter((part): part is string => Boolean(part)).map(plainMessage);
+
 /** ADMIN and MEMBER act on chats; a GUEST reads (403). */
 async function requireOperator(ctx: AppContext, caller: Caller, workspaceId: string) {
   const workspace = await requireWorkspace(ctx, caller, workspaceId);
@@ -103,7 +109,22 @@ export async function takeInboxChat(ctx: AppContext, caller: Caller, workspaceId
   await requireOperator(ctx, caller, workspaceId);
   const row = await requireHandoff(ctx, workspaceId, handoffId);
   const name = (await handoffsOf(ctx).userName(caller.userId)) ?? "Operator";
-  if (!(await handoffsOf(ctx).take(row.id, { userId: caller.userId, name }, new Date().toISOString()))) {
+  const now = new Date().toISOString();
+  // A messaging-app contact reads that a person joined, sent only by the take that won.
+  const notice = await channelMessageRows(
+    ctx,
+    row,
+    { messages: [plainMessage(joinedNotice(row.displayOperatorName ? name : null))] },
+    now,
+  );
+  const took = await ctx.store.db.transaction().execute(async (trx) => {
+    if (!(await new HandoffsRepository(trx, ctx.store.dialect).take(row.id, { userId: caller.userId, name }, now)))
+      return false;
+    if (notice.length > 0) await trx.insertInto("outbox").values(notice).execute();
+    return true;
+  });
+  if (took) notifyOutbox(ctx, notice);
+  if (!took) {
     const now = await handoffsOf(ctx).find(row.id);
     if (now?.status === "taken") throw new AppError("HAND_OFF_TAKEN", "Another operator took this chat first");
     throw new AppError("HAND_OFF_NOT_WAITING", "This chat is no longer waiting at its hand-off");
@@ -134,7 +155,15 @@ export async function postInboxMessage(
     fileUrl: input.fileUrl ?? null,
     createdAt: new Date().toISOString(),
   };
-  await handoffsOf(ctx).addMessage(message);
+  // The operator's words reach a messaging-app contact as the bot's messages, once they are saved.
+  const toContact = input.note
+    ? []
+    : await channelMessageRows(ctx, row, { messages: operatorMessages(message) }, message.createdAt);
+  await ctx.store.db.transaction().execute(async (trx) => {
+    await new HandoffsRepository(trx, ctx.store.dialect).addMessage(message);
+    if (toContact.length > 0) await trx.insertInto("outbox").values(toContact).execute();
+  });
+  notifyOutbox(ctx, toContact);
   changed(ctx, row);
   return toMessage(message);
 }
@@ -163,6 +192,7 @@ export async function endInboxChat(
       await continueChat(ctx, row.sessionId, { message: handOffResumeMessage(resume) }, undefined, {
         blockId: row.blockId,
         handOff: true,
+        notice: BACK_WITH_BOT_NOTICE,
       });
     } catch (error) {
       await handoffsOf(ctx).reopen(row.id, row.status === "taken" ? "taken" : "waiting", row.dueAt);

@@ -13,6 +13,7 @@ import { logRows } from "../chat/turn-writes.js";
 import { attemptEmail, emailItem } from "./email-items.js";
 import { attemptServiceEffect, isServiceEffectKind, serviceEffectItem } from "./service-effect-items.js";
 import { attemptWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, webhookFailedForGood } from "./webhook-items.js";
+import { attemptChannelMessage, CHANNEL_MESSAGE_KIND } from "../inbox/handoff-channels.js";
 
 type Handler = (ctx: AppContext, item: OutboxRow) => Promise<OutboxOutcome>;
 
@@ -20,6 +21,7 @@ type Handler = (ctx: AppContext, item: OutboxRow) => Promise<OutboxOutcome>;
 const handlers: Record<string, Handler> = {
   email: attemptEmail,
   webhook: attemptWebhook,
+  [CHANNEL_MESSAGE_KIND]: attemptChannelMessage,
 };
 
 /** What else happens when an item of a kind fails for good (after its failure is recorded). */

@@ -12,6 +12,8 @@ import type { ChatBubble } from "../../schemas/chat.js";
 import type { TranscriptMessage } from "../../schemas/result.js";
 import type { AnswerRow, IdleLogRow } from "../../store/results-repository.js";
 import { parseFileUrls, parseResultVariables } from "./result-view.js";
+import { handOffMessages, type TranscriptHandOff } from "./handoff-view.js";
+import { handOffResumeMessage } from "../../engine/blocks/logic/hand-off.js";
 
 type ReplayedResult = { id: string; createdAt: string; variables: string };
 
@@ -153,6 +155,7 @@ export async function replayTranscript(
   result: ReplayedResult,
   given: readonly (VisitorStep | AnswerRow)[],
   linkedBots?: EnginePorts["bots"],
+  handOffs: readonly TranscriptHandOff[] = [],
 ): Promise<TranscriptMessage[]> {
   // A linked bot that kept its own result has its part of the chat in that result's transcript.
   const options: TurnOptions = {
@@ -170,6 +173,7 @@ export async function replayTranscript(
   // Plain answers (no idle timeout taken) are steps too.
   const steps = given.map((step): VisitorStep => ("kind" in step ? step : { kind: "answer", answer: step }));
   const queue = [...steps];
+  const handOffQueue = [...handOffs];
   try {
     const start = await startSession(
       { bot, mode: "live", resultId: result.id, prefilledVariables: outsideVariables(bot, result.variables) },
@@ -177,10 +181,22 @@ export async function replayTranscript(
     );
     show(start);
     let state = start.state;
-    let budget = steps.length * 2 + 50;
-    while (queue.length > 0 && budget-- > 0) {
+    let budget = steps.length * 2 + handOffs.length + 50;
+    while (budget-- > 0) {
       const waiting =
         state.status === "waiting" && state.currentBlockId ? bot.blockById.get(state.currentBlockId)?.block : undefined;
+      if (waiting?.type === "hand off") {
+        // A person had the chat here: what was said then, and the flow again if it was given back.
+        const handOff = handOffQueue.shift();
+        if (!handOff) break;
+        transcript.push(...handOffMessages(handOff));
+        const resumed = await replayHandOffEnd(bot, state, handOff, options);
+        if (!resumed) break;
+        show(resumed);
+        state = resumed.state;
+        continue;
+      }
+      if (queue.length === 0) break;
       if (waiting && !isInputBlock(waiting as Block)) {
         // An embed or a script waiting for the client: its signal is not stored, only that the chat went on.
         const turn = await continueSession(bot, state, undefined, options);
@@ -211,6 +227,7 @@ export async function replayTranscript(
   } catch {
     // A version the engine cannot run any more still shows what the visitor answered.
   }
+  for (const handOff of handOffQueue) transcript.push(...handOffMessages(handOff));
   for (const step of queue)
     transcript.push(
       step.kind === "idle"
@@ -218,6 +235,23 @@ export async function replayTranscript(
         : userMessage(step.answer, bot.blockById.get(step.answer.blockId)?.block as Block | undefined),
     );
   return transcript;
+}
+
+/**
+ * The flow after a hand-off as it went on: down the no-operator exit, or the handed-back one. (The
+ * group an operator chose is not stored: the next answer's block puts the replay where the chat went.)
+ * Undefined while a person still has the chat, or once it was closed.
+ */
+async function replayHandOffEnd(
+  bot: RuntimeBot,
+  state: SessionState,
+  handOff: TranscriptHandOff,
+  options: TurnOptions,
+): Promise<TurnResult | undefined> {
+  const status = handOff.row.status;
+  if (status !== "handed_back" && status !== "timed_out") return undefined;
+  const resume = handOffResumeMessage(status === "timed_out" ? { handOff: "timeout" } : { handOff: "handedBack" });
+  return continueSession(bot, state, resume, { ...options, resumesHandOff: true });
 }
 
 /**

@@ -2,6 +2,7 @@ import type pg from "pg";
 import type { SessionRow } from "../database.js";
 import {
   answerColumns,
+  handoffColumns,
   logColumns,
   outboxColumns,
   quoted,
@@ -27,6 +28,7 @@ const columnTypes: Record<string, string> = {
   isStaging: "integer",
   position: "integer",
   attempts: "integer",
+  displayOperatorName: "integer",
 };
 const recordType = (columns: readonly string[]) =>
   columns.map((column) => `"${column}" ${columnTypes[column] ?? "text"}`).join(", ");
@@ -38,14 +40,14 @@ const rowsOf = (rows: readonly object[], columns: readonly string[]) =>
   );
 
 /**
- * The session part of a turn, on plain parameters after the four JSON row lists ($5 on): one row by
+ * The session part of a turn, on plain parameters after the five JSON row lists ($6 on): one row by
  * primary key, as the planner can see (read from JSON, a turn got five times slower once some twenty
  * thousand sessions were open). Its `returning 1` row is what lets the rest of the turn happen.
  */
 const sessionStatements: Record<SessionWrite["kind"], string> = {
-  insert: `insert into "sessions" (${quoted(sessionColumns)}) values (${sessionColumns.map((_, i) => `$${i + 5}`).join(", ")}) returning 1`,
-  update: `update "sessions" set "state" = $5, "updatedAt" = $6, "expiresAt" = coalesce($7, "expiresAt"), "revision" = "revision" + 1 where "id" = $8 and "revision" = $9 returning 1`,
-  delete: `delete from "sessions" where "id" = $5 and "revision" = $6 returning 1`,
+  insert: `insert into "sessions" (${quoted(sessionColumns)}) values (${sessionColumns.map((_, i) => `$${i + 6}`).join(", ")}) returning 1`,
+  update: `update "sessions" set "state" = $6, "updatedAt" = $7, "expiresAt" = coalesce($8, "expiresAt"), "revision" = "revision" + 1 where "id" = $9 and "revision" = $10 returning 1`,
+  delete: `delete from "sessions" where "id" = $6 and "revision" = $7 returning 1`,
   none: "select 1",
 };
 
@@ -78,7 +80,8 @@ function turnStatement(kind: SessionWrite["kind"]): string {
     results as (${insertRows("results", resultColumns, "$1", `on conflict ("id") do update set ${resultUpsertSet} returning 1`)}),
     answers as (${insertRows("answers", answerColumns, "$2")} returning 1),
     logs as (${insertRows("logs", logColumns, "$3")} returning 1),
-    outbox as (${insertRows("outbox", outboxColumns, "$4")} returning 1)
+    outbox as (${insertRows("outbox", outboxColumns, "$4")} returning 1),
+    handoffs as (${insertRows("handoffs", handoffColumns, "$5")} returning 1)
     select count(*)::integer as "sessions" from session`;
 }
 
@@ -101,7 +104,7 @@ export class PostgresChatRepository implements ChatRepository {
     return rows[0];
   }
 
-  async writeTurn({ session, results, answers, logs, outbox = [] }: TurnWrite): Promise<void> {
+  async writeTurn({ session, results, answers, logs, outbox = [], handoffs = [] }: TurnWrite): Promise<void> {
     const { rows } = await this.pool.query<{ sessions: number }>({
       ...statements.turns[session.kind]!,
       values: [
@@ -109,6 +112,7 @@ export class PostgresChatRepository implements ChatRepository {
         rowsOf(answers, answerColumns),
         rowsOf(logs, logColumns),
         rowsOf(outbox, outboxColumns),
+        rowsOf(handoffs, handoffColumns),
         ...sessionValues(session),
       ],
     });

@@ -2,6 +2,7 @@ import type SqliteDatabase from "better-sqlite3";
 import type { SessionRow } from "../database.js";
 import {
   answerColumns,
+  handoffColumns,
   logColumns,
   outboxColumns,
   quoted,
@@ -54,6 +55,9 @@ export class SqliteChatStatements {
       insertLog: prepare(`insert into "logs" (${quoted(logColumns)}) values (${placeholders(logColumns.length)})`),
       insertOutboxItem: prepare(
         `insert into "outbox" (${quoted(outboxColumns)}) values (${placeholders(outboxColumns.length)})`,
+      ),
+      insertHandoff: prepare(
+        `insert into "handoffs" (${quoted(handoffColumns)}) values (${placeholders(handoffColumns.length)})`,
       ),
       begin: prepare("begin immediate"),
       commit: prepare("commit"),
@@ -108,7 +112,7 @@ export class SqliteChatStatements {
     }
   }
 
-  private apply({ session, results, answers, logs, outbox = [] }: TurnWrite): void {
+  private apply({ session, results, answers, logs, outbox = [], handoffs = [] }: TurnWrite): void {
     const {
       insertSession,
       updateSession,
@@ -119,6 +123,7 @@ export class SqliteChatStatements {
       insertAnswer,
       insertLog,
       insertOutboxItem,
+      insertHandoff,
     } = this.statements;
     // The session first: a lost race throws before anything of the turn is written (see writeBatch).
     if (session.kind === "insert") insertSession.run(valuesOf(session.row, sessionColumns));
@@ -147,6 +152,7 @@ export class SqliteChatStatements {
     for (const answer of answers) insertAnswer.run(valuesOf(answer, answerColumns));
     for (const log of logs) insertLog.run(valuesOf(log, logColumns));
     for (const item of outbox) insertOutboxItem.run(valuesOf(item, outboxColumns));
+    for (const handoff of handoffs) insertHandoff.run(valuesOf(handoff, handoffColumns));
   }
 }
 

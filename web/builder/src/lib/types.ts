@@ -16,7 +16,14 @@ export type {
   ResultsTablePreferences,
 } from "../../../../src/schemas/bot.js";
 export type { Block, BlockType, BlockItem, Condition, Comparison } from "../../../../src/schemas/blocks/index.js";
-export type { Result, TranscriptMessage, Analytics, RanOn, TimeFilter } from "../../../../src/schemas/result.js";
+export type {
+  Result,
+  TranscriptMessage,
+  TranscriptNote,
+  Analytics,
+  RanOn,
+  TimeFilter,
+} from "../../../../src/schemas/result.js";
 export type { RichTextNode } from "../../../../src/schemas/blocks/bubbles/text.js";
 
 import type { Bot } from "../../../../src/schemas/bot.js";

@@ -79,6 +79,27 @@ function Figures({ analytics }: { analytics: Analytics }) {
   );
 }
 
+const secondsText = (value: number | null) => (value === null ? "—" : `${value} s`);
+
+/** Chats handed off to a person: shown once there was one in the period. */
+function HandOffFigures({ handOffs }: { handOffs: Analytics["handOffs"] }) {
+  return (
+    <dl className="analytics-figures">
+      <Figure label="Hand-offs" value={String(handOffs.total)} hint={`${handOffs.taken} taken by a person`} />
+      <Figure
+        label="Wait to take"
+        value={secondsText(handOffs.waitToTakeSeconds.median)}
+        hint={`Median; average ${secondsText(handOffs.waitToTakeSeconds.average)}`}
+      />
+      <Figure
+        label="First reply"
+        value={secondsText(handOffs.firstReplySeconds.median)}
+        hint={`Median from the hand-off; average ${secondsText(handOffs.firstReplySeconds.average)}`}
+      />
+    </dl>
+  );
+}
+
 function DropOffList({ rows, starts }: { rows: DropOffRow[]; starts: number }) {
   if (rows.length === 0) return <p className="muted">Nobody who started left the bot midway in this period.</p>;
   const most = Math.max(1, rows[0]!.total);
@@ -177,6 +198,14 @@ export function AnalyticsPage({ botId }: { botId: string }) {
               </div>
               <Figures analytics={shown} />
             </section>
+            {shown.handOffs.total > 0 && (
+              <section className="card" aria-labelledby="analytics-hand-offs">
+                <div className="card-header">
+                  <h2 id="analytics-hand-offs">Hand-offs to a person</h2>
+                </div>
+                <HandOffFigures handOffs={shown.handOffs} />
+              </section>
+            )}
             <section className="card" aria-labelledby="analytics-drop-offs">
               <div className="card-header">
                 <h2 id="analytics-drop-offs">Drop-offs</h2>

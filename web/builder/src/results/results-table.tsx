@@ -117,6 +117,11 @@ export const ResultsTable = memo(function ResultsTable({
                   ) : (
                     cellText(result, column, ranOn[result.id])
                   )}
+                  {index === 0 && result.handOff && (
+                    <span className="handoff-badge" title={handOffTitle(result.handOff)}>
+                      Handed off
+                    </span>
+                  )}
                 </td>
               ))}
               <td className="filler" />
@@ -141,3 +146,16 @@ export const ResultsTable = memo(function ResultsTable({
     </div>
   );
 });
+
+/** What became of the chat's hand-off to a person, as the badge's tooltip says. */
+function handOffTitle(handOff: NonNullable<Result["handOff"]>): string {
+  const by = handOff.operatorName ? ` by ${handOff.operatorName}` : "";
+  const how: Record<typeof handOff.status, string> = {
+    waiting: "Waiting for a person",
+    taken: `With a person${by}`,
+    handed_back: `Handed back to the bot${by}`,
+    closed: `Closed${by}`,
+    timed_out: "Nobody took it in time",
+  };
+  return how[handOff.status];
+}

@@ -2,15 +2,21 @@ import { useEffect, useState } from "react";
 import { errorMessage } from "../lib/api";
 import { formatDateTime } from "../lib/format";
 import { renderInlineMarkdown } from "../lib/inline-markdown";
-import type { RanOn, Result, TranscriptMessage } from "../lib/types";
+import type { RanOn, Result, TranscriptMessage, TranscriptNote } from "../lib/types";
 import { Dialog } from "../ui/dialog";
 import { ErrorBanner, Spinner } from "../ui/feedback";
 import { transcript } from "./results-api";
 import { cellText, ranOnLabel, type Column } from "./results-columns";
 
-/** A visitor's silence (an idle timeout) is drawn apart from what they said. */
+/** How a hand-off went (joined, handed back, closed, nobody came): told as a line, not a bubble. */
+const handOffEvents = new Set(["joined", "handedBack", "closed", "noOperator"]);
+
+/** A visitor's silence (an idle timeout) and a hand-off's events are drawn apart from what was said. */
 const messageClass = (message: TranscriptMessage) =>
-  `transcript-message ${message.role}${message.type === "idle" ? " idle" : ""}`;
+  `transcript-message ${message.role}${message.type === "idle" ? " idle" : ""}${handOffEvents.has(message.type) ? " event" : ""}`;
+
+const speaker = (message: TranscriptMessage) =>
+  message.role === "bot" ? "Bot:" : message.role === "operator" ? `${message.name ?? "Operator"}:` : "Visitor:";
 
 /** An image the bot showed; one that no longer loads (or never did) shows its address instead of an empty bubble. */
 function TranscriptImage({ url }: { url: string }) {
@@ -37,16 +43,19 @@ export function TranscriptDialog({
   onClose(): void;
 }) {
   const [messages, setMessages] = useState<TranscriptMessage[]>();
+  const [notes, setNotes] = useState<TranscriptNote[]>([]);
   const [ranOn, setRanOn] = useState<RanOn>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     setMessages(undefined);
+    setNotes([]);
     setRanOn(undefined);
     setError(undefined);
     if (result)
       transcript(botId, result.id).then(
         (answer) => {
           setMessages(answer.transcript);
+          setNotes(answer.notes);
           setRanOn(answer.ranOn);
         },
         (failure) => setError(errorMessage(failure)),
@@ -76,7 +85,11 @@ export function TranscriptDialog({
                 {messages.map((message, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a stored transcript never reorders; messages have no id.
                   <li key={index} className={messageClass(message)}>
-                    <span className="visually-hidden">{message.role === "bot" ? "Bot:" : "Visitor:"}</span>
+                    {message.role === "operator" && message.type === "text" ? (
+                      <span className="transcript-operator">{speaker(message)} </span>
+                    ) : (
+                      <span className="visually-hidden">{speaker(message)}</span>
+                    )}
                     {message.type === "text" && renderInlineMarkdown(message.text ?? "")}
                     {message.type === "image" && <TranscriptImage url={message.image ?? ""} />}
                     {message.type === "video" && <a href={message.video}>Video</a>}
@@ -85,10 +98,25 @@ export function TranscriptDialog({
                       <audio controls src={message.audio} />
                     )}
                     {message.type === "embed" && <a href={message.embed}>Embedded page</a>}
-                    {message.type === "idle" && <em className="transcript-idle">{message.text}</em>}
+                    {(message.type === "idle" || handOffEvents.has(message.type)) && (
+                      <em className="transcript-idle">{message.text}</em>
+                    )}
                   </li>
                 ))}
               </ol>
+            )}
+            {notes.length > 0 && (
+              <>
+                <h4>Team notes</h4>
+                <ul className="transcript-notes" data-testid="transcript-notes">
+                  {notes.map((note, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: stored notes never reorder.
+                    <li key={index}>
+                      <strong>{note.name ?? "Operator"}:</strong> {note.text}
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </section>
           <section aria-labelledby="values-title">

@@ -9,6 +9,7 @@ export const webhookEvents: { value: WebhookEvent; label: string }[] = [
   { value: "result.started", label: "Result started" },
   { value: "result.answer", label: "Each answer" },
   { value: "result.completed", label: "Result completed" },
+  { value: "chat.handoff", label: "Chat waits for a person" },
 ];
 
 export const listWebhooks = (botId: string) =>

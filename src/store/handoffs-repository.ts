@@ -134,6 +134,18 @@ export class HandoffsRepository {
       .execute();
   }
 
+  /** What was said in these hand-offs (the Inbox's live stream compares it with what it already sent). */
+  messagesOf(handoffIds: readonly string[]): Promise<InboxMessageRow[]> {
+    if (handoffIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("inboxMessages")
+      .selectAll()
+      .where("handoffId", "in", handoffIds)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
+  }
+
   /**
    * Up to `limit` waiting hand-offs whose no-operator deadline passed, leased until `leaseUntil` in one
    * statement; on PostgreSQL rows another server is claiming are skipped, never taken twice.

@@ -29,7 +29,9 @@ const supportBot = () => ({
   name: "Support desk",
 });
 
-describe("the Inbox page: a chat handed off, answered and handed back, live on both sides", { timeout: 180_000 }, () => {
+describe("the Inbox page: a chat handed off, answered and handed back, live on both sides", {
+  timeout: 180_000,
+}, () => {
   let harness: BuilderHarness;
   let publicId: string;
 
@@ -57,7 +59,7 @@ describe("the Inbox page: a chat handed off, answered and handed back, live on b
     const { chat } = chatPageFrame(visitor);
     const log = chat.locator("parley-standard .log");
     await expect
-      .poll(() => log.locator(".bubble.host").allTextContents())
+      .poll(() => log.locator(".bubble.host").allTextContents(), { timeout: 30_000 })
       .toEqual(["Let me call a person", "A person will be with you shortly"]);
 
     // The chat comes to the open Inbox page by itself.
@@ -72,15 +74,18 @@ describe("the Inbox page: a chat handed off, answered and handed back, live on b
     await transcript.getByText("A person will be with you shortly").waitFor();
 
     await pane.getByRole("button", { name: "Take this chat" }).click();
-    await pane.getByText("With you").waitFor();
-    await operator.getByRole("list", { name: "Mine" }).getByRole("button", { name: /Support desk/ }).waitFor();
+    await pane.getByText("Web · With you").waitFor();
+    await operator
+      .getByRole("list", { name: "Mine" })
+      .getByRole("button", { name: /Support desk/ })
+      .waitFor();
     expect(await operator.getByRole("list", { name: "Waiting" }).count()).toBe(0);
     await chat.getByText(/joined the chat/).waitFor();
 
     await pane.getByLabel("Reply to the visitor").fill("Hi, I'm from support");
     await pane.getByRole("button", { name: "Send" }).click();
     await expect
-      .poll(() => log.locator(".bubble.host").allTextContents())
+      .poll(() => log.locator(".bubble.host").allTextContents(), { timeout: 30_000 })
       .toEqual(["Let me call a person", "A person will be with you shortly", "Hi, I'm from support"]);
     await transcript.getByText("Hi, I'm from support").waitFor();
 
@@ -103,7 +108,7 @@ describe("the Inbox page: a chat handed off, answered and handed back, live on b
     await pane.getByRole("status").filter({ hasText: "Handed back to the bot" }).waitFor();
     await chat.getByText("You're back with the bot").waitFor();
     await expect
-      .poll(() => log.locator(".bubble.host").allTextContents())
+      .poll(() => log.locator(".bubble.host").allTextContents(), { timeout: 30_000 })
       .toEqual([
         "Let me call a person",
         "A person will be with you shortly",
@@ -136,7 +141,11 @@ describe("the Inbox page: a chat handed off, answered and handed back, live on b
     await page.getByLabel("Workspace").selectOption(harness.user.workspaceId);
     await page.getByRole("link", { name: "Inbox" }).click();
     await page.getByTestId("guest-note").waitFor();
-    await page.getByRole("list", { name: "Waiting" }).getByRole("button", { name: /Support desk/ }).first().click();
+    await page
+      .getByRole("list", { name: "Waiting" })
+      .getByRole("button", { name: /Support desk/ })
+      .first()
+      .click();
     const pane = page.getByRole("article", { name: "Chat with Support desk" });
     await pane.getByText("Waiting for a person").waitFor();
     await pane.getByRole("list", { name: "Transcript" }).getByText("A person will be with you shortly").waitFor();

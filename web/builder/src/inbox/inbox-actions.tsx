@@ -146,9 +146,7 @@ export function InboxActions({ workspaceId, chat, mine, bot, onError }: Props) {
               className="button primary"
               disabled={busy}
               onClick={() =>
-                act(() =>
-                  api.call("handBackInboxChat", { params, body: groupId === BLOCK_EXIT ? {} : { groupId } }),
-                )
+                act(() => api.call("handBackInboxChat", { params, body: groupId === BLOCK_EXIT ? {} : { groupId } }))
               }
             >
               Hand back to the bot

@@ -35,6 +35,11 @@ export const channelName = (channel: string) => CHANNELS[channel] ?? channel;
 export function waitText(chat: InboxChat, now: number): string {
   const since = Date.parse(chat.takenAt ?? chat.requestedAt);
   const minutes = Math.max(0, Math.floor((now - since) / 60_000));
-  const span = minutes < 1 ? "under a minute" : minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  const span =
+    minutes < 1
+      ? "under a minute"
+      : minutes < 60
+        ? `${minutes} min`
+        : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   return chat.status === "waiting" ? `waiting ${span}` : `with ${chat.operator?.name ?? "someone"} for ${span}`;
 }

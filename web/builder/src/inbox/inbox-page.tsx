@@ -7,7 +7,15 @@ import { errorMessage } from "../lib/api";
 import { useStore } from "../lib/store";
 import { EmptyState, ErrorBanner } from "../ui/feedback";
 import { workspaceStore } from "../workspaces/workspace-store";
-import { type InboxChat, type InboxEvent, type InboxMessage, channelName, inboxOrder, isOpen, waitText } from "./inbox-api";
+import {
+  type InboxChat,
+  type InboxEvent,
+  type InboxMessage,
+  channelName,
+  inboxOrder,
+  isOpen,
+  waitText,
+} from "./inbox-api";
 import { InboxChatPane } from "./inbox-chat";
 import { useInboxStream } from "./use-inbox-stream";
 

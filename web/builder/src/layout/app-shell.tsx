@@ -5,7 +5,13 @@ import { useStore } from "../lib/store";
 import { switchWorkspace, workspaceStore } from "../workspaces/workspace-store";
 
 /** The frame of the list pages: brand, workspace switcher, navigation, account. */
-export function AppShell({ children, current }: { children: ReactNode; current: "bots" | "inbox" | "knowledge" | "settings" }) {
+export function AppShell({
+  children,
+  current,
+}: {
+  children: ReactNode;
+  current: "bots" | "inbox" | "knowledge" | "settings";
+}) {
   const workspaces = useStore(workspaceStore, (state) => state);
   const session = useStore(sessionStore, (state) => state);
   return (

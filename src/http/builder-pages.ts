@@ -19,6 +19,7 @@ export const BUILDER_PATHS = [
   "/bots/:botId/analytics",
   "/bots/:botId/results/:resultId",
   "/settings",
+  "/inbox",
 ] as const;
 
 /**

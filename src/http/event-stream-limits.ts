@@ -49,6 +49,17 @@ export class EventStreamLimits {
    * itself after `maxMs`; `onEnd` is called once when it ends, whatever ended it.
    */
   claimSession(sessionId: string, onEnd: () => void): OpenStream {
+    const stream = this.expiring(() => {
+      if (this.bySession.get(sessionId) === stream) this.bySession.delete(sessionId);
+      onEnd();
+    });
+    this.bySession.get(sessionId)?.end();
+    this.bySession.set(sessionId, stream);
+    return stream;
+  }
+
+  /** A stream that ends by itself after `maxMs` (an Inbox page's: one operator may have several open). */
+  expiring(onEnd: () => void): OpenStream {
     const controller = new AbortController();
     const timer = setTimeout(() => stream.end(), this.limits.maxMs);
     timer.unref();
@@ -57,13 +68,10 @@ export class EventStreamLimits {
       end: () => {
         if (controller.signal.aborted) return;
         clearTimeout(timer);
-        if (this.bySession.get(sessionId) === stream) this.bySession.delete(sessionId);
         controller.abort();
         onEnd();
       },
     };
-    this.bySession.get(sessionId)?.end();
-    this.bySession.set(sessionId, stream);
     return stream;
   }
 
@@ -71,4 +79,16 @@ export class EventStreamLimits {
   get openCount(): number {
     return this.open;
   }
+}
+
+const byContext = new WeakMap<object, EventStreamLimits>();
+
+/** The instance's one set of limits, shared by the visitor's and the Inbox's streams (made on first use). */
+export function eventStreamLimitsOf(ctx: { config: { traffic: TrafficLimits } }): EventStreamLimits {
+  let limits = byContext.get(ctx);
+  if (!limits) {
+    limits = new EventStreamLimits(ctx.config.traffic.eventStreams);
+    byContext.set(ctx, limits);
+  }
+  return limits;
 }

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { EventStreamLimits } from "./event-stream-limits.js";
+import { eventStreamLimitsOf } from "./event-stream-limits.js";
 import { chatRouteContracts } from "../schemas/chat-routes.js";
 import { webhookCallBodySchema, webhookCallParams, webhookCallRouteContracts } from "../schemas/webhook-call-routes.js";
 import type { AppContext } from "../services/context.js";
-import { openSessionEvents, type SessionEvent } from "../services/chat/session-events.js";
+import { openSessionEvents } from "../services/chat/session-events.js";
 import { executeTestWebhook, executeWebhook } from "../services/chat/webhook-calls.js";
 import { callingOrigin, defineRoute } from "./route.js";
 import { messageResponseSchema } from "../schemas/common.js";
@@ -13,17 +13,17 @@ import { messageResponseSchema } from "../schemas/common.js";
 export const WEBHOOK_CALL_BODY_LIMIT = 64 * 1024;
 
 /** One server-sent event: its name and JSON data (a heartbeat has none to carry). */
-const toEventText = (item: SessionEvent): string =>
+export const toEventText = (item: { event: string; data?: unknown }): string =>
   `event: ${item.event}\ndata: ${"data" in item ? JSON.stringify(item.data) : "{}"}\n\n`;
 
-async function* eventStream(events: AsyncGenerator<SessionEvent>): AsyncGenerator<string> {
+export async function* eventStream(events: AsyncGenerator<{ event: string; data?: unknown }>): AsyncGenerator<string> {
   // Tells the browser how long to wait before reconnecting after a dropped connection.
   yield "retry: 2000\n\n";
   for await (const item of events) yield toEventText(item);
 }
 
 /** Ends the stream's wait when the visitor's page goes away (or the stream is ended here). */
-function closedController(request: FastifyRequest, reply: FastifyReply): AbortController {
+export function closedController(request: FastifyRequest, reply: FastifyReply): AbortController {
   const controller = new AbortController();
   request.raw.once("close", () => controller.abort());
   reply.raw.once("close", () => controller.abort());
@@ -32,8 +32,7 @@ function closedController(request: FastifyRequest, reply: FastifyReply): AbortCo
 
 export function webhookCallRoutes(ctx: AppContext) {
   // Made on first use: the route table is also built without a running server (the OpenAPI document).
-  let streams: EventStreamLimits | undefined;
-  const streamLimits = () => (streams ??= new EventStreamLimits(ctx.config.traffic.eventStreams));
+  const streamLimits = () => eventStreamLimitsOf(ctx);
   return [
     defineRoute({
       ...webhookCallRouteContracts.executeWebhook,

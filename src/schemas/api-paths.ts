@@ -35,6 +35,8 @@ export const managementPaths = {
   noteInboxChat: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/notes",
   handBackInboxChat: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/handBack",
   closeInboxChat: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/close",
+  setInboxChatVariables: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/variables",
+  inboxEvents: "GET /api/v1/workspaces/:workspaceId/inbox/events",
   listThemeTemplates: "GET /api/v1/workspaces/:workspaceId/themeTemplates",
   createThemeTemplate: "POST /api/v1/workspaces/:workspaceId/themeTemplates",
   deleteThemeTemplate: "DELETE /api/v1/workspaces/:workspaceId/themeTemplates/:themeTemplateId",

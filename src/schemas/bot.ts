@@ -140,6 +140,7 @@ export const RESERVED_PUBLIC_IDS: readonly string[] = [
   "bots",
   "workspaces",
   "settings",
+  "inbox",
   "assets",
   "embed.js",
   "embed.css",

@@ -49,6 +49,23 @@ export const inboxMessageInputSchema = z
     message: "Give a text or a file URL",
   });
 
+/** A variable's value from an operator: a text, number, yes/no, a list of those, or null to empty it. */
+const operatorVariableValue = z.union([
+  z.string().max(100_000),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string().max(100_000), z.number(), z.boolean(), z.null()])).max(1000),
+]);
+
+export const inboxVariablesInputSchema = z.object({
+  variables: z
+    .record(z.string().min(1).max(255), operatorVariableValue)
+    .refine((values) => Object.keys(values).length > 0, { message: "Give at least one variable" })
+    .refine((values) => Object.keys(values).length <= 100, { message: "At most 100 variables at once" })
+    .meta({ description: 'New values by variable name, e.g. `{ "Email": "ann@example.com" }`' }),
+});
+
 /** The operator side of human takeover (issue 34): ADMIN and MEMBER act, GUEST reads. */
 export const inboxRouteContracts = {
   listInbox: route("listInbox", {
@@ -95,6 +112,28 @@ export const inboxRouteContracts = {
     params: inboxChatParams,
     body: z.object({ groupId: idSchema.optional() }),
     response: z.object({ chat: inboxChatSchema }),
+  }),
+  setInboxChatVariables: route("setInboxChatVariables", {
+    summary:
+      "Set the chat's variables (by name) while the caller has it; the flow reads them after the hand back (400 for a name the bot lacks)",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    body: inboxVariablesInputSchema,
+    response: z.object({
+      variables: z.array(
+        z.object({ name: z.string(), value: z.union([z.string(), z.array(z.string().nullable()), z.null()]) }),
+      ),
+    }),
+  }),
+  inboxEvents: route("inboxEvents", {
+    summary:
+      "Server-sent events of the workspace's Inbox: `chats` (the open chats, on connect), then `chat` when one appears or changes (its last one when handed back, closed or timed out), `message` for each visitor message, reply and note, and `ping` heartbeats. GUEST may read it",
+    tags,
+    auth: "token",
+    params: workspaceIdParams,
+    response: z.string().meta({ description: "text/event-stream" }),
+    responseContentType: "text/event-stream",
   }),
   closeInboxChat: route("closeInboxChat", {
     summary: "Close the chat: it leaves the Inbox and the flow does not go on",

@@ -135,6 +135,18 @@ export class HandoffsRepository {
       .execute();
   }
 
+  /** What was said in these hand-offs, in order (transcripts; the Inbox's live stream compares it with what it sent). */
+  messagesOf(handoffIds: readonly string[]): Promise<InboxMessageRow[]> {
+    if (handoffIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom("inboxMessages")
+      .selectAll()
+      .where("handoffId", "in", handoffIds)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
+  }
+
   /**
    * Up to `limit` waiting hand-offs whose no-operator deadline passed, leased until `leaseUntil` in one
    * statement; on PostgreSQL rows another server is claiming are skipped, never taken twice.
@@ -165,18 +177,6 @@ export class HandoffsRepository {
       .selectAll()
       .where("resultId", "in", resultIds)
       .orderBy("requestedAt")
-      .orderBy("id")
-      .execute();
-  }
-
-  /** What was said during these hand-offs, in order. */
-  messagesOf(handoffIds: readonly string[]): Promise<InboxMessageRow[]> {
-    if (handoffIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom("inboxMessages")
-      .selectAll()
-      .where("handoffId", "in", handoffIds)
-      .orderBy("createdAt")
       .orderBy("id")
       .execute();
   }

@@ -29,6 +29,7 @@ describe("serving the builder", () => {
       "/bots/abc/analytics",
       "/bots/abc/results/xyz",
       "/settings",
+      "/inbox",
     ]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);

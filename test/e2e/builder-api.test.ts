@@ -489,6 +489,7 @@ describe("reserved public ids", () => {
       "bots",
       "workspaces",
       "settings",
+      "inbox",
       "assets",
       "files",
       "health",

@@ -97,7 +97,7 @@ describe("human takeover on WhatsApp", () => {
       resultId: chat.resultId,
       channel: "whatsapp",
       teamNote: "Refund question",
-      inboxUrl: `${new URL(h.server.baseUrl).origin}/inbox/${chat.id}`,
+      inboxUrl: `${new URL(h.server.baseUrl).origin}/inbox?workspace=${h.workspaceId}&chat=${chat.id}`,
     });
 
     const taken = await h.api.post(`${inbox}/${chat.id}/take`);

@@ -7,22 +7,27 @@ export type EventsClient = {
   body?: any;
   /** Resolves with the next event (in order of arrival), or undefined when the stream ended. */
   next(): Promise<ReceivedEvent | undefined>;
-  /** The next event that is not a `waiting` heartbeat. */
+  /** The next event that is not a heartbeat (`waiting`, `ping`). */
   nextNews(): Promise<ReceivedEvent | undefined>;
   close(): void;
 };
 
-export async function openSessionEvents(
+export function openSessionEvents(
   baseUrl: string,
   sessionId: string,
   blockId: string,
   headers: Record<string, string> = {},
 ): Promise<EventsClient> {
+  return openEventStream(`${baseUrl}/v1/sessions/${sessionId}/events?blockId=${encodeURIComponent(blockId)}`, headers);
+}
+
+/** Heartbeats: the session stream's `waiting`, the Inbox stream's `ping`. */
+const HEARTBEATS = new Set(["waiting", "ping"]);
+
+/** Any server-sent events answer (the Inbox's too), read event by event. */
+export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventsClient> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/v1/sessions/${sessionId}/events?blockId=${encodeURIComponent(blockId)}`, {
-    signal: controller.signal,
-    headers,
-  });
+  const response = await fetch(url, { signal: controller.signal, headers });
   if (!response.ok || !response.body)
     return {
       status: response.status,
@@ -56,7 +61,7 @@ export async function openSessionEvents(
     async nextNews() {
       for (;;) {
         const received = await next();
-        if (received?.event !== "waiting") return received;
+        if (!received || !HEARTBEATS.has(received.event)) return received;
       }
     },
     close: () => controller.abort(),

@@ -106,6 +106,7 @@ const bodies: Record<string, unknown> = {
   "POST /api/v1/workspaces/:workspaceId/knowledgeBases/:knowledgeBaseId/search": { query: "secret" },
   "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/messages": { text: "Planted" },
   "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/notes": { text: "Planted" },
+  "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/variables": { variables: { Planted: "yes" } },
 };
 const queries: Record<string, string> = {
   "GET /api/v1/bots": "workspaceId=:workspaceId",

@@ -67,9 +67,9 @@ export function handOffRows(target: HandOffTurn): Insertable<HandoffsTable>[] {
   ];
 }
 
-/** Where an operator opens a waiting chat: the builder's Inbox page. */
-export const inboxChatUrl = (ctx: Pick<AppContext, "config">, handoffId: string) =>
-  `${ctx.config.publicUrl}/inbox/${encodeURIComponent(handoffId)}`;
+/** Where an operator opens a waiting chat: the builder's Inbox page, in its workspace, with the chat open. */
+export const inboxChatUrl = (ctx: Pick<AppContext, "config">, workspaceId: string, handoffId: string) =>
+  `${ctx.config.publicUrl}/inbox?${new URLSearchParams({ workspace: workspaceId, chat: handoffId })}`;
 
 /**
  * The `chat.handoff` deliveries of a live chat's hand-off, to the session's bot's webhooks that
@@ -93,7 +93,7 @@ export async function handOffWebhookRows(
       resultId: row.resultId,
       channel: row.channel,
       teamNote: row.teamNote ?? null,
-      inboxUrl: inboxChatUrl(ctx, row.id),
+      inboxUrl: inboxChatUrl(ctx, row.workspaceId, row.id),
     },
   }));
   return webhookItems(targets, events, target.resultId, target.now);

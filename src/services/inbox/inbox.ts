@@ -39,7 +39,7 @@ export type InboxMessage = {
   createdAt: string;
 };
 
-const toChat = (row: HandoffRow): InboxChat => ({
+export const toChat = (row: HandoffRow): InboxChat => ({
   id: row.id,
   sessionId: row.sessionId,
   resultId: row.resultId,
@@ -55,7 +55,7 @@ const toChat = (row: HandoffRow): InboxChat => ({
   timeoutAt: row.timeoutAt,
 });
 
-const toMessage = (row: InboxMessageRow): InboxMessage => ({
+export const toMessage = (row: InboxMessageRow): InboxMessage => ({
   id: row.id,
   author: row.author,
   authorName: row.authorName,
@@ -69,20 +69,20 @@ const operatorMessages = (message: InboxMessageRow) =>
   [message.text, message.fileUrl].filter((part): part is string => Boolean(part)).map(plainMessage);
 
 /** ADMIN and MEMBER act on chats; a GUEST reads (403). */
-async function requireOperator(ctx: AppContext, caller: Caller, workspaceId: string) {
+export async function requireOperator(ctx: AppContext, caller: Caller, workspaceId: string) {
   const workspace = await requireWorkspace(ctx, caller, workspaceId);
   if (workspace.role === "GUEST") throw new AppError("FORBIDDEN", GUEST_READ_ONLY);
 }
 
 /** The workspace's hand-off, or 404 (also for another workspace's). */
-async function requireHandoff(ctx: AppContext, workspaceId: string, handoffId: string): Promise<HandoffRow> {
+export async function requireHandoff(ctx: AppContext, workspaceId: string, handoffId: string): Promise<HandoffRow> {
   const row = await handoffsOf(ctx).find(handoffId);
   if (!row || row.workspaceId !== workspaceId) throw notFound("Chat not found");
   return row;
 }
 
 /** The operator who has the chat is the caller; else 409 (waiting: take it first; someone else's). */
-function assertHolds(row: HandoffRow, caller: Caller): void {
+export function assertHolds(row: HandoffRow, caller: Caller): void {
   if (row.status === "taken" && row.operatorUserId === caller.userId) return;
   if (row.status === "waiting") throw new AppError("CONFLICT", "Take the chat before answering in it");
   if (row.status === "taken") throw new AppError("HAND_OFF_TAKEN", "Another operator has this chat");

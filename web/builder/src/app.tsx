@@ -19,6 +19,7 @@ import { SettingsPage } from "./workspaces/settings-page";
 const editorPage = lazyPage(() => import("./editor/editor-page").then((module) => module.EditorPage));
 const resultsPage = lazyPage(() => import("./results/results-page").then((module) => module.ResultsPage));
 const analyticsPage = lazyPage(() => import("./results/analytics-page").then((module) => module.AnalyticsPage));
+const inboxPage = lazyPage(() => import("./inbox/inbox-page").then((module) => module.InboxPage));
 const knowledgePage = lazyPage(() => import("./knowledge/knowledge-page").then((module) => module.KnowledgePage));
 if (/^\/bots\/[^/]+\/edit\/?$/.test(location.pathname)) void editorPage.preload();
 if (/^\/bots\/[^/]+\/results(\/[^/]+)?\/?$/.test(location.pathname)) void resultsPage.preload();
@@ -48,6 +49,11 @@ function Knowledge() {
   return KnowledgePage ? <KnowledgePage /> : <Spinner label="Opening the knowledge bases…" />;
 }
 
+function Inbox() {
+  const InboxPage = inboxPage.useLazyPage();
+  return InboxPage ? <InboxPage /> : <Spinner label="Opening the Inbox…" />;
+}
+
 const PUBLIC_PATHS = new Set(["/login", "/setup"]);
 
 export function App() {
@@ -66,7 +72,9 @@ export function App() {
           ? "Settings"
           : path === "/knowledge"
             ? "Knowledge bases"
-            : undefined,
+            : path === "/inbox"
+              ? "Inbox"
+              : undefined,
   );
 
   useEffect(() => {
@@ -113,6 +121,12 @@ export function App() {
     return (
       <AppShell current="knowledge">
         <Knowledge />
+      </AppShell>
+    );
+  if (path === "/inbox")
+    return (
+      <AppShell current="inbox">
+        <Inbox />
       </AppShell>
     );
   if (path === "/settings")

@@ -5,7 +5,13 @@ import { useStore } from "../lib/store";
 import { switchWorkspace, workspaceStore } from "../workspaces/workspace-store";
 
 /** The frame of the list pages: brand, workspace switcher, navigation, account. */
-export function AppShell({ children, current }: { children: ReactNode; current: "bots" | "knowledge" | "settings" }) {
+export function AppShell({
+  children,
+  current,
+}: {
+  children: ReactNode;
+  current: "bots" | "inbox" | "knowledge" | "settings";
+}) {
   const workspaces = useStore(workspaceStore, (state) => state);
   const session = useStore(sessionStore, (state) => state);
   return (
@@ -37,6 +43,9 @@ export function AppShell({ children, current }: { children: ReactNode; current: 
         <nav aria-label="Main" className="main-nav">
           <Link to="/bots" aria-current={current === "bots" ? "page" : undefined}>
             Bots
+          </Link>
+          <Link to="/inbox" aria-current={current === "inbox" ? "page" : undefined}>
+            Inbox
           </Link>
           <Link to="/knowledge" aria-current={current === "knowledge" ? "page" : undefined}>
             Knowledge

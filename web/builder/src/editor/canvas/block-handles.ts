@@ -60,5 +60,6 @@ export function hasDefaultHandle(block: Block, isLast: boolean): boolean {
 export function defaultHandleLabel(block: Block): string {
   if (block.type === "Condition") return "Else";
   if (block.type === "choice input" || block.type === "picture choice input") return "Default";
+  if (block.type === "hand off") return "Handed back";
   return "";
 }

@@ -11,7 +11,7 @@ import { isEdgeTarget } from "../store/selectors";
 import { missingTranslations, translatedLanguage } from "../languages/translation-state";
 import { blockSummary, conditionSummary, hasItemsOnly, savedVariable } from "./block-summary";
 import { defaultHandleLabel, hasDefaultHandle, itemHandles } from "./block-handles";
-import { IdleHandle, IdleTimeoutCount } from "./idle-handle";
+import { IdleHandle, IdleTimeoutCount, NoOperatorHandle } from "./idle-handle";
 import { openCanvasMenu } from "./context-menu";
 import { DiffMark } from "./diff-mark";
 import { ImageThumbnail } from "./image-thumbnail";
@@ -199,7 +199,11 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
         </ul>
       )}
       {hasDefaultHandle(block, isLast) && (
-        <div className={items.length > 0 ? "block-default-exit labelled" : "block-default-exit"}>
+        <div
+          className={
+            items.length > 0 || defaultHandleLabel(block) ? "block-default-exit labelled" : "block-default-exit"
+          }
+        >
           {defaultHandleLabel(block) && <span>{defaultHandleLabel(block)}</span>}
           <Handle
             type="source"
@@ -211,6 +215,7 @@ export const BlockRow = memo(function BlockRow({ block, groupId, index, isLast, 
         </div>
       )}
       <IdleHandle block={block} />
+      <NoOperatorHandle block={block} />
     </div>
   );
 });

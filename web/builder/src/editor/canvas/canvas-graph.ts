@@ -1,6 +1,6 @@
 import type { Edge as FlowEdge, Node } from "@xyflow/react";
 import type { BotDocument } from "../../lib/types.js";
-import { idleEdgeId } from "../store/idle-edge.js";
+import { sideExitEdgeId } from "../store/side-exit.js";
 import { blockTargetHandleId, GROUP_TARGET, sourceHandleId, type EdgeSource } from "../store/edge-source.js";
 
 type Sources = { source: EdgeSource; nodeId: string }[];
@@ -13,8 +13,8 @@ function sourcesOf(doc: BotDocument): Map<string, { source: EdgeSource; nodeId: 
   for (const group of doc.groups)
     for (const block of group.blocks) {
       if (block.outgoingEdgeId) byEdge.set(block.outgoingEdgeId, { source: { blockId: block.id }, nodeId: group.id });
-      const idleEdge = idleEdgeId(block);
-      if (idleEdge) byEdge.set(idleEdge, { source: { blockId: block.id, idle: true }, nodeId: group.id });
+      const sideEdge = sideExitEdgeId(block);
+      if (sideEdge) byEdge.set(sideEdge, { source: { blockId: block.id, idle: true }, nodeId: group.id });
       if ("items" in block)
         for (const item of block.items as {
           id: string;

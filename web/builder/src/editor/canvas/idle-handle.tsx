@@ -24,6 +24,28 @@ export function IdleHandle({ block }: { block: Block }) {
   );
 }
 
+/**
+ * A hand-off's "No operator" exit: where the flow goes on when nobody takes the chat within the
+ * block's timeout (stored as `options.noOperatorEdgeId`). Always drawn, so the path can be laid out
+ * before the timeout is set; it says when it cannot fire yet.
+ */
+export function NoOperatorHandle({ block }: { block: Block }) {
+  if (block.type !== "hand off") return null;
+  const seconds = block.options?.timeoutSeconds;
+  return (
+    <div className="block-default-exit labelled idle-exit" data-testid={`no-operator-exit-${block.id}`}>
+      <span>{seconds ? `No operator · ${seconds} s` : "No operator (no timeout set)"}</span>
+      <Handle
+        type="source"
+        position={Position.Right}
+        id={sourceHandleId({ blockId: block.id, idle: true })}
+        className="source-handle"
+        aria-label="Exit if no operator takes the chat"
+      />
+    </div>
+  );
+}
+
 /** "⏱ 3 idle timeouts" beside the drop-off figure: visitors who let this input's timeout run out. */
 export function IdleTimeoutCount({ total }: { total: number | undefined }) {
   if (total === undefined) return null;

@@ -2,7 +2,8 @@ import type { Edge } from "../../lib/types.js";
 
 /**
  * Where an edge starts: a flow event, a block, one of its items, a card item's button, or an input's
- * idle path (`idle`: the edge its `options.idleTimeout.outgoingEdgeId` names; stored `from: { blockId }`).
+ * side exit (`idle`: an input's idle path, `options.idleTimeout.outgoingEdgeId`, or a hand-off's "No operator"
+ * exit, `options.noOperatorEdgeId`; see side-exit.ts; stored `from: { blockId }`).
  */
 export type EdgeSource = { eventId: string } | { blockId: string; itemId?: string; pathId?: string; idle?: true };
 export type EdgeTarget = Edge["to"];

@@ -1,7 +1,7 @@
 import { createId } from "../../lib/ids.js";
 import type { Block, BotDocument, Edge, Group } from "../../lib/types.js";
 import type { EdgeSource, EdgeTarget } from "./edge-source.js";
-import { idleEdgeId, withIdleEdge } from "./idle-edge.js";
+import { sideExitEdgeId, withSideExitEdge } from "./side-exit.js";
 
 /**
  * Pure edits of a bot document. Each returns a new document and leaves untouched parts (groups,
@@ -141,7 +141,7 @@ function referencedEdgeIds(doc: BotDocument): Set<string> {
   for (const group of doc.groups)
     for (const block of group.blocks) {
       add(block.outgoingEdgeId);
-      add(idleEdgeId(block));
+      add(sideExitEdgeId(block));
       for (const item of itemsOf(block)) {
         add(item.outgoingEdgeId);
         for (const path of item.paths ?? []) add(path.outgoingEdgeId);
@@ -158,8 +158,8 @@ function clearMissing<T extends { outgoingEdgeId?: string }>(value: T, alive: Re
 
 function clearBlock(block: Block, alive: ReadonlySet<string>): Block {
   let next = clearMissing(block, alive);
-  const idleEdge = idleEdgeId(block);
-  if (idleEdge && !alive.has(idleEdge)) next = withIdleEdge(next, undefined);
+  const sideEdge = sideExitEdgeId(block);
+  if (sideEdge && !alive.has(sideEdge)) next = withSideExitEdge(next, undefined);
   const items = itemsOf(block);
   if (items.length > 0) {
     const cleared = items.map((item) => {
@@ -203,7 +203,7 @@ function setSourceEdge(doc: BotDocument, source: EdgeSource, edgeId: string | un
       events: doc.events.map((event) => (event.id === source.eventId ? apply(event) : event)) as BotDocument["events"],
     };
   return updateBlock(doc, source.blockId, (block) => {
-    if (source.idle) return withIdleEdge(block, edgeId);
+    if (source.idle) return withSideExitEdge(block, edgeId);
     if (!source.itemId) return apply(block);
     const items = itemsOf(block).map((item) => {
       if (item.id !== source.itemId) return item;
@@ -218,7 +218,7 @@ export function sourceEdgeId(doc: BotDocument, source: EdgeSource): string | und
   if ("eventId" in source) return doc.events.find((event) => event.id === source.eventId)?.outgoingEdgeId;
   const block = findBlock(doc, source.blockId)?.block;
   if (!block) return undefined;
-  if (source.idle) return idleEdgeId(block);
+  if (source.idle) return sideExitEdgeId(block);
   if (!source.itemId) return block.outgoingEdgeId;
   const item = itemsOf(block).find((entry) => entry.id === source.itemId);
   if (!source.pathId) return item?.outgoingEdgeId;
@@ -232,7 +232,7 @@ export function connect(doc: BotDocument, source: EdgeSource, to: EdgeTarget): B
   // A block cannot lead into its own group above itself: that would loop before the visitor sees anything.
   if (!("eventId" in source) && findBlock(doc, source.blockId)?.group.id === to.groupId && !to.blockId) return doc;
   const previous = sourceEdgeId(doc, source);
-  // An idle path is stored like the block's own exit: the block's options say which edge it is.
+  // A side exit (idle path, no operator) is stored like the block's own exit: its options say which edge it is.
   const { idle: _idle, ...from } = source as EdgeSource & { idle?: true };
   const edge: Edge = {
     id: createId(),

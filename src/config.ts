@@ -4,6 +4,9 @@ import { type CustomDomainsConfig, loadCustomDomainsConfig } from "./config-cust
 import { type KnowledgeConfig, loadKnowledgeConfig } from "./config-knowledge.js";
 import { ConfigError, hostList, parsePositive } from "./config-values.js";
 
+/** scrypt's N for new password hashes unless PARLEY_PASSWORD_HASH_COST says otherwise (OWASP's 2^15). */
+export const DEFAULT_PASSWORD_HASH_COST = 2 ** 15;
+
 export { ConfigError };
 export type { CustomDomainsConfig };
 
@@ -173,6 +176,11 @@ export type ProtectionConfig = {
   botTestRunTimeoutMs: number;
   /** PARLEY_MAX_SESSIONS_PER_RESULT: open sessions one remembered result may have; 0 → no limit. */
   maxSessionsPerResult: number;
+  /**
+   * PARLEY_PASSWORD_HASH_COST: scrypt's N for new password hashes (a power of two, 1024 or more). Each
+   * stored hash carries its own, so changing it never invalidates a password.
+   */
+  passwordHashCost: number;
 };
 
 function parsePort(value: string | undefined, fallback: number): number {
@@ -323,6 +331,15 @@ function parseUploadLimit(value: string | undefined): number {
   return Number.isFinite(megabytes) && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : DEFAULT_UPLOAD_LIMIT_BYTES;
 }
 
+function parsePasswordHashCost(value: string | undefined): number {
+  if (value === undefined || value === "") return DEFAULT_PASSWORD_HASH_COST;
+  const cost = Number(value);
+  // scrypt needs a power of two; below 1024 a hash would be cheap enough to guess at.
+  if (!Number.isInteger(cost) || cost < 1024 || cost > 2 ** 20 || (cost & (cost - 1)) !== 0)
+    throw new ConfigError(`PARLEY_PASSWORD_HASH_COST must be a power of two from 1024 to 1048576, got "${value}"`);
+  return cost;
+}
+
 function parseCount(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
@@ -402,5 +419,6 @@ function loadProtectionConfig(env: NodeJS.ProcessEnv): ProtectionConfig {
     ),
     botTestRunTimeoutMs: parsePositive(env.PARLEY_BOT_TEST_RUN_TIMEOUT_MS, "PARLEY_BOT_TEST_RUN_TIMEOUT_MS", 60_000),
     maxSessionsPerResult: parseCount(env.PARLEY_MAX_SESSIONS_PER_RESULT, "PARLEY_MAX_SESSIONS_PER_RESULT", 100),
+    passwordHashCost: parsePasswordHashCost(env.PARLEY_PASSWORD_HASH_COST),
   };
 }

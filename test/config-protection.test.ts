@@ -13,6 +13,7 @@ describe("protection settings in the environment", () => {
       botTestRunsPerMinute: 10,
       botTestRunConcurrency: 2,
       botTestRunTimeoutMs: 60_000,
+      passwordHashCost: 32768,
     });
   });
 
@@ -29,6 +30,7 @@ describe("protection settings in the environment", () => {
       PARLEY_RATE_LIMIT_BOT_TEST_RUNS_PER_MINUTE: "0",
       PARLEY_BOT_TEST_RUN_CONCURRENCY: "4",
       PARLEY_BOT_TEST_RUN_TIMEOUT_MS: "5000",
+      PARLEY_PASSWORD_HASH_COST: "1024",
     }).protection;
     expect(protection).toEqual({
       rateLimits: { startPerIp: 0, continuePerSession: 10, continuePerIp: 20 },
@@ -40,6 +42,7 @@ describe("protection settings in the environment", () => {
       botTestRunsPerMinute: 0,
       botTestRunConcurrency: 4,
       botTestRunTimeoutMs: 5000,
+      passwordHashCost: 1024,
     });
     expect(loadConfig({ PARLEY_TRUST_PROXY: "on" }).protection.trustProxy).toBe(true);
     expect(loadConfig({ PARLEY_TRUST_PROXY: "2" }).protection.trustProxy).toBe(2);
@@ -70,6 +73,16 @@ describe("protection settings in the environment", () => {
       "PARLEY_TRUST_PROXY",
       "maybe",
       'PARLEY_TRUST_PROXY must be "on", "off", a number of proxy hops or comma-separated proxy addresses, got "maybe"',
+    ],
+    [
+      "PARLEY_PASSWORD_HASH_COST",
+      "1000",
+      'PARLEY_PASSWORD_HASH_COST must be a power of two from 1024 to 1048576, got "1000"',
+    ],
+    [
+      "PARLEY_PASSWORD_HASH_COST",
+      "512",
+      'PARLEY_PASSWORD_HASH_COST must be a power of two from 1024 to 1048576, got "512"',
     ],
   ])("names %s when its value %s is wrong", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));

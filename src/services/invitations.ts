@@ -67,7 +67,7 @@ export async function acceptInvitation(
     // The admin's copy of the link sets a password only while the account is that workspace's alone.
     if (invitation.shownLink && (await belongsElsewhere(ctx, invitation.userId, invitation.workspaceId)))
       throw new AppError("CONFLICT", LINK_SHARED_ELSEWHERE);
-    passwordHash = await hashPassword(input.password);
+    passwordHash = await hashPassword(input.password, ctx.config.protection.passwordHashCost);
   }
   if (!(await ctx.invitations.acceptByLink(hashToken(input.token), passwordHash)))
     throw new AppError("INVALID_INVITATION", INVALID_INVITATION);

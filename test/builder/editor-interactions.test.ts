@@ -188,10 +188,19 @@ describe("editing on the canvas", { timeout: 120_000 }, () => {
     ]);
   });
 
+  /**
+   * Renames the bot elsewhere, saved more than 5 s after this page's copy: the server only calls a copy
+   * stale past that. The stored time is moved on instead of waiting for it, as a later save would set it.
+   */
+  async function renamedElsewhereLater(name: string) {
+    const before = Date.parse((await stored()).updatedAt);
+    await harness.api("PATCH", `/api/v1/bots/${botId}`, { bot: { name } });
+    const later = new Date(Math.max(Date.now(), before + 6_000)).toISOString();
+    await harness.server.ctx.store.db.updateTable("bots").set({ updatedAt: later }).where("id", "=", botId).execute();
+  }
+
   it("shows a conflict when the bot changed elsewhere, then reloads or overwrites", async () => {
-    // The server only calls a copy stale when it is more than 5 s older than the stored one.
-    await page.waitForTimeout(5_500);
-    await harness.api("PATCH", `/api/v1/bots/${botId}`, { bot: { name: "Renamed elsewhere" } });
+    await renamedElsewhereLater("Renamed elsewhere");
     await page.getByLabel("Bot name").fill("Mine");
     const dialog = page.getByRole("dialog", { name: "This bot was changed somewhere else" });
     await dialog.waitFor();
@@ -199,8 +208,7 @@ describe("editing on the canvas", { timeout: 120_000 }, () => {
     await dialog.getByRole("button", { name: "Reload the saved version" }).click();
     await expect.poll(() => page.getByLabel("Bot name").inputValue()).toBe("Renamed elsewhere");
 
-    await page.waitForTimeout(5_500);
-    await harness.api("PATCH", `/api/v1/bots/${botId}`, { bot: { name: "Renamed again elsewhere" } });
+    await renamedElsewhereLater("Renamed again elsewhere");
     await page.getByLabel("Bot name").fill("Mine after all");
     await dialog.waitFor();
     await dialog.getByRole("button", { name: "Overwrite with my version" }).click();

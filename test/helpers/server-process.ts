@@ -13,7 +13,8 @@ const START_TIMEOUT_MS = 90_000;
 /** Starts `parley start` as its own process (the bundled CLI) and waits for its URL. */
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["bin/parley.js", "start"], {
-    env: { LOG_LEVEL: "warn", PARLEY_CHECK_RESPONSES: "on", ...env, PORT: "0" },
+    // scrypt's lowest cost, as on the test servers (test/helpers/test-server.ts).
+    env: { LOG_LEVEL: "warn", PARLEY_CHECK_RESPONSES: "on", PARLEY_PASSWORD_HASH_COST: "1024", ...env, PORT: "0" },
   });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));

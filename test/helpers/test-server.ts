@@ -96,6 +96,8 @@ async function startOwnTestServer(env: Record<string, string>, kind: "server" | 
   const config = loadConfig({
     // Every answer is checked against its route's response schema (a mismatch answers 500).
     PARLEY_CHECK_RESPONSES: "on",
+    // The suite signs in hundreds of times: scrypt's lowest cost, not a production one (tens of ms each).
+    PARLEY_PASSWORD_HASH_COST: "1024",
     ...env,
     PORT: "0",
     PARLEY_DATA_DIR: database.dataDir,

@@ -87,11 +87,48 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
   return page;
 }
 
+/**
+ * The chat scrolls smoothly to its newest row: waits until every chat's scroller (in every frame, and in
+ * the open shadow roots of the embeds) has kept its place for a few frames.
+ */
+export async function chatScrollSettled(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    const settled = frame.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const g = globalThis as any;
+          const scrollers: any[] = [];
+          const visit = (root: any) => {
+            scrollers.push(...root.querySelectorAll(".scroll"));
+            for (const element of root.querySelectorAll("*")) if (element.shadowRoot) visit(element.shadowRoot);
+          };
+          visit(g.document);
+          // A frame without a chat (a widget's) has nothing to wait for, and a hidden one draws no frames.
+          if (scrollers.length === 0) return resolve();
+          let last = "";
+          let still = 0;
+          let frames = 0;
+          const tick = () => {
+            const now = scrollers.map((scroller) => scroller.scrollTop).join(",");
+            still = now === last ? still + 1 : 0;
+            last = now;
+            if (still >= 6) return resolve();
+            if (++frames > 600) return reject(new Error("the chat kept scrolling for 600 frames"));
+            g.requestAnimationFrame(tick);
+          };
+          g.requestAnimationFrame(tick);
+        }),
+    );
+    // A frame that is navigating or gone has no chat to wait for.
+    if (frame === page.mainFrame()) await settled;
+    else await settled.catch(() => undefined);
+  }
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  // The chat scrolls smoothly to its newest row: let it arrive.
-  await page.waitForTimeout(400);
+  await chatScrollSettled(page);
   await page.screenshot({ path: file, fullPage: false, animations: "disabled" });
   return file;
 }

@@ -16,7 +16,7 @@ const randomToken = () => randomBytes(32).toString("base64url");
 /** Checks the password (same answer and cost whether or not the e-mail exists) and opens a session. */
 export async function signIn(ctx: AppContext, email: string, password: string): Promise<SignIn> {
   const user = await ctx.users.findByEmail(email);
-  const matches = await verifyPassword(password, user?.passwordHash);
+  const matches = await verifyPassword(password, user?.passwordHash, ctx.config.protection.passwordHashCost);
   if (!user || !matches) throw new AppError("UNAUTHORIZED", WRONG_CREDENTIALS);
   await ctx.browserSessions.deleteExpired();
   const token = randomToken();
@@ -56,6 +56,6 @@ export function csrfTokenMatches(given: string | string[] | undefined, expected:
 
 /** Sets a user's password and signs out every browser that used the previous one. */
 export async function setPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
-  await ctx.users.setPasswordHash(userId, await hashPassword(password));
+  await ctx.users.setPasswordHash(userId, await hashPassword(password, ctx.config.protection.passwordHashCost));
   await ctx.browserSessions.deleteForUser(userId);
 }

@@ -131,9 +131,10 @@ describe("the document parser's worker pool", () => {
   });
 
   test("a document needing more memory than the worker's heap fails alone", async () => {
-    const small = new DocumentParserPool({ workers: 1, heapMb: 48 });
+    // The smallest heap the worker starts in: the larger the heap, the longer V8 collects before it gives up.
+    const small = new DocumentParserPool({ workers: 1, heapMb: 16 });
     try {
-      // 8 MB of short paragraphs: each becomes objects of its own, far more than a 48 MB heap holds.
+      // 8 MB of short paragraphs: each becomes objects of its own, far more than a 16 MB heap holds.
       const text = utf8("word number one two\n\n".repeat(400_000));
       const generous = {
         ...limits,

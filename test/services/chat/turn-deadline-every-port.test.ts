@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EnginePorts } from "../../../src/engine/ports.js";
 import { createHttpPort } from "../../../src/integrations/http/http-port.js";
 import { withinTurnDeadlineScope } from "../../../src/integrations/http/turn-deadline-scope.js";
@@ -91,6 +91,9 @@ describe("an adapter holding its own HTTP client, within a turn's deadline scope
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -99,10 +102,13 @@ describe("an adapter holding its own HTTP client, within a turn's deadline scope
   it("sends its first step in time, and not its second one after the deadline", async () => {
     // The raw port, as the plug-in adapters hold it: the scope, not a wrapper, holds it to the deadline.
     const raw = createHttpPort({ enabled: false, allowedHosts: [] });
-    const deadline = Date.now() + 150;
+    // Only the clock is fake (sockets and their timers stay real): the deadline passes between the two
+    // steps however slowly the first one went, and no test waits for it.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const deadline = Date.now() + 60_000;
     const [first, second] = await withinTurnDeadlineScope({ deadline, message: MESSAGE }, async () => {
       const first = await raw.request({ url: `${url}/first`, method: "GET", headers: {}, timeoutMs: 5_000 });
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      vi.setSystemTime(deadline + 1);
       const second = await raw.request({ url: `${url}/second`, method: "POST", headers: {}, timeoutMs: 5_000 });
       return [first, second];
     });

@@ -47,7 +47,7 @@ describe("the Test action on saved credentials", { timeout: 180_000 }, () => {
     return { result: await status.getAttribute("data-check"), text: await status.textContent() };
   }
 
-  it("tests SMTP, AI, Telegram and WhatsApp credentials against the services and says what they answered", async () => {
+  it("adds HTTP secrets, and tests SMTP, AI, Telegram and WhatsApp credentials against the services and says what they answered", async () => {
     await create("smtp", "Mail that logs in", {
       host: "127.0.0.1",
       port: smtp.port,
@@ -71,10 +71,18 @@ describe("the Test action on saved credentials", { timeout: 180_000 }, () => {
       appSecret: "wa-app-secret",
       verifyToken: "wa-verify",
     });
-    await create("http", "Header secrets", { headers: { "x-api-key": "header-secret" } });
 
     await page.getByRole("link", { name: "Settings" }).click();
+    // HTTP secrets are made in the builder too, with the other kinds that are not an API key.
+    const form = page.getByRole("form", { name: "Email and support credentials" });
+    await form.getByLabel("Service").selectOption("http");
+    await form.getByLabel("Shown as").fill("Header secrets");
+    await form.getByLabel("Base URL (optional)").fill("https://api.example.com");
+    await form.getByLabel("Header", { exact: true }).fill("x-api-key");
+    await form.getByLabel("Header value").fill("header-secret");
+    await form.getByRole("button", { name: "Add HTTP account" }).click();
     await rowOf("Header secrets").waitFor();
+    expect(await rowOf("Header secrets").locator("td").nth(1).textContent()).toBe("HTTP");
 
     expect(await testRow("Mail that logs in")).toEqual({
       result: "passed",
@@ -104,6 +112,8 @@ describe("the Test action on saved credentials", { timeout: 180_000 }, () => {
     ]);
     expect(apps.calls[1]?.authorization).toBe("Bearer wa-token");
     expect(smtp.mails).toEqual([]);
-    expect(await page.content()).not.toContain("s3cret-pass");
+    const content = await page.content();
+    expect(content).not.toContain("s3cret-pass");
+    expect(content).not.toContain("header-secret");
   });
 });

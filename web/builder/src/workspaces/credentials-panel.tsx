@@ -18,7 +18,7 @@ import { AccountCredentialsForm, accountCredentialsLabel } from "./account-crede
 import { ConnectMessagingAppButton, MessagingAppCredentialsForm, messagingAppLabel } from "./messaging-app-credentials";
 import { GoogleConnect } from "./google-connect";
 
-/** API-key credential types: one per AI block (SMTP and Zendesk have a form of their own; HTTP secrets are made through the API). */
+/** API-key credential types: one per AI block (SMTP, Zendesk and HTTP secrets have a form of their own). */
 const aiTypes = [
   { value: "openai", label: "OpenAI" },
   { value: "anthropic", label: "Anthropic" },

@@ -152,4 +152,17 @@ window.client = (${typebotEmbedClientSource()})(${JSON.stringify(apiHost)});
     await visitor.close();
     expect(page.problems).toEqual([]);
   });
+
+  it("imports the same export again and says its public id was not kept, and what to do", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "parley-first-hour-")), "support-desk.json");
+    fs.writeFileSync(file, JSON.stringify({ ...referenceExport(), publicId }));
+    await page.locator('input[type="file"]').setInputFiles(file);
+    await page
+      .getByRole("status")
+      .filter({
+        hasText: `Imported “Support desk (reference export)”. The export's public id "${publicId}" was not kept: another bot of this server uses it. Free it there and enter it in Settings → Public id, or change the embed code to the new bot's id.`,
+      })
+      .waitFor();
+    expect(page.problems).toEqual([]);
+  });
 });

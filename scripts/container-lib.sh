@@ -30,10 +30,15 @@ stop_docker() {
   wait "$STARTED_DAEMON" 2>/dev/null || true
 }
 
-# No image registry is reachable on CI machines: the base image is built from Debian's packages.
+# No image registry is reachable on CI machines: the base image is built from Debian's packages, or
+# imported from the file system CI prepared while its tests ran (CONTAINER_BASE_ROOTFS, a tar made by
+# `scripts/container-base-image.sh --rootfs`).
 ensure_base_image() {
   local work=$1
   docker image inspect "$BASE_IMAGE" >/dev/null 2>&1 && return 0
+  if [ -n "${CONTAINER_BASE_ROOTFS:-}" ] && [ -f "$CONTAINER_BASE_ROOTFS" ]; then
+    scripts/container-base-image.sh --import "$CONTAINER_BASE_ROOTFS" "$BASE_IMAGE" && return 0
+  fi
   log "building the base image $BASE_IMAGE from Debian bookworm and Node 22 from the npm registry"
   scripts/container-base-image.sh "$BASE_IMAGE" "$work"
 }

@@ -6,6 +6,7 @@ import {
   deleteCredentials,
   listCredentials,
   renameCredentials,
+  testCredentials,
 } from "../services/credentials.js";
 import { apiRoutes } from "../schemas/api-routes.js";
 import { defineRoute } from "./route.js";
@@ -48,6 +49,10 @@ export function credentialsRoutes(ctx: AppContext) {
       handler: async ({ caller, params }) => ({
         models: await credentialsModels(ctx, caller!, params.workspaceId, params.credentialsId),
       }),
+    }),
+    defineRoute({
+      ...apiRoutes.testCredentials,
+      handler: async ({ caller, params }) => testCredentials(ctx, caller!, params.workspaceId, params.credentialsId),
     }),
   ];
 }

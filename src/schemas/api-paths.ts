@@ -108,6 +108,7 @@ export const managementPaths = {
   renameCredentials: "PATCH /api/v1/workspaces/:workspaceId/credentials/:credentialsId",
   credentialsUsage: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/usage",
   credentialsModels: "GET /api/v1/workspaces/:workspaceId/credentials/:credentialsId/models",
+  testCredentials: "POST /api/v1/workspaces/:workspaceId/credentials/:credentialsId/test",
 
   channelHandshake: "GET /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",
   channelWebhook: "POST /api/v1/workspaces/:workspaceId/channels/:credentialsId/webhook",

@@ -59,6 +59,17 @@ export const credentialsRouteContracts = {
     params: credentialsParams,
     response: z.object({ models: z.array(z.string()) }),
   }),
+  testCredentials: route("testCredentials", {
+    summary:
+      "Try stored credentials with a call that changes nothing (SMTP: connect, EHLO and log in; AI: list the models; Telegram: getMe; WhatsApp: the number)",
+    tags: credentials,
+    auth: "token",
+    params: credentialsParams,
+    response: z.object({
+      result: z.enum(["passed", "failed", "unchecked"]),
+      message: z.string(),
+    }),
+  }),
   googleConsentUrl: route("googleConsentUrl", {
     summary: "Start connecting a Google account: the consent page to open (the callback stores the credentials)",
     tags: credentials,

@@ -2,6 +2,7 @@ import { AppError, notFound } from "../errors.js";
 import { listModels } from "../integrations/ai/models-list.js";
 import { isAiProvider } from "../integrations/ai/providers.js";
 import { addressGuard } from "../integrations/create-integration-ports.js";
+import { checkCredentials, type CredentialsCheck } from "../integrations/credentials/credentials-check.js";
 import { credentialsKit } from "../integrations/credentials/credentials-kit.js";
 import type { CredentialsCreateInput, CredentialsSummary, CredentialsType } from "../schemas/credentials.js";
 import { createId, nowIso } from "../lib/ids.js";
@@ -144,4 +145,29 @@ export async function credentialsModels(
   if (!result.ok)
     throw new AppError("BAD_REQUEST", result.details ? `${result.error}: ${result.details}` : result.error);
   return result.models;
+}
+
+/**
+ * Tries credentials with a harmless call to their service (the Test button of Settings →
+ * Credentials). A refused call is an answer, not an error: `failed` with what the service said.
+ */
+export async function testCredentials(
+  ctx: AppContext,
+  caller: Caller,
+  workspaceId: string,
+  credentialsId: string,
+): Promise<CredentialsCheck> {
+  await requireMember(ctx, caller, workspaceId);
+  const { repository, vault } = credentialsKit(ctx.config, ctx.store);
+  const row = await repository.find(workspaceId, credentialsId);
+  if (!row) throw notFound("Credentials not found");
+  const type = row.type as CredentialsType;
+  const data = await vault.resolve(type, credentialsId, { workspaceId, botId: "", mode: "preview" });
+  if (!data)
+    return { result: "failed", message: "These credentials cannot be read (stored under another encryption secret)" };
+  return checkCredentials(type, data, {
+    guard: addressGuard(ctx.config),
+    telegramApiUrl: ctx.config.channels.telegramApiUrl,
+    whatsappApiUrl: ctx.config.channels.whatsappApiUrl,
+  });
 }

@@ -140,7 +140,9 @@ export async function fakeOpenAi(options: { delayMs?: number; key?: string } = {
       response.writeHead(200, { "content-type": "image/png" });
       return response.end();
     }
-    if (path === "/v1/models" && request.method === "GET")
+    // A models list asked with a key checks it (the credentials' Test); one asked without any answers.
+    const wrongKey = request.headers.authorization !== undefined && request.headers.authorization !== `Bearer ${key}`;
+    if (path === "/v1/models" && request.method === "GET" && !wrongKey)
       return send(response, 200, { object: "list", data: [{ id: "model-b" }, { id: "model-a" }] });
     if (request.headers.authorization !== `Bearer ${key}`)
       return send(response, 401, { error: { message: "Incorrect API key provided" } });

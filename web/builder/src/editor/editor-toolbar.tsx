@@ -46,12 +46,18 @@ export const EditorToolbar = memo(function EditorToolbar({ autosave }: { autosav
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    const refresh = () =>
+    // Two saves in a row (a group added, then deleted) ask twice; the answers may come back in either
+    // order, and only the newest question's may count: the older one describes the draft in between.
+    let asked = 0;
+    const refresh = () => {
+      const question = ++asked;
       void publishState(meta.botId).then(
-        ({ isPublished, hasUnpublishedChanges }) =>
-          store.meta.set((value) => ({ ...value, isPublished, hasUnpublishedChanges })),
+        ({ isPublished, hasUnpublishedChanges }) => {
+          if (question === asked) store.meta.set((value) => ({ ...value, isPublished, hasUnpublishedChanges }));
+        },
         () => undefined,
       );
+    };
     refresh();
     // An edit shows "Publish changes" at once; once saved, the server says whether it still differs.
     let lastStatus = autosave.state.get().status;

@@ -6,7 +6,7 @@ import { SelectField, TextField } from "../ui/fields";
 
 type Field = { key: string; label: string; secret?: boolean; optional?: boolean; placeholder?: string };
 
-/** Credentials with fields of their own (not an API key): an SMTP sender, a Zendesk Conversations key. */
+/** Credentials with fields of their own (not an API key): an SMTP sender, a Zendesk Conversations key, HTTP secrets. */
 const kinds = {
   smtp: {
     label: "SMTP",
@@ -25,6 +25,14 @@ const kinds = {
       { key: "conversationsSecretKey", label: "Conversations API secret", secret: true },
     ],
   },
+  http: {
+    label: "HTTP",
+    fields: [
+      { key: "baseUrl", label: "Base URL", optional: true, placeholder: "https://api.example.com" },
+      { key: "headerName", label: "Header", placeholder: "Authorization" },
+      { key: "headerValue", label: "Header value", secret: true },
+    ],
+  },
 } satisfies Record<string, { label: string; fields: Field[] }>;
 type Kind = keyof typeof kinds;
 
@@ -36,12 +44,18 @@ function credentialsData(kind: Kind, values: Record<string, string>) {
   const filled = Object.fromEntries(
     kinds[kind].fields.map((field) => [field.key, (values[field.key] ?? "").trim()]).filter(([, value]) => value),
   );
+  // HTTP secrets are headers by name (one from this form; more through the API).
+  if (kind === "http")
+    return {
+      ...(filled.baseUrl ? { baseUrl: filled.baseUrl } : {}),
+      headers: { [filled.headerName ?? ""]: filled.headerValue ?? "" },
+    };
   if (kind !== "smtp") return filled;
   const port = Number(filled.port);
   return { ...filled, port: Number.isInteger(port) ? port : filled.port, secure: port === 465 };
 }
 
-/** SMTP and Zendesk credentials, made in Settings → Credentials and then picked on their blocks. */
+/** SMTP, Zendesk and HTTP credentials, made in Settings → Credentials and then picked on their blocks. */
 export function AccountCredentialsForm({ workspaceId, onCreated }: { workspaceId: string; onCreated(): void }) {
   const [kind, setKind] = useState<Kind | undefined>("smtp");
   const [name, setName] = useState("");

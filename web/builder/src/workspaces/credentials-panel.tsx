@@ -5,6 +5,8 @@ import {
   deleteCredentials,
   listCredentials,
   renameCredentials,
+  testCredentials,
+  type CredentialsCheck,
   type CredentialsItem,
 } from "../editor/settings/ai/credentials-api";
 import { ApiError, errorMessage } from "../lib/api";
@@ -16,7 +18,7 @@ import { AccountCredentialsForm, accountCredentialsLabel } from "./account-crede
 import { ConnectMessagingAppButton, MessagingAppCredentialsForm, messagingAppLabel } from "./messaging-app-credentials";
 import { GoogleConnect } from "./google-connect";
 
-/** API-key credential types: one per AI block (SMTP and Zendesk have a form of their own; HTTP secrets are made through the API). */
+/** API-key credential types: one per AI block (SMTP, Zendesk and HTTP secrets have a form of their own). */
 const aiTypes = [
   { value: "openai", label: "OpenAI" },
   { value: "anthropic", label: "Anthropic" },
@@ -68,6 +70,8 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
   const hasKey = Boolean(apiKey.trim() || (isDify && knowledgeApiKey.trim()));
   const [renaming, setRenaming] = useState<CredentialsItem>();
   const [deleting, setDeleting] = useState<{ item: CredentialsItem; message: string }>();
+  // The last Test of each row: running, or what the service answered.
+  const [checks, setChecks] = useState<Record<string, CredentialsCheck | "running">>({});
 
   const load = useCallback(() => {
     listCredentials(workspaceId).then(setItems, (failure) => setError(errorMessage(failure)));
@@ -95,6 +99,17 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
     } catch (failure) {
       setError(errorMessage(failure));
     }
+  };
+
+  const test = async (item: CredentialsItem) => {
+    setChecks((current) => ({ ...current, [item.id]: "running" }));
+    let check: CredentialsCheck;
+    try {
+      check = await testCredentials(workspaceId, item.id);
+    } catch (failure) {
+      check = { result: "failed", message: errorMessage(failure) };
+    }
+    setChecks((current) => ({ ...current, [item.id]: check }));
   };
 
   const remove = async (item: CredentialsItem, confirm: boolean) => {
@@ -160,6 +175,7 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
               <th scope="col">Name</th>
               <th scope="col">Type</th>
               <th scope="col">Created</th>
+              <th scope="col">Test</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -172,9 +188,20 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
                 <td>{typeLabel(item.type)}</td>
                 <td>{formatDateTime(item.createdAt)}</td>
                 <td>
+                  <CheckResult check={checks[item.id]} />
+                </td>
+                <td>
                   {messagingAppLabel(item.type) && (
                     <ConnectMessagingAppButton workspaceId={workspaceId} credentialsId={item.id} />
                   )}
+                  <button
+                    type="button"
+                    className="button small"
+                    disabled={checks[item.id] === "running"}
+                    onClick={() => void test(item)}
+                  >
+                    Test
+                  </button>
                   <button type="button" className="button small" onClick={() => setRenaming(item)}>
                     Rename
                   </button>
@@ -208,5 +235,18 @@ export function CredentialsPanel({ workspaceId }: { workspaceId: string }) {
         onConfirm={() => void remove(deleting!.item, true)}
       />
     </section>
+  );
+}
+
+const checkLabels = { passed: "Works", failed: "Failed", unchecked: "Not checked" } as const;
+
+/** The last Test's outcome in the row: a word to scan, the service's answer to read. */
+function CheckResult({ check }: { check: CredentialsCheck | "running" | undefined }) {
+  if (!check) return null;
+  if (check === "running") return <span role="status">Testing…</span>;
+  return (
+    <span role="status" data-check={check.result} title={check.message}>
+      <strong>{checkLabels[check.result]}</strong>: {check.message}
+    </span>
   );
 }

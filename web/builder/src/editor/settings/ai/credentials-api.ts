@@ -26,3 +26,9 @@ export const deleteCredentials = (workspaceId: string, id: string, confirm = fal
 
 export const listModels = (workspaceId: string, id: string) =>
   api.call("credentialsModels", { params: { workspaceId, credentialsId: id } }).then((answer) => answer.models);
+
+export type CredentialsCheck = RouteOutput<"testCredentials">;
+
+/** A harmless call with the stored secret; a refused call is an answer (`failed`), not an error. */
+export const testCredentials = (workspaceId: string, id: string) =>
+  api.call("testCredentials", { params: { workspaceId, credentialsId: id } });

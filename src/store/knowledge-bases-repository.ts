@@ -62,6 +62,12 @@ export class KnowledgeBasesRepository {
     return row && counted(row);
   }
 
+  /** The base whatever its workspace: for the indexer, which works on behalf of none. */
+  async findById(knowledgeBaseId: string): Promise<KnowledgeBaseRow | undefined> {
+    const row = await this.withCounts().where("b.id", "=", knowledgeBaseId).executeTakeFirst();
+    return row && counted(row);
+  }
+
   async rename(knowledgeBaseId: string, name: string): Promise<void> {
     await this.db
       .updateTable("knowledgeBases")

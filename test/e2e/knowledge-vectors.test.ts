@@ -117,7 +117,9 @@ describe("knowledge bases with an embeddings source", () => {
     const fulltext = await search(basePath, question, "fulltext");
     const meaning = await search(basePath, question, "vector");
     const hybrid = await search(basePath, question);
-    expect(hybrid.map((hit) => hit.text)).toEqual(fuseByReciprocalRank([fulltext, meaning] as never[], 4).map((hit) => hit.text));
+    expect(hybrid.map((hit) => hit.text)).toEqual(
+      fuseByReciprocalRank([fulltext, meaning] as never[], 4).map((hit) => hit.text),
+    );
     expect(hybrid[0]!.text).toBe("A return needs the receipt and the original box.");
     // Scores fall along the fused order.
     for (let index = 1; index < hybrid.length; index++)

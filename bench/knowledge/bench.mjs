@@ -5,9 +5,9 @@
 //   PARLEY_URL=http://127.0.0.1:3000 PARLEY_TOKEN=<API token> PARLEY_WORKSPACE=<workspace id> \
 //     node bench/knowledge/bench.mjs [--embeddings <baseUrl> <model>]
 //
-// Needs the knowledge base API (issue 33). Run it once per configuration to compare: full text alone
-// (no embeddings), hybrid with the deterministic fake (test/helpers/embeddings-fakes.ts), hybrid with a
-// local model. The knowledge base is deleted at the end.
+// With --embeddings, an OpenAI credential for that address is created and the base uses it; every
+// question is then asked in each search mode (fulltext, vector, hybrid) on the same base. Sources:
+// `node bench/knowledge/embeddings-server.mjs local|fake`. The base and credential are deleted at the end.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

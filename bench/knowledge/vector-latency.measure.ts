@@ -96,4 +96,4 @@ it("knowledge search latency at 10k and 100k chunks", async () => {
   }
   await store.close();
   await database.drop();
-});
+}, 1_200_000);

@@ -38,7 +38,7 @@ export function KnowledgeSearchSettings(props: {
     <fieldset className="knowledge-search-settings">
       <legend>Retrieval</legend>
       <label>
-        Mode
+        Search mode
         <select value={searchMode} onChange={(event) => setSearchMode(event.target.value as SearchMode)}>
           <option value="hybrid">Hybrid (words and meaning)</option>
           <option value="fulltext">Full text (words)</option>

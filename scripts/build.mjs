@@ -16,6 +16,7 @@ const bundleDependencies = process.argv.includes("--bundle-dependencies");
 const unbundleable = {
   "better-sqlite3": "its compiled addon (build/Release/better_sqlite3.node), found through `bindings`",
   "quickjs-emscripten": "the WebAssembly variant packages and their .wasm files",
+  "sqlite-vec": "its platform package's vec0 extension, loaded into SQLite from its own folder",
   "@fastify/swagger-ui": "the files of the API explorer, served from its own static/ folder",
   // pg asks for it only when told to use libpq; never installed.
   "pg-native": "",

@@ -22,6 +22,10 @@ export type KnowledgeConfig = {
   pollMs: number;
   /** PARLEY_KNOWLEDGE_INDEXER=off: this instance indexes nothing (another one does). */
   indexer: boolean;
+  /** PARLEY_KNOWLEDGE_EMBEDDINGS_TIMEOUT_MS: one request to an embeddings API (a batch while indexing, a question). */
+  embeddingsTimeoutMs: number;
+  /** PARLEY_KNOWLEDGE_EMBEDDINGS_BATCH: passages per request to an embeddings API. */
+  embeddingsBatchSize: number;
 };
 
 const count = (value: string | undefined, name: string, fallback: number) => {
@@ -47,5 +51,11 @@ export function loadKnowledgeConfig(env: NodeJS.ProcessEnv): KnowledgeConfig {
     fetchTimeoutMs: count(env.PARLEY_KNOWLEDGE_FETCH_TIMEOUT_MS, "PARLEY_KNOWLEDGE_FETCH_TIMEOUT_MS", 15_000),
     pollMs: count(env.PARLEY_KNOWLEDGE_POLL_MS, "PARLEY_KNOWLEDGE_POLL_MS", 2000),
     indexer: !/^off$/i.test(indexer ?? ""),
+    embeddingsTimeoutMs: count(
+      env.PARLEY_KNOWLEDGE_EMBEDDINGS_TIMEOUT_MS,
+      "PARLEY_KNOWLEDGE_EMBEDDINGS_TIMEOUT_MS",
+      30_000,
+    ),
+    embeddingsBatchSize: count(env.PARLEY_KNOWLEDGE_EMBEDDINGS_BATCH, "PARLEY_KNOWLEDGE_EMBEDDINGS_BATCH", 64),
   };
 }

@@ -5,9 +5,9 @@
 //   PARLEY_URL=http://127.0.0.1:3000 PARLEY_TOKEN=<API token> PARLEY_WORKSPACE=<workspace id> \
 //     node bench/knowledge/bench.mjs [--embeddings <baseUrl> <model>]
 //
-// Needs the knowledge base API (issue 33). Run it once per configuration to compare: full text alone
-// (no embeddings), hybrid with the deterministic fake (test/helpers/embeddings-fakes.ts), hybrid with a
-// local model. The knowledge base is deleted at the end.
+// With --embeddings, an OpenAI credential for that address is created and the base uses it; every
+// question is then asked in each search mode (fulltext, vector, hybrid) on the same base. Sources:
+// `node bench/knowledge/embeddings-server.mjs local|fake`. The base and credential are deleted at the end.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,11 +51,20 @@ function corpusFiles() {
 const { questions } = JSON.parse(readFileSync(path.join(here, "questions.json"), "utf8"));
 const embeddingsAt = process.argv.indexOf("--embeddings");
 const name = `bench ${new Date().toISOString()}`;
+// An embeddings source is a workspace credential (an OpenAI-compatible one) at the given address.
+const credentials =
+  embeddingsAt > 0
+    ? (
+        await call("POST", `${PARLEY_URL}/api/v1/workspaces/${PARLEY_WORKSPACE}/credentials`, {
+          type: "openai",
+          name: `${name} embeddings`,
+          data: { apiKey: "bench", baseUrl: process.argv[embeddingsAt + 1] },
+        })
+      ).credentials
+    : undefined;
 const { knowledgeBase } = await call("POST", bases, {
   name,
-  ...(embeddingsAt > 0
-    ? { embeddings: { baseUrl: process.argv[embeddingsAt + 1], model: process.argv[embeddingsAt + 2] } }
-    : {}),
+  ...(credentials ? { embeddings: { credentialsId: credentials.id, model: process.argv[embeddingsAt + 2] } } : {}),
 });
 const base = `${bases}/${knowledgeBase.id}`;
 try {
@@ -82,21 +91,26 @@ try {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const latencies = [];
-  const result = await evaluate(questions, async (query) => {
-    const asked = performance.now();
-    const { hits } = await call("POST", `${base}/search`, { query, limit: 10 });
-    latencies.push(performance.now() - asked);
-    return hits.map((hit) => ({ document: pathOf.get(hit.documentId), headingPath: hit.headingPath }));
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))].toFixed(1);
-  console.log(
-    `${embeddingsAt > 0 ? "hybrid" : "full text"}: ${result.questions} questions, recall@5 ${result.recallAt5.toFixed(3)}, ` +
-      `nDCG@10 ${result.ndcgAt10.toFixed(3)}; search p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (over HTTP)`,
-  );
-  const misses = result.perQuestion.filter((row) => row.recallAt5 === 0).map((row) => row.id);
-  console.log(`No judged section in the top 5: ${misses.join(", ") || "none"}`);
+  // With an embeddings source, each mode on the same base; the question's embedding call is included.
+  for (const searchMode of embeddingsAt > 0 ? ["fulltext", "vector", "hybrid"] : ["fulltext"]) {
+    const latencies = [];
+    const result = await evaluate(questions, async (query) => {
+      const asked = performance.now();
+      const { hits } = await call("POST", `${base}/search`, { query, limit: 10, searchMode });
+      latencies.push(performance.now() - asked);
+      return hits.map((hit) => ({ document: pathOf.get(hit.documentId), headingPath: hit.headingPath }));
+    });
+    latencies.sort((a, b) => a - b);
+    const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))].toFixed(1);
+    console.log(
+      `${searchMode}: ${result.questions} questions, recall@5 ${result.recallAt5.toFixed(3)}, ` +
+        `nDCG@10 ${result.ndcgAt10.toFixed(3)}; search p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (over HTTP)`,
+    );
+    const misses = result.perQuestion.filter((row) => row.recallAt5 === 0).map((row) => row.id);
+    console.log(`No judged section in the top 5: ${misses.join(", ") || "none"}`);
+  }
 } finally {
   await call("DELETE", base);
+  if (credentials)
+    await call("DELETE", `${PARLEY_URL}/api/v1/workspaces/${PARLEY_WORKSPACE}/credentials/${credentials.id}`);
 }

@@ -332,7 +332,14 @@ export type KnowledgeHit = {
 /** Retrieval from the bot's workspace's knowledge bases (full text, and vectors when the base has embeddings). */
 export type KnowledgePort = {
   search(
-    request: { knowledgeBaseId: string; query: string; limit: number; deadline?: number },
+    request: {
+      knowledgeBaseId: string;
+      query: string;
+      limit: number;
+      deadline?: number;
+      /** Unset: the base's own mode. */
+      searchMode?: "fulltext" | "vector" | "hybrid";
+    },
     scope: IntegrationScope,
   ): Promise<{ ok: true; hits: KnowledgeHit[] } | { ok: false; error: string }>;
 };

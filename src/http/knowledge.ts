@@ -7,7 +7,7 @@ import {
   deleteKnowledgeBase,
   getKnowledgeBase,
   listKnowledgeBases,
-  renameKnowledgeBase,
+  updateKnowledgeBase,
   searchKnowledgeBase,
 } from "../services/knowledge/knowledge-bases.js";
 import {
@@ -47,7 +47,7 @@ export function knowledgeRoutes(ctx: AppContext) {
     defineRoute({
       ...apiRoutes.updateKnowledgeBase,
       handler: async ({ caller, params, body }) => ({
-        knowledgeBase: await renameKnowledgeBase(ctx, caller!, params.workspaceId, params.knowledgeBaseId, body),
+        knowledgeBase: await updateKnowledgeBase(ctx, caller!, params.workspaceId, params.knowledgeBaseId, body),
       }),
     }),
     defineRoute({

@@ -4,6 +4,7 @@ import {
   knowledgeBaseInputSchema,
   knowledgeBaseParams,
   knowledgeBaseSchema,
+  knowledgeBaseUpdateSchema,
   knowledgeDocumentParams,
   knowledgeDocumentSchema,
   knowledgeHitSchema,
@@ -39,11 +40,12 @@ export const knowledgeRouteContracts = {
     response: z.object({ knowledgeBase: knowledgeBaseSchema }),
   }),
   updateKnowledgeBase: route("updateKnowledgeBase", {
-    summary: "Rename a knowledge base",
+    summary:
+      "Rename a knowledge base, or change its search mode or embeddings source (a new source indexes every document again)",
     tags,
     auth: "token",
     params: knowledgeBaseParams,
-    body: knowledgeBaseInputSchema,
+    body: knowledgeBaseUpdateSchema,
     response: z.object({ knowledgeBase: knowledgeBaseSchema }),
   }),
   deleteKnowledgeBase: route("deleteKnowledgeBase", {

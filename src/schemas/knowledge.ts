@@ -1,11 +1,38 @@
 import { z } from "zod";
 import { idSchema } from "./common.js";
 
+export const knowledgeSearchModes = ["fulltext", "vector", "hybrid"] as const;
+export const knowledgeSearchModeSchema = z.enum(knowledgeSearchModes).meta({
+  description:
+    "fulltext: words (BM25); vector: meaning (the embeddings source's vectors); hybrid: both, fused by reciprocal rank (k = 60). Without an embeddings source, every mode searches full text",
+});
+
+/** An OpenAI-compatible embeddings API: a workspace AI credential, a model, and optionally another address. */
+export const knowledgeEmbeddingsSchema = z
+  .object({
+    credentialsId: z.string().trim().min(1).max(100).meta({
+      description:
+        "A workspace credential of an OpenAI-compatible AI provider (openai, mistral, together-ai, groq, deepseek, perplexity, open-router); its key is sent",
+    }),
+    model: z.string().trim().min(1, "The model must not be empty").max(200),
+    baseUrl: z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^https?:\/\//, "The base URL starts with http:// or https://")
+      .optional()
+      .meta({ description: "Replaces the credential's address, e.g. a local Ollama's http://host:11434/v1" }),
+  })
+  .meta({ id: "KnowledgeEmbeddings" });
+export type KnowledgeEmbeddings = z.infer<typeof knowledgeEmbeddingsSchema>;
+
 export const knowledgeBaseSchema = z
   .object({
     id: z.string(),
     workspaceId: z.string(),
     name: z.string(),
+    searchMode: knowledgeSearchModeSchema,
+    embeddings: knowledgeEmbeddingsSchema.optional().meta({ description: "Unset: full-text search only" }),
     documentCount: z.number().int(),
     chunkCount: z.number().int(),
     createdAt: z.string(),
@@ -42,12 +69,25 @@ export const knowledgeHitSchema = z
     headingPath: z.array(z.string()),
     page: z.number().int().optional(),
     text: z.string(),
-    score: z.number().min(0).max(1).meta({ description: "Full-text relevance mapped into [0, 1], higher is better" }),
+    score: z.number().min(0).max(1).meta({
+      description:
+        "Relevance in [0, 1], higher is better: full text's BM25 mapped into [0, 1), a vector's cosine similarity, or in hybrid search the better of the two",
+    }),
   })
   .meta({ id: "KnowledgeHit" });
 
 const nameSchema = z.string().trim().min(1, "Name must not be empty").max(100);
-export const knowledgeBaseInputSchema = z.object({ name: nameSchema });
+export const knowledgeBaseInputSchema = z.object({
+  name: nameSchema,
+  searchMode: knowledgeSearchModeSchema.optional(),
+  embeddings: knowledgeEmbeddingsSchema.nullable().optional(),
+});
+/** Only what is given changes; a new embeddings source (or null: none) indexes every document again. */
+export const knowledgeBaseUpdateSchema = z.object({
+  name: nameSchema.optional(),
+  searchMode: knowledgeSearchModeSchema.optional(),
+  embeddings: knowledgeEmbeddingsSchema.nullable().optional(),
+});
 
 /** At most this many URLs per request. */
 export const MAX_URLS_PER_REQUEST = 20;
@@ -67,6 +107,7 @@ export const knowledgeUrlsInputSchema = z.object({
 export const knowledgeSearchInputSchema = z.object({
   query: z.string().trim().min(1, "The question must not be empty").max(2000),
   limit: z.number().int().min(1).max(50).optional(),
+  searchMode: knowledgeSearchModeSchema.optional().meta({ description: "Unset: the base's own" }),
 });
 
 export const knowledgeBaseParams = z.object({ workspaceId: idSchema, knowledgeBaseId: idSchema });

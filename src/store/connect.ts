@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type SqliteDatabase from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
 import pg from "pg";
 import {
   CompiledQuery,
@@ -38,6 +39,7 @@ import * as botVersionsHistory from "./migrations/0025-bot-versions-history.js";
 import * as knowledgeBases from "./migrations/0026-knowledge-bases.js";
 import * as handoffs from "./migrations/0027-handoffs.js";
 import * as staging from "./migrations/0028-staging.js";
+import * as knowledgeVectors from "./migrations/0031-knowledge-vectors.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -81,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "0026-knowledge-bases": knowledgeBases,
   "0027-handoffs": handoffs,
   "0028-staging": staging,
+  "0031-knowledge-vectors": knowledgeVectors,
 };
 
 export type StoreOptions = {
@@ -123,6 +126,8 @@ function openSqlite(dataDir: string, backgroundCheckpoints = false, synchronous:
   };
   const database = openSqliteConnection(file, settings);
   database.pragma("journal_mode = WAL");
+  // Knowledge bases' vector search (vec_distance_cosine); only this connection reads vectors.
+  sqliteVec.load(database);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
   let chat: SqliteChatRepository | undefined;
   const close = async () => {

@@ -1,5 +1,10 @@
 import type { ColumnType, Kysely, Selectable } from "kysely";
-import type { KnowledgeBasesTable, KnowledgeChunksTable, KnowledgeDocumentsTable } from "./knowledge-tables.js";
+import type {
+  KnowledgeBasesTable,
+  KnowledgeChunksTable,
+  KnowledgeChunkVectorsTable,
+  KnowledgeDocumentsTable,
+} from "./knowledge-tables.js";
 
 /**
  * Table shapes shared by both engines. Booleans are stored as 0/1 integers and JSON as text on both
@@ -411,6 +416,7 @@ export interface Database {
   knowledgeBases: KnowledgeBasesTable;
   knowledgeDocuments: KnowledgeDocumentsTable;
   knowledgeChunks: KnowledgeChunksTable;
+  knowledgeChunkVectors: KnowledgeChunkVectorsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -3,6 +3,7 @@ import { createId, nowIso } from "../lib/ids.js";
 import type { DialectName } from "./connect.js";
 import type { Db } from "./database.js";
 import type { KnowledgeDocumentsTable } from "./knowledge-tables.js";
+import { storedVector } from "./knowledge-vectors.js";
 
 export type KnowledgeDocumentRow = Selectable<KnowledgeDocumentsTable>;
 export type NewKnowledgeDocument = Pick<
@@ -10,8 +11,17 @@ export type NewKnowledgeDocument = Pick<
   "knowledgeBaseId" | "name" | "source" | "url" | "format" | "size" | "contentKey"
 > & { id?: string };
 export type NewKnowledgeChunk = { ordinal: number; headingPath: string[]; page?: number; text: string };
-/** What a finished parse leaves: the document's title, pages and passages. */
-export type IndexedDocument = { title?: string; pages?: number; size?: number; chunks: NewKnowledgeChunk[] };
+/**
+ * What a finished parse leaves: the document's title, pages and passages; with an embeddings source,
+ * one vector per passage (same order) and the source's signature.
+ */
+export type IndexedDocument = {
+  title?: string;
+  pages?: number;
+  size?: number;
+  chunks: NewKnowledgeChunk[];
+  vectors?: { model: string; values: Float32Array[] };
+};
 
 // PostgreSQL answers bigint columns as strings.
 const sized = (row: KnowledgeDocumentRow): KnowledgeDocumentRow => ({ ...row, size: Number(row.size) });
@@ -98,6 +108,7 @@ export class KnowledgeDocumentsRepository {
         .select("contentKey")
         .where("id", "=", documentId)
         .executeTakeFirst();
+      await trx.deleteFrom("knowledgeChunkVectors").where("documentId", "=", documentId).execute();
       await trx.deleteFrom("knowledgeChunks").where("documentId", "=", documentId).execute();
       await trx.deleteFrom("knowledgeDocuments").where("id", "=", documentId).execute();
       return row?.contentKey ?? null;
@@ -172,10 +183,11 @@ export class KnowledgeDocumentsRepository {
         .returning(["knowledgeBaseId"])
         .executeTakeFirst();
       if (!owned) return false;
+      await trx.deleteFrom("knowledgeChunkVectors").where("documentId", "=", documentId).execute();
       await trx.deleteFrom("knowledgeChunks").where("documentId", "=", documentId).execute();
       // Inserted in slices: one statement has a bounded number of parameters (SQLite: 32766).
       for (let start = 0; start < indexed.chunks.length; start += 500) {
-        const slice = indexed.chunks.slice(start, start + 500).map((chunk) => ({
+        const slice = indexed.chunks.slice(start, start + 500).map((chunk, offset) => ({
           id: createId(),
           knowledgeBaseId: owned.knowledgeBaseId,
           documentId,
@@ -183,8 +195,32 @@ export class KnowledgeDocumentsRepository {
           headingPath: JSON.stringify(chunk.headingPath),
           page: chunk.page ?? null,
           text: chunk.text,
+          vector: indexed.vectors?.values[start + offset],
         }));
-        await trx.insertInto("knowledgeChunks").values(slice).execute();
+        await trx
+          .insertInto("knowledgeChunks")
+          .values(slice.map(({ vector: _vector, ...chunk }) => chunk))
+          .execute();
+        const { vectors } = indexed;
+        if (!vectors) continue;
+        await trx
+          .insertInto("knowledgeChunkVectors")
+          .values(
+            slice.flatMap(({ id, vector }) =>
+              vector
+                ? [
+                    {
+                      chunkId: id,
+                      knowledgeBaseId: owned.knowledgeBaseId,
+                      documentId,
+                      model: vectors.model,
+                      vector: storedVector(vector),
+                    },
+                  ]
+                : [],
+            ),
+          )
+          .execute();
       }
       return true;
     });
@@ -200,6 +236,7 @@ export class KnowledgeDocumentsRepository {
         .where("claimToken", "=", claimToken)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
+      await trx.deleteFrom("knowledgeChunkVectors").where("documentId", "=", documentId).execute();
       await trx.deleteFrom("knowledgeChunks").where("documentId", "=", documentId).execute();
       return true;
     });

@@ -1,9 +1,20 @@
+import type { ColumnType } from "kysely";
+
 /** The knowledge bases' tables (migration 0026); see database.ts for the conventions. */
+
+export type KnowledgeSearchMode = "fulltext" | "vector" | "hybrid";
 
 export interface KnowledgeBasesTable {
   id: string;
   workspaceId: string;
   name: string;
+  /** Migration 0031: how questions are searched when none is asked for (vector and hybrid need embeddings). */
+  searchMode: ColumnType<KnowledgeSearchMode, KnowledgeSearchMode | undefined, KnowledgeSearchMode>;
+  /** The workspace AI credential the embeddings API is called with; null: full text only. */
+  embeddingsCredentialsId: ColumnType<string | null, string | null | undefined, string | null>;
+  embeddingsModel: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Replaces the credential's (or its provider's) address, e.g. a local Ollama's http://host:11434/v1. */
+  embeddingsBaseUrl: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -46,4 +57,14 @@ export interface KnowledgeChunksTable {
   headingPath: string;
   page: number | null;
   text: string;
+}
+
+/** A chunk's embedding (migration 0031), unit length, as little-endian float32 bytes. */
+export interface KnowledgeChunkVectorsTable {
+  chunkId: string;
+  knowledgeBaseId: string;
+  documentId: string;
+  /** The embeddings source's signature when it was embedded (see embeddingsSignature). */
+  model: string;
+  vector: Buffer;
 }

@@ -4,6 +4,7 @@ import { openStore, type Store } from "../../src/store/connect.js";
 import { KnowledgeBasesRepository } from "../../src/store/knowledge-bases-repository.js";
 import { KnowledgeDocumentsRepository } from "../../src/store/knowledge-documents-repository.js";
 import { KnowledgeSearch } from "../../src/store/knowledge-search.js";
+import { KnowledgeVectorSearch } from "../../src/store/knowledge-vectors.js";
 import { createTestDatabase } from "../helpers/test-server.js";
 
 /** The engine's knowledge port over the store: the bot's own workspace only, within the turn's deadline. */
@@ -16,7 +17,13 @@ beforeAll(async () => {
   store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
   const bases = new KnowledgeBasesRepository(store.db);
   const documents = new KnowledgeDocumentsRepository(store.db, store.dialect);
-  port = createKnowledgePort({ bases, search: new KnowledgeSearch(store.db, store.dialect) });
+  port = createKnowledgePort({
+    bases,
+    search: new KnowledgeSearch(store.db, store.dialect),
+    vectors: new KnowledgeVectorSearch(store.db, store.dialect),
+    // Bases here name no embeddings source: every search is full text.
+    embedder: { embed: async () => ({ ok: false, error: "no embeddings source" }) },
+  });
   baseId = (await bases.create({ workspaceId: "ws-bot", name: "Faq" })).id;
   const [document] = await documents.add([
     {

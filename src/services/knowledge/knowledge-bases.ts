@@ -1,6 +1,10 @@
-import { notFound } from "../../errors.js";
+import { AppError, notFound } from "../../errors.js";
 import type { KnowledgeHit } from "../../engine/ports.js";
-import type { KnowledgeBase } from "../../schemas/knowledge.js";
+import type { KnowledgeBase, KnowledgeEmbeddings } from "../../schemas/knowledge.js";
+import type { KnowledgeSearchMode } from "../../store/knowledge-tables.js";
+import { credentialsKit } from "../../integrations/credentials/credentials-kit.js";
+import { checkEmbeddingsCredentials } from "./knowledge-embeddings.js";
+import { retrieve } from "./knowledge-retrieval.js";
 import type { Caller } from "../../store/users-repository.js";
 import type { AppContext } from "../context.js";
 import { requireWorkspace } from "../workspaces.js";
@@ -35,10 +39,18 @@ export async function createKnowledgeBase(
   ctx: AppContext,
   caller: Caller,
   workspaceId: string,
-  input: { name: string },
+  input: { name: string; searchMode?: KnowledgeSearchMode; embeddings?: KnowledgeEmbeddings | null },
 ): Promise<KnowledgeBase> {
   await requireWorkspace(ctx, caller, workspaceId);
-  return toKnowledgeBase(await ctx.knowledge.bases.create({ workspaceId, name: input.name }));
+  await checkEmbeddingsCredentials(credentialsKit(ctx.config, ctx.store).repository, workspaceId, input.embeddings);
+  return toKnowledgeBase(
+    await ctx.knowledge.bases.create({
+      workspaceId,
+      name: input.name,
+      ...(input.searchMode ? { searchMode: input.searchMode } : {}),
+      embeddings: input.embeddings ?? null,
+    }),
+  );
 }
 
 export async function getKnowledgeBase(
@@ -50,15 +62,26 @@ export async function getKnowledgeBase(
   return toKnowledgeBase(await requireKnowledgeBase(ctx, caller, workspaceId, knowledgeBaseId));
 }
 
-export async function renameKnowledgeBase(
+/** A new embeddings source queues every document again: the indexer is woken. */
+export async function updateKnowledgeBase(
   ctx: AppContext,
   caller: Caller,
   workspaceId: string,
   knowledgeBaseId: string,
-  input: { name: string },
+  input: {
+    name?: string | undefined;
+    searchMode?: KnowledgeSearchMode | undefined;
+    embeddings?: KnowledgeEmbeddings | null | undefined;
+  },
 ): Promise<KnowledgeBase> {
   await requireKnowledgeBase(ctx, caller, workspaceId, knowledgeBaseId);
-  await ctx.knowledge.bases.rename(knowledgeBaseId, input.name);
+  await checkEmbeddingsCredentials(credentialsKit(ctx.config, ctx.store).repository, workspaceId, input.embeddings);
+  const requeued = await ctx.knowledge.bases.update(knowledgeBaseId, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.searchMode !== undefined ? { searchMode: input.searchMode } : {}),
+    ...(input.embeddings !== undefined ? { embeddings: input.embeddings } : {}),
+  });
+  if (requeued) ctx.knowledge.wakeup.notify();
   return getKnowledgeBase(ctx, caller, workspaceId, knowledgeBaseId);
 }
 
@@ -80,9 +103,14 @@ export async function searchKnowledgeBase(
   caller: Caller,
   workspaceId: string,
   knowledgeBaseId: string,
-  input: { query: string; limit?: number },
+  input: { query: string; limit?: number | undefined; searchMode?: KnowledgeSearchMode | undefined },
 ): Promise<KnowledgeHit[]> {
-  await requireKnowledgeBase(ctx, caller, workspaceId, knowledgeBaseId);
-  const hits = await ctx.knowledge.search.search(knowledgeBaseId, input.query, input.limit ?? DEFAULT_SEARCH_LIMIT);
-  return hits.map(toKnowledgeHit);
+  const base = await requireKnowledgeBase(ctx, caller, workspaceId, knowledgeBaseId);
+  const result = await retrieve(ctx.knowledge, base, {
+    query: input.query,
+    limit: input.limit ?? DEFAULT_SEARCH_LIMIT,
+    mode: input.searchMode,
+  });
+  if (!result.ok) throw new AppError("SERVICE_UNAVAILABLE", result.error);
+  return result.hits.map(toKnowledgeHit);
 }

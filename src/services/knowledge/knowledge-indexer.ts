@@ -1,6 +1,11 @@
 import { addressGuard } from "../../integrations/create-integration-ports.js";
 import type { DocumentFormat } from "../../integrations/knowledge/documents/index.js";
-import type { IndexedDocument, KnowledgeDocumentRow } from "../../store/knowledge-documents-repository.js";
+import type {
+  IndexedDocument,
+  KnowledgeDocumentRow,
+  NewKnowledgeChunk,
+} from "../../store/knowledge-documents-repository.js";
+import { embeddingsSettingOf } from "./knowledge-embeddings.js";
 import { type DueWorkRunner, startDueWorkRunner } from "../background/due-work-runner.js";
 import type { AppContext } from "../context.js";
 import { knowledgeContentKey } from "./knowledge-documents.js";
@@ -62,15 +67,21 @@ async function indexDocument(ctx: AppContext, job: KnowledgeDocumentRow): Promis
     },
   );
   if (!parsed.ok) return { ok: false, error: parsed.reason, permanent: true };
-  return {
-    ok: true,
-    indexed: {
-      ...(parsed.title ? { title: parsed.title } : {}),
-      ...(parsed.pages !== undefined ? { pages: parsed.pages } : {}),
-      chunks: parsed.chunks,
-    },
+  const indexed: IndexedDocument = {
+    ...(parsed.title ? { title: parsed.title } : {}),
+    ...(parsed.pages !== undefined ? { pages: parsed.pages } : {}),
+    chunks: parsed.chunks,
   };
+  // Read now, not when claimed: a source changed meanwhile has queued the document again anyway.
+  const base = await ctx.knowledge.bases.findById(job.knowledgeBaseId);
+  if (!base || !embeddingsSettingOf(base) || parsed.chunks.length === 0) return { ok: true, indexed };
+  const embedded = await ctx.knowledge.embedder.embed(base, parsed.chunks.map(embeddedText));
+  if (!embedded.ok) return { ok: false, error: `Embedding failed: ${embedded.error}`, permanent: true };
+  return { ok: true, indexed: { ...indexed, vectors: { model: embedded.model, values: embedded.vectors } } };
 }
+
+/** A passage as it is embedded: under its headings, which often say what it is about. */
+const embeddedText = (chunk: NewKnowledgeChunk) => [...chunk.headingPath, chunk.text].join("\n");
 
 /**
  * Indexes queued documents on this instance, `workers` at a time, alongside other instances (each
@@ -78,7 +89,9 @@ async function indexDocument(ctx: AppContext, job: KnowledgeDocumentRow): Promis
  */
 export function startKnowledgeIndexer(ctx: AppContext, onError: (error: unknown) => void): DueWorkRunner {
   const limits = ctx.config.knowledge;
-  const leaseMs = limits.parseTimeoutMs + limits.fetchTimeoutMs + LEASE_MARGIN_MS;
+  // Embedding is bounded per request, not in all: a document of many batches on a slow provider may
+  // outlive its lease and be claimed again (its first claim then cannot write): see the docs.
+  const leaseMs = limits.parseTimeoutMs + limits.fetchTimeoutMs + 4 * limits.embeddingsTimeoutMs + LEASE_MARGIN_MS;
   return startDueWorkRunner<KnowledgeDocumentRow, IndexingOutcome>(
     {
       claim: (limit) => {

@@ -1,6 +1,9 @@
 import type { KnowledgePort } from "../../engine/ports.js";
 import type { KnowledgeBasesRepository } from "../../store/knowledge-bases-repository.js";
 import type { KnowledgeSearch } from "../../store/knowledge-search.js";
+import type { KnowledgeVectorSearch } from "../../store/knowledge-vectors.js";
+import type { KnowledgeEmbedder } from "./knowledge-embeddings.js";
+import { retrieve } from "./knowledge-retrieval.js";
 import { toKnowledgeHit } from "./knowledge-view.js";
 
 /** A block asks for at most this many passages. */
@@ -13,6 +16,8 @@ const MAX_LIMIT = 50;
 export function createKnowledgePort(knowledge: {
   bases: KnowledgeBasesRepository;
   search: KnowledgeSearch;
+  vectors: KnowledgeVectorSearch;
+  embedder: KnowledgeEmbedder;
 }): KnowledgePort {
   return {
     async search(request, scope) {
@@ -20,11 +25,12 @@ export function createKnowledgePort(knowledge: {
       const remaining = request.deadline === undefined ? undefined : request.deadline - started;
       if (remaining !== undefined && remaining <= 0) return { ok: false, error: "The knowledge base search timed out" };
       const work = (async () => {
-        if (!scope.workspaceId || !(await knowledge.bases.find(scope.workspaceId, request.knowledgeBaseId)))
-          return { ok: false as const, error: "Knowledge base not found" };
+        const base = scope.workspaceId && (await knowledge.bases.find(scope.workspaceId, request.knowledgeBaseId));
+        if (!base) return { ok: false as const, error: "Knowledge base not found" };
         const limit = Math.min(Math.max(1, Math.floor(request.limit)), MAX_LIMIT);
-        const hits = await knowledge.search.search(request.knowledgeBaseId, request.query, limit);
-        return { ok: true as const, hits: hits.map(toKnowledgeHit) };
+        const result = await retrieve(knowledge, base, { query: request.query, limit, mode: request.searchMode });
+        if (!result.ok) return result;
+        return { ok: true as const, hits: result.hits.map(toKnowledgeHit) };
       })().catch((error: unknown) => ({
         ok: false as const,
         error: `The knowledge base could not be searched: ${error instanceof Error ? error.message : String(error)}`,

@@ -3,12 +3,15 @@ import type { KnowledgeBase, KnowledgeDocument } from "../../schemas/knowledge.j
 import type { KnowledgeBaseRow } from "../../store/knowledge-bases-repository.js";
 import type { KnowledgeDocumentRow } from "../../store/knowledge-documents-repository.js";
 import type { KnowledgeChunkHit } from "../../store/knowledge-search.js";
+import { embeddingsSettingOf } from "./knowledge-embeddings.js";
 
 /** Rows as the API shows them: unset fields left out, never null. */
 export const toKnowledgeBase = (row: KnowledgeBaseRow): KnowledgeBase => ({
   id: row.id,
   workspaceId: row.workspaceId,
   name: row.name,
+  searchMode: row.searchMode,
+  ...(embeddingsSettingOf(row) ? { embeddings: embeddingsSettingOf(row)! } : {}),
   documentCount: row.documentCount,
   chunkCount: row.chunkCount,
   createdAt: row.createdAt,

@@ -9,6 +9,8 @@ export const knowledgeRetrievalOptionsSchema = z.object({
   /** Text with `{{variables}}`; unset or empty: the visitor's last answer. */
   query: z.string().optional(),
   limit: z.number().int().min(1).max(MAX_KNOWLEDGE_LIMIT).optional(),
+  /** fulltext | vector | hybrid; unset: the knowledge base's own mode. */
+  searchMode: z.enum(["fulltext", "vector", "hybrid"]).optional(),
   /** Receives the sources as a list: "Document › Heading (p. N)", or the page's URL. */
   sourcesVariableId: z.string().optional(),
 });

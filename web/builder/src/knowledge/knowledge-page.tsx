@@ -4,6 +4,7 @@ import { useStore } from "../lib/store";
 import { ErrorBanner, EmptyState } from "../ui/feedback";
 import { workspaceStore } from "../workspaces/workspace-store";
 import { type KnowledgeBase, type KnowledgeDocument, type KnowledgeHit, uploadDocuments } from "./knowledge-api";
+import { KnowledgeSearchSettings } from "./knowledge-search-settings";
 
 /** How often the documents are read again while one is queued or being indexed. */
 const STATUS_POLL_MS = 1000;
@@ -181,6 +182,7 @@ function KnowledgeBasePanel({
           Delete knowledge base
         </button>
       </div>
+      <KnowledgeSearchSettings workspaceId={workspaceId} base={base} act={act} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the file input inside is the keyboard's way. */}
       <div
         className={`knowledge-drop${dragging ? " dragging" : ""}`}

@@ -8,7 +8,14 @@ import { errorLog } from "../ai/chat-completion.js";
 import { integrationScope } from "../integration-scope.js";
 
 /** What both knowledge blocks read to retrieve. */
-export type RetrievalOptions = { knowledgeBaseId?: string; query?: string; limit?: number; sourcesVariableId?: string };
+export type RetrievalOptions = {
+  knowledgeBaseId?: string;
+  query?: string;
+  limit?: number;
+  sourcesVariableId?: string;
+  /** Unset: the base's own mode. */
+  searchMode?: "fulltext" | "vector" | "hybrid";
+};
 
 const SEARCH_CONTEXT = "While searching the knowledge base";
 
@@ -34,7 +41,12 @@ export async function retrieveKnowledge(
   if (!ctx.ports.knowledge) return { ok: false, log: errorLog("Knowledge bases are not available on this server") };
   const limit = options.limit ?? searchKnowledgeDefaults.limit;
   const result = await ctx.ports.knowledge.search(
-    { knowledgeBaseId: options.knowledgeBaseId, query, limit },
+    {
+      knowledgeBaseId: options.knowledgeBaseId,
+      query,
+      limit,
+      ...(options.searchMode ? { searchMode: options.searchMode } : {}),
+    },
     integrationScope(ctx),
   );
   if (!result.ok) return { ok: false, log: errorLog(result.error, undefined, SEARCH_CONTEXT) };

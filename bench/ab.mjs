@@ -130,7 +130,9 @@ const summary = Object.fromEntries(
     },
   ]),
 );
+// Each round's B against its own A: the neighbours' load moves both alike within a round.
+summary.pairedRatio = median(figures.b.map((r, i) => r.cpuMsPerRequest.server / figures.a[i].cpuMsPerRequest.server));
 console.log(JSON.stringify(summary));
 console.log(
-  `${scenario}: A ${summary.a.cpuMs} ms (${(summary.a.cpuMs / summary.bare.cpuMs).toFixed(2)}× bare), B ${summary.b.cpuMs} ms (${(summary.b.cpuMs / summary.bare.cpuMs).toFixed(2)}× bare), B/A ${(summary.b.cpuMs / summary.a.cpuMs).toFixed(3)}; bare ${summary.bare.cpuMs} ms`,
+  `${scenario}: A ${summary.a.cpuMs} ms (${(summary.a.cpuMs / summary.bare.cpuMs).toFixed(2)}× bare), B ${summary.b.cpuMs} ms (${(summary.b.cpuMs / summary.bare.cpuMs).toFixed(2)}× bare), B/A ${(summary.b.cpuMs / summary.a.cpuMs).toFixed(3)} (median of the rounds' own B/A ${summary.pairedRatio.toFixed(3)}); bare ${summary.bare.cpuMs} ms`,
 );

@@ -1,9 +1,6 @@
 import { AppError } from "../../errors.js";
 import type { AiPort, EnginePorts } from "../../engine/ports.js";
-import {
-  type TurnDeadline as TurnDeadlineScope,
-  withinTurnDeadlineScope,
-} from "../../integrations/http/turn-deadline-scope.js";
+import { withinTurnDeadlineScope } from "../../integrations/http/turn-deadline-scope.js";
 
 export const turnTimeoutMessage = (timeoutMs: number) =>
   `${Number((timeoutMs / 1000).toFixed(3))} seconds timeout reached`;
@@ -95,31 +92,12 @@ const portDeadlines: { [K in keyof EnginePorts]-?: PortDeadline<NonNullable<Engi
  */
 export function portsWithDeadline(ports: EnginePorts, deadline: number, message: string): EnginePorts {
   const bounds: Deadline = { at: deadline, message, expired: () => deadline - Date.now() <= 0 };
-  const scope = { deadline, message };
   const bounded: Partial<Record<keyof EnginePorts, unknown>> = {};
   for (const key of Object.keys(portDeadlines) as (keyof EnginePorts)[]) {
     const port = ports[key];
-    if (!port) continue;
-    const kept = (portDeadlines[key] as PortDeadline<typeof port>)(port, bounds);
-    bounded[key] = portDeadlines[key] === local ? kept : inTurnScope(kept as object, scope);
+    if (port) bounded[key] = (portDeadlines[key] as PortDeadline<typeof port>)(port, bounds);
   }
   return bounded as EnginePorts;
-}
-
-/**
- * Each call of the port, and all that it starts, runs in the turn's deadline scope, which the address
- * guard reads. Entered per call rather than around the whole turn: on Node 20 an AsyncLocalStorage
- * in use puts a hook on every promise of the process (about a tenth of a chat turn's server time,
- * bench/NOTES.md), and a turn that calls no port now never turns it on.
- */
-function inTurnScope<P extends object>(port: P, scope: TurnDeadlineScope): P {
-  return new Proxy(port, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target) as unknown;
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => withinTurnDeadlineScope(scope, () => value.apply(target, args));
-    },
-  });
 }
 
 // Formatting the number showed up in every turn's profile; a server has one or two timeouts.
@@ -139,7 +117,9 @@ export async function withinTurnDeadline<T>(
     timeoutMessages.get(timeoutMs) ?? timeoutMessages.set(timeoutMs, turnTimeoutMessage(timeoutMs)).get(timeoutMs)!;
   const deadline = Date.now() + timeoutMs;
   // A turn that only ends because its requests were cut off at the deadline did not end in time either.
-  const work = run(portsWithDeadline(ports, deadline, message)).then((value) => {
+  const work = withinTurnDeadlineScope({ deadline, message }, () =>
+    run(portsWithDeadline(ports, deadline, message)),
+  ).then((value) => {
     if (Date.now() >= deadline) throw new AppError("TIMEOUT", message);
     return value;
   });

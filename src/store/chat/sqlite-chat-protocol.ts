@@ -1,4 +1,5 @@
 import type { TurnWrite } from "../chat-repository.js";
+import type { SessionRow } from "../database.js";
 import type { SqliteSettings } from "../sqlite-connection.js";
 
 // Messages between SqliteChatRepository (the server's thread) and its chat thread. Requests carry ids.
@@ -6,9 +7,13 @@ import type { SqliteSettings } from "../sqlite-connection.js";
 /** The database file, and the settings the server's own connection has. */
 export type ChatThreadData = { file: string } & SqliteSettings;
 
-export type ToChatThread = { type: "write"; id: number; writes: TurnWrite[] } | { type: "close" };
+export type ToChatThread =
+  | { type: "find"; id: number; sessionId: string }
+  | { type: "write"; id: number; writes: TurnWrite[] }
+  | { type: "close" };
 
 export type FromChatThread =
+  | { type: "found"; id: number; row: SessionRow | undefined }
   | { type: "written"; id: number; outcomes: TurnOutcome[] }
   /** The request failed as a whole (the transaction could not even start): nothing was written. */
   | ({ type: "failed"; id: number } & StoredFailure);

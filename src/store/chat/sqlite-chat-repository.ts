@@ -1,5 +1,4 @@
 import { Worker } from "node:worker_threads";
-import SqliteDatabase from "better-sqlite3";
 import { bundledScript } from "../../lib/bundled-script.js";
 import { stopWorker } from "../../lib/stop-worker.js";
 import type { SessionRow } from "../database.js";
@@ -17,11 +16,6 @@ type Waiting = { resolve: (message: FromChatThread) => void; reject: (error: unk
  * thread as one batch, written in one transaction where a lost race or a failed statement undoes only
  * its own turn. A commit is most of a turn's database time, so sharing it is what lets many visitors
  * answer at once. Every caller is answered only after the commit that holds its turn.
- *
- * A session read runs on the server's thread, on a read-only connection of its own: the primary-key
- * lookup costs less than a message to the chat thread and its answer (bench/NOTES.md). Every read
- * statement sees the latest commit (WAL), so a turn reads what the turn before it wrote; and since the
- * connection is not Kysely's, no transaction of the server's thread is ever open on it.
  */
 export class SqliteChatRepository implements ChatRepository {
   private worker: Worker | undefined;
@@ -29,7 +23,6 @@ export class SqliteChatRepository implements ChatRepository {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 0;
   private closed = false;
-  private reader: { database: SqliteDatabase.Database; findSession: SqliteDatabase.Statement<[string]> } | undefined;
 
   constructor(
     private readonly data: ChatThreadData,
@@ -37,9 +30,9 @@ export class SqliteChatRepository implements ChatRepository {
   ) {}
 
   async findSession(id: string): Promise<SessionRow | undefined> {
-    if (this.closed) throw new Error("The database is closed");
-    this.reader ??= this.openReader();
-    return this.reader.findSession.get(id) as SessionRow | undefined;
+    const answer = await this.request({ type: "find", id: 0, sessionId: id });
+    if (answer.type === "failed") throw storedError(answer);
+    return answer.type === "found" ? answer.row : undefined;
   }
 
   writeTurn(write: TurnWrite): Promise<void> {
@@ -52,7 +45,6 @@ export class SqliteChatRepository implements ChatRepository {
   async close(): Promise<void> {
     while (this.pending.length > 0 || this.waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     this.closed = true;
-    this.reader?.database.close();
     if (this.worker) await stopWorker(this.worker, { type: "close" } satisfies ToChatThread);
   }
 
@@ -85,12 +77,6 @@ export class SqliteChatRepository implements ChatRepository {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage({ ...message, id });
     });
-  }
-
-  private openReader() {
-    const database = new SqliteDatabase(this.data.file, { readonly: true });
-    database.pragma("busy_timeout = 5000");
-    return { database, findSession: database.prepare<[string]>(`select * from "sessions" where "id" = ?`) };
   }
 
   private start(): Worker {

@@ -1,4 +1,5 @@
 import type SqliteDatabase from "better-sqlite3";
+import type { SessionRow } from "../database.js";
 import {
   answerColumns,
   logColumns,
@@ -17,9 +18,9 @@ class NeedsSavepoints extends Error {}
 const placeholders = (count: number) => Array.from({ length: count }, () => "?").join(", ");
 
 /**
- * The chat turn's writes on one SQLite connection, prepared once: a batch of turns in one
- * transaction (group commit), where a lost race or a failed statement undoes only its own turn (see
- * writeBatch). Synchronous; the chat thread (./sqlite-chat-worker.ts) runs it.
+ * The chat turn's statements on one SQLite connection, prepared once: read a session, and write a
+ * batch of turns in one transaction (group commit), where a lost race or a failed statement undoes
+ * only its own turn (see writeBatch). Synchronous; the chat thread (./sqlite-chat-worker.ts) runs it.
  */
 export class SqliteChatStatements {
   private readonly statements;
@@ -27,6 +28,7 @@ export class SqliteChatStatements {
   constructor(private readonly database: SqliteDatabase.Database) {
     const prepare = (sql: string) => database.prepare(sql);
     this.statements = {
+      findSession: prepare(`select * from "sessions" where "id" = ?`),
       insertSession: prepare(
         `insert into "sessions" (${quoted(sessionColumns)}) values (${placeholders(sessionColumns.length)})`,
       ),
@@ -60,6 +62,10 @@ export class SqliteChatStatements {
       release: prepare("release turn"),
       rollbackToSavepoint: prepare("rollback to turn"),
     };
+  }
+
+  findSession(id: string): SessionRow | undefined {
+    return this.statements.findSession.get(id) as SessionRow | undefined;
   }
 
   /**

@@ -4,7 +4,7 @@ import { storedFailure, type ChatThreadData, type FromChatThread, type ToChatThr
 import { SqliteChatStatements } from "./sqlite-chat-statements.js";
 
 /**
- * The chat thread: its own connection to the database file, writing the chat turns' batches. The
+ * The chat thread: its own connection to the database file, running the chat turn's statements. The
  * server's thread writes too (management, clean-up): each side waits for the other's commit.
  */
 const { file, ...settings } = workerData as ChatThreadData;
@@ -20,7 +20,9 @@ port.on("message", (message: ToChatThread) => {
     return;
   }
   try {
-    post({ type: "written", id: message.id, outcomes: statements.writeBatch(message.writes) });
+    if (message.type === "find")
+      post({ type: "found", id: message.id, row: statements.findSession(message.sessionId) });
+    else post({ type: "written", id: message.id, outcomes: statements.writeBatch(message.writes) });
   } catch (error) {
     post({ type: "failed", id: message.id, ...storedFailure(error) });
   }

@@ -8,6 +8,7 @@
 // `baseUrls` (several instances) spreads the visitors, or the open-loop arrivals, over the instances.
 import http from "node:http";
 import { answers } from "./bot.mjs";
+import { cpuSnapshot, cpuSpent } from "./cpu.mjs";
 
 const options = JSON.parse(process.argv[2]);
 const { scenario, durationMs, warmupMs, connections } = options;
@@ -145,7 +146,22 @@ async function openLoopTurns(rate, stopAt) {
 
 const stopAt = Date.now() + warmupMs + durationMs;
 const stopAfterConversations = options.conversations ?? Infinity;
-setTimeout(() => (measuring = true), warmupMs);
+// CPU time is read over the measured window only (after the warm-up, until the stop time): the
+// requests answered in that window are the ones it is divided by.
+let cpuAtStart;
+let cpu;
+let requestsInWindow = 0;
+setTimeout(async () => {
+  cpuAtStart = await cpuSnapshot(options.cpu ?? {});
+  measuring = true;
+}, warmupMs);
+const windowEnd = setTimeout(
+  async () => {
+    requestsInWindow = latencies.length;
+    if (cpuAtStart) cpu = await cpuSpent(options.cpu ?? {}, cpuAtStart);
+  },
+  Math.max(0, stopAt - Date.now()),
+);
 const measureStart = Date.now() + warmupMs;
 let dropped = 0;
 if (options.rate) dropped = await openLoopTurns(options.rate, stopAt);
@@ -157,6 +173,12 @@ else
     }),
   );
 const measuredMs = Math.max(1, Math.min(Date.now(), stopAt) - measureStart);
+if (options.conversations === undefined) {
+  // The window's end may still be owed its reading (a scenario that stopped early has none).
+  while (cpuAtStart && !cpu && Date.now() < stopAt + 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
+} else clearTimeout(windowEnd);
+const perRequestMs = (seconds) =>
+  requestsInWindow > 0 && seconds !== undefined ? Number(((seconds * 1000) / requestsInWindow).toFixed(4)) : undefined;
 latencies.sort((a, b) => a - b);
 const at = (q) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0);
 process.stdout.write(
@@ -170,6 +192,18 @@ process.stdout.write(
     errors,
     firstError,
     completedConversations,
+    ...(cpu
+      ? {
+          cpuMsPerRequest: {
+            server: perRequestMs(cpu.server),
+            serverMainThread: perRequestMs(cpu.serverMainThread),
+            postgres: perRequestMs(cpu.postgres),
+            loadGenerator: perRequestMs(cpu.loadGenerator),
+          },
+          cpuWindowMs: cpu.windowMs,
+          requestsInWindow,
+        }
+      : {}),
   })}\n`,
 );
 for (const target of targets) target.agent.destroy();

@@ -41,7 +41,10 @@ const conflict = {
 
 describe(`${PARALLEL} parallel continueChat calls on one session`, () => {
   it("store exactly one answer when all of them read the session before the first one is written; the rest get 409", async () => {
-    // A linked bot that takes 300 ms to load holds every request between its read and its write.
+    // Every request reads the session (at q1), answers q1 and loads the linked bot before it writes:
+    // a loader that answers none until all of them have called it holds every request between its
+    // read and its write, so all reads precede the first write by construction (a fixed delay held
+    // them only as long as the 50 requests arrived within it, which a loaded machine does not promise).
     const child = await publishBot(
       api,
       workspaceId,
@@ -66,9 +69,13 @@ describe(`${PARALLEL} parallel continueChat calls on one session`, () => {
     );
     const start = await chat().post(`/v1/bots/${publicId}/startChat`, {});
     const realLoader = server.ctx.ports.bots!;
+    let waitingForAll: () => void = () => {};
+    const allHaveRead = new Promise<void>((resolve) => (waitingForAll = resolve));
+    let calls = 0;
     const slowLoader: BotLoaderPort = {
       load: async (...args) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        if (++calls === PARALLEL) waitingForAll();
+        await allHaveRead;
         return realLoader.load(...args);
       },
     };

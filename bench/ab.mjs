@@ -1,0 +1,138 @@
+// Two builds of the server compared on one scenario, with the bare route between them: rounds of
+// A, B, bare, each a separate load run, and the median of each one's server CPU per request. Builds
+// run side by side on fresh embedded databases, so a change is judged against the code before it
+// under the same neighbours' load.
+//   node bench/ab.mjs <a/cli/main.js> <b/cli/main.js> [rounds=5] [seconds=4] [scenario=turns]
+// e.g. cp -a dist node_modules/.cache/before/ ; (change, build) ; node bench/ab.mjs node_modules/.cache/before/dist/cli/main.js dist/cli/main.js
+import { execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { benchBot } from "./bot.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [mainA, mainB, rounds = "5", seconds = "4", scenario = "turns"] = process.argv.slice(2);
+const run = promisify(execFile);
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function waitFor(read, pattern) {
+  for (let i = 0; i < 300; i++) {
+    const match = pattern.exec(read());
+    if (match) return match;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`did not start:\n${read()}`);
+}
+
+async function parley(main) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-ab-"));
+  const server = start([main, "start"], {
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    PARLEY_DATA_DIR: dataDir,
+    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
+    PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
+    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
+    DATABASE_URL: "",
+  });
+  const [, url] = await waitFor(server.output, /Parley is running at (http:\/\/\S+)/);
+  const [, token] = await waitFor(server.output, /^ {2}(pat_\S+)$/m);
+  const base = `${url}/api`;
+  const api = async (method, route, body) =>
+    (
+      await fetch(base + route, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    ).json();
+  const { workspaces } = await api("GET", "/v1/workspaces");
+  const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
+  const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
+  return {
+    options: { baseUrl: base, publicId, botId: bot.id, token, cpu: { pids: [server.child.pid] } },
+    stop: async () => {
+      server.child.kill("SIGTERM");
+      await new Promise((r) => server.child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const load = async (options) =>
+  JSON.parse(
+    (
+      await run(process.execPath, [
+        path.join(root, "bench/load.mjs"),
+        JSON.stringify({ durationMs: Number(seconds) * 1000, warmupMs: 1000, connections: 64, scenario, ...options }),
+      ])
+    ).stdout,
+  );
+
+const ceiling = start(["bench/ceiling-server.mjs", "420"]);
+const { port } = JSON.parse((await waitFor(ceiling.output, /^\{.*\}$/m))[0]);
+const bare = { baseUrl: `http://127.0.0.1:${port}`, scenario: "ceiling", cpu: { pids: [ceiling.child.pid] } };
+const a = await parley(mainA);
+const b = await parley(mainB);
+const figures = { a: [], b: [], bare: [] };
+try {
+  // Warm both (JIT, caches, a database with some sessions in it).
+  await load({ ...a.options, scenario: "conversations", durationMs: 3000, warmupMs: 0 });
+  await load({ ...b.options, scenario: "conversations", durationMs: 3000, warmupMs: 0 });
+  for (let round = 0; round < Number(rounds); round++) {
+    for (const [name, options] of round % 2
+      ? [
+          ["b", b.options],
+          ["a", a.options],
+          ["bare", bare],
+        ]
+      : [
+          ["a", a.options],
+          ["b", b.options],
+          ["bare", bare],
+        ]) {
+      const result = await load(options);
+      if (result.errors) throw new Error(`${name}: ${result.errors} errors (${result.firstError})`);
+      figures[name].push(result);
+    }
+    console.log(
+      `round ${round + 1}: ` +
+        Object.entries(figures)
+          .map(
+            ([name, list]) =>
+              `${name} ${list.at(-1).rps}/s ${list.at(-1).cpuMsPerRequest.server} ms (main thread ${list.at(-1).cpuMsPerRequest.serverMainThread})`,
+          )
+          .join(", "),
+    );
+  }
+} finally {
+  await a.stop();
+  await b.stop();
+  ceiling.child.kill();
+}
+const median = (list) => list.slice().sort((x, y) => x - y)[Math.floor(list.length / 2)];
+const summary = Object.fromEntries(
+  Object.entries(figures).map(([name, list]) => [
+    name,
+    {
+      cpuMs: median(list.map((r) => r.cpuMsPerRequest.server)),
+      mainThreadMs: median(list.map((r) => r.cpuMsPerRequest.serverMainThread)),
+      rps: median(list.map((r) => r.rps)),
+    },
+  ]),
+);
+// Each round's B against its own A: the neighbours' load moves both alike within a round.
+summary.pairedRatio = median(figures.b.map((r, i) => r.cpuMsPerRequest.server / figures.a[i].cpuMsPerRequest.server));
+console.log(JSON.stringify(summary));
+console.log(
+  `${scenario}: A ${summary.a.cpuMs} ms (${(summary.a.cpuMs / summary.bare.cpuMs).toFixed(2)}× bare), B ${summary.b.cpuMs} ms (${(summary.b.cpuMs / summary.bare.cpuMs).toFixed(2)}× bare), B/A ${(summary.b.cpuMs / summary.a.cpuMs).toFixed(3)} (median of the rounds' own B/A ${summary.pairedRatio.toFixed(3)}); bare ${summary.bare.cpuMs} ms`,
+);

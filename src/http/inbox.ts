@@ -2,11 +2,10 @@ import { apiRoutes } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
 import { endInboxChat, getInboxChat, listInbox, postInboxMessage, takeInboxChat } from "../services/inbox/inbox.js";
 import { defineRoute } from "./route.js";
-import { Readable } from "node:stream";
 import { openInboxEvents } from "../services/inbox/inbox-events.js";
 import { setInboxChatVariables } from "../services/inbox/inbox-variables.js";
 import { eventStreamLimitsOf } from "./event-stream-limits.js";
-import { closedController, eventStream } from "./webhook-calls.js";
+import { closedController, sendEventStream } from "./webhook-calls.js";
 
 export function inboxRoutes(ctx: AppContext) {
   return [
@@ -49,14 +48,12 @@ export function inboxRoutes(ctx: AppContext) {
         reply.raw.once("close", () => place.release());
         const closed = closedController(request, reply);
         const events = await openInboxEvents(ctx, caller!, params.workspaceId, closed.signal);
-        const stream = eventStreamLimitsOf(ctx).expiring(() => closed.abort());
-        if (closed.signal.aborted) stream.end();
-        else closed.signal.addEventListener("abort", () => stream.end());
-        return reply
-          .header("content-type", "text/event-stream; charset=utf-8")
-          .header("cache-control", "no-store")
-          .header("x-accel-buffering", "no")
-          .send(Readable.from(eventStream(events)));
+        return sendEventStream(
+          reply,
+          events,
+          closed,
+          eventStreamLimitsOf(ctx).expiring(() => closed.abort()),
+        );
       },
     }),
     defineRoute({

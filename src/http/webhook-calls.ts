@@ -30,6 +30,25 @@ export function closedController(request: FastifyRequest, reply: FastifyReply): 
   return controller;
 }
 
+/**
+ * Answers with `events` as server-sent events. `stream`, the connection's hold on the stream limits,
+ * ends when the connection closes (or at once, if it already has).
+ */
+export function sendEventStream(
+  reply: FastifyReply,
+  events: AsyncGenerator<{ event: string; data?: unknown }>,
+  closed: AbortController,
+  stream: { end(): void },
+): FastifyReply {
+  if (closed.signal.aborted) stream.end();
+  else closed.signal.addEventListener("abort", () => stream.end());
+  return reply
+    .header("content-type", "text/event-stream; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header("x-accel-buffering", "no")
+    .send(Readable.from(eventStream(events)));
+}
+
 export function webhookCallRoutes(ctx: AppContext) {
   // Made on first use: the route table is also built without a running server (the OpenAPI document).
   const streamLimits = () => eventStreamLimitsOf(ctx);
@@ -74,14 +93,12 @@ export function webhookCallRoutes(ctx: AppContext) {
           closed.signal,
         );
         // Only a stream that opened replaces the session's previous one.
-        const stream = streamLimits().claimSession(params.sessionId, () => closed.abort());
-        if (closed.signal.aborted) stream.end();
-        else closed.signal.addEventListener("abort", () => stream.end());
-        return reply
-          .header("content-type", "text/event-stream; charset=utf-8")
-          .header("cache-control", "no-store")
-          .header("x-accel-buffering", "no")
-          .send(Readable.from(eventStream(events)));
+        return sendEventStream(
+          reply,
+          events,
+          closed,
+          streamLimits().claimSession(params.sessionId, () => closed.abort()),
+        );
       },
     }),
   ];

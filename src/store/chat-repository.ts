@@ -2,13 +2,13 @@ import type { Insertable } from "kysely";
 import type {
   AnswersTable,
   Flag,
-  HandoffsTable,
   LogsTable,
   OutboxTable,
   ResultsTable,
   SessionRow,
   SessionsTable,
 } from "./database.js";
+import type { HandoffsTable } from "./handoff-tables.js";
 
 export type SessionWrite =
   | { kind: "insert"; row: Insertable<SessionsTable> & { isStaging: Flag } }

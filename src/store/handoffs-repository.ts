@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from "kysely";
 import type { DialectName } from "./connect.js";
-import type { Db, HandoffsTable, InboxMessagesTable } from "./database.js";
+import type { Db } from "./database.js";
+import type { HandoffsTable, InboxMessagesTable } from "./handoff-tables.js";
 import type { ResultScope, TimeBounds } from "./results-repository.js";
 
 export type HandoffRow = Selectable<HandoffsTable>;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { api, errorMessage } from "../lib/api";
 import type { Group, Variable } from "../lib/types";
 import type { InboxChat } from "./inbox-api";
@@ -22,21 +22,22 @@ const BLOCK_EXIT = "";
  */
 export function InboxActions({ workspaceId, chat, mine, bot, onError }: Props) {
   const [busy, setBusy] = useState(false);
-  const [reply, setReply] = useState("");
-  const [note, setNote] = useState("");
   const [variableName, setVariableName] = useState("");
   const [variableValue, setVariableValue] = useState("");
   const [groupId, setGroupId] = useState(BLOCK_EXIT);
   const params = { workspaceId, handoffId: chat.id };
 
-  const act = async (action: () => Promise<unknown>, after?: () => void) => {
+  /** Runs one action at a time; whether it succeeded (its error is shown otherwise). */
+  const act = async (action: () => Promise<unknown>, after?: () => void): Promise<boolean> => {
     setBusy(true);
     try {
       await action();
       onError(undefined);
       after?.();
+      return true;
     } catch (failure) {
       onError(errorMessage(failure));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -55,43 +56,21 @@ export function InboxActions({ workspaceId, chat, mine, bot, onError }: Props) {
         </button>
       )}
       {mine && (
-        <form
-          className="inbox-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void act(
-              () => api.call("replyInboxChat", { params, body: { text: reply.trim() } }),
-              () => setReply(""),
-            );
-          }}
-        >
-          <label>
-            Reply to the visitor
-            <textarea value={reply} onChange={(event) => setReply(event.target.value)} rows={2} />
-          </label>
-          <button type="submit" className="button primary" disabled={busy || !reply.trim()}>
-            Send
-          </button>
-        </form>
+        <TextForm
+          label="Reply to the visitor"
+          submit="Send"
+          primary
+          multiline
+          busy={busy}
+          onSend={(text) => act(() => api.call("replyInboxChat", { params, body: { text } }))}
+        />
       )}
-      <form
-        className="inbox-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void act(
-            () => api.call("noteInboxChat", { params, body: { text: note.trim() } }),
-            () => setNote(""),
-          );
-        }}
-      >
-        <label>
-          Note for the team
-          <input value={note} onChange={(event) => setNote(event.target.value)} />
-        </label>
-        <button type="submit" className="button" disabled={busy || !note.trim()}>
-          Add the note
-        </button>
-      </form>
+      <TextForm
+        label="Note for the team"
+        submit="Add the note"
+        busy={busy}
+        onSend={(text) => act(() => api.call("noteInboxChat", { params, body: { text } }))}
+      />
       {mine && (
         <form
           className="inbox-form"
@@ -165,5 +144,44 @@ export function InboxActions({ workspaceId, chat, mine, bot, onError }: Props) {
         )}
       </div>
     </div>
+  );
+}
+
+/** A one-field message form (a reply, a note): emptied once sent. */
+function TextForm(props: {
+  label: string;
+  submit: string;
+  primary?: boolean;
+  multiline?: boolean;
+  busy: boolean;
+  onSend(text: string): Promise<boolean>;
+}) {
+  const [text, setText] = useState("");
+  const id = useId();
+  const onChange = (event: { target: { value: string } }) => setText(event.target.value);
+  return (
+    <form
+      className="inbox-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void props.onSend(text.trim()).then((sent) => sent && setText(""));
+      }}
+    >
+      <label htmlFor={id}>
+        {props.label}
+        {props.multiline ? (
+          <textarea id={id} value={text} onChange={onChange} rows={2} />
+        ) : (
+          <input id={id} value={text} onChange={onChange} />
+        )}
+      </label>
+      <button
+        type="submit"
+        className={props.primary ? "button primary" : "button"}
+        disabled={props.busy || !text.trim()}
+      >
+        {props.submit}
+      </button>
+    </form>
   );
 }

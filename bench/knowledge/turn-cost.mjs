@@ -4,6 +4,7 @@
 // (/proc, bench/cpu.mjs) per turn. The model is a small OpenAI-compatible fake in this process, so
 // its work is not counted; the knowledge base holds the judged corpus (41 Markdown files).
 //   node scripts/build.mjs && node bench/knowledge/turn-cost.mjs [rounds=5] [turns=200]
+// TURN_COST_DATABASE_URL=postgres://…/<empty database> runs it on PostgreSQL (its backends' CPU is not counted).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -46,7 +47,8 @@ const server = spawn(process.execPath, ["dist/cli/main.js", "start"], {
     PORT: "0",
     LOG_LEVEL: "warn",
     PARLEY_DATA_DIR: dataDir,
-    DATABASE_URL: "",
+    // A database of its own on PostgreSQL (created and dropped by the caller); else the embedded one.
+    DATABASE_URL: process.env.TURN_COST_DATABASE_URL ?? "",
     PARLEY_HTTP_ALLOWED_HOSTS: "127.0.0.1",
     PARLEY_KNOWLEDGE_POLL_MS: "50",
     PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",

@@ -91,6 +91,8 @@ export type Conversation = {
 export type ChatHarness = {
   server: TestServer;
   workspaceId: string;
+  /** The workspace owner's bearer token (for requests the JSON client cannot send, as uploads). */
+  token: string;
   api: ReturnType<typeof createClient>;
   chat: ReturnType<typeof createClient>;
   /** Creates and publishes the bot, then hands back a conversation on it. */
@@ -197,5 +199,14 @@ export async function createChatHarness(
     return { start, send: (message?: unknown) => chat.post(continueUrl(sessionId), messageBody(message)) };
   }
 
-  return { server, workspaceId: user.workspaceId, api, chat, conversation, preview, close: () => server.close() };
+  return {
+    server,
+    workspaceId: user.workspaceId,
+    token: user.token,
+    api,
+    chat,
+    conversation,
+    preview,
+    close: () => server.close(),
+  };
 }

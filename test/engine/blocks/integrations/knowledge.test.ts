@@ -158,6 +158,12 @@ describe("Knowledge answer block", () => {
     expect(savedValue(turn, "v-sources")).toEqual(["https://help.example.com/faq"]);
   });
 
+  it("names a source after its document once, when the document is named after its title heading", async () => {
+    const titled = { ...refunds, documentName: "Shop handbook", headingPath: ["Shop handbook", "Pricing", "Refunds"] };
+    const turn = await ask(answerBot(), "What about refunds [1]?", { knowledge: fakeKnowledge([titled]).port, ai });
+    expect(shown(turn)[1]).toBe("Sources:\n[1] Shop handbook › Pricing › Refunds, p. 4");
+  });
+
   it("takes the No good match exit when the best passage scores under the threshold, without asking the model", async () => {
     const before = fake.calls("/v1/chat/completions").length;
     const turn = await ask(answerBot({ threshold: 0.9 }), "Do you ship to Mars?", {

@@ -55,9 +55,13 @@ export async function retrieveKnowledge(
   return { ok: true, query, hits };
 }
 
-/** "Document › Heading › Sub", and the page of a PDF: how a passage is named as a source. */
+/**
+ * "Document › Heading › Sub", and the page of a PDF: how a passage is named as a source. A document
+ * named after its title heading (a Markdown file's "# Shop handbook") does not repeat it.
+ */
 export function sourceName(hit: KnowledgeHit, pageSeparator: " (p. N)" | ", p. N"): string {
-  const name = [hit.documentName, ...hit.headingPath].join(" › ");
+  const headings = hit.headingPath[0] === hit.documentName ? hit.headingPath.slice(1) : hit.headingPath;
+  const name = [hit.documentName, ...headings].join(" › ");
   if (hit.page === undefined) return name;
   return pageSeparator === " (p. N)" ? `${name} (p. ${hit.page})` : `${name}, p. ${hit.page}`;
 }

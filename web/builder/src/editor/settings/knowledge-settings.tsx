@@ -63,6 +63,13 @@ function KnowledgeBasePicker() {
   );
 }
 
+/** The block's own search mode; unset, the knowledge base's (set in its Retrieval panel) applies. */
+const searchModes = [
+  { value: "fulltext", label: "Full text" },
+  { value: "vector", label: "Vector" },
+  { value: "hybrid", label: "Hybrid" },
+] as const;
+
 function RetrievalFields({ limit }: { limit: number }) {
   return (
     <>
@@ -74,6 +81,13 @@ function RetrievalFields({ limit }: { limit: number }) {
         hint="Text with {{variables}}; left empty, the visitor's last answer."
       />
       <Num path={["options", "limit"]} label="Passages" min={1} max={20} step={1} placeholder={String(limit)} />
+      <Choice
+        path={["options", "searchMode"]}
+        label="Search mode"
+        options={searchModes}
+        emptyLabel="The base's setting"
+        hint="Vector and hybrid need the base's embeddings source (its Retrieval panel); hybrid falls back to full text when the question cannot be embedded."
+      />
     </>
   );
 }

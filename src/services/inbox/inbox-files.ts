@@ -14,7 +14,7 @@ export type OperatorFile = { fileName?: string; content: Readable };
 
 /**
  * A file an operator sends the visitor: stored as a visitor's upload is (the same size limit,
- * PARLEY_UPLOAD_MAX_MB), owned by the chat's session and result so that it goes with them, and
+ * PARLEY_UPLOAD_LIMIT_MB), owned by the chat's session and result so that it goes with them, and
  * served at a URL nobody can guess. Only the operator who has the chat may send one; the body is not
  * read before that is known. The message itself is sent with the reply route (its `fileUrl`).
  */

@@ -12,7 +12,7 @@ import { type AuthorizeWrite, registerRoutes, type RouteDefinition } from "./rou
 import { workspaceRoutes } from "./workspaces.js";
 import { folderRoutes } from "./folders.js";
 import { themeTemplateRoutes } from "./theme-templates.js";
-import { inboxRoutes } from "./inbox.js";
+import { inboxFileRoute, inboxRoutes } from "./inbox.js";
 import { chatRoutes } from "./chat.js";
 import { resultRoutes } from "./results.js";
 import { credentialsRoutes } from "./credentials.js";
@@ -39,7 +39,7 @@ import { typebotCompatRoutes, typebotUploadRoutes } from "./typebot-compat.js";
 import { channelRoutes, channelWebhookRoutes } from "./channels.js";
 import { webhookRoutes } from "./webhooks.js";
 import { webhookCallRoutes } from "./webhook-calls.js";
-import { knowledgeRoutes, knowledgeUploadRoutes } from "./knowledge.js";
+import { knowledgeRoutes, knowledgeUploadRoute } from "./knowledge.js";
 
 export const PARLEY_VERSION = "0.1.0";
 
@@ -86,6 +86,14 @@ export function apiRoutes(ctx: AppContext, redis?: RedisConnection): RouteDefini
   ];
 }
 
+/**
+ * Uploads whose body stays a stream, read part by part by the handler with its own size caps: they
+ * are registered in a plugin of their own, without the body parsers and Fastify's body limit.
+ */
+export function streamedBodyRoutes(ctx: AppContext): RouteDefinition<any, any, any>[] {
+  return [knowledgeUploadRoute(ctx), inboxFileRoute(ctx)];
+}
+
 /** What the OpenAPI document lists: the routes registered above, and the upload, which files.ts registers itself
  * (its body is the raw file). */
 export function documentedRoutes(routes: readonly RouteDefinition<any, any, any>[]): RouteContract[] {
@@ -95,6 +103,7 @@ export function documentedRoutes(routes: readonly RouteDefinition<any, any, any>
     routeContracts.channelHandshake,
     routeContracts.channelWebhook,
     routeContracts.uploadKnowledgeDocuments,
+    routeContracts.uploadInboxFile,
   ];
 }
 
@@ -178,9 +187,13 @@ export async function buildApp(
   const authenticate = createAuthenticate(ctx);
   const authorizeWrite: AuthorizeWrite = (caller, target) => requireWriter(ctx, caller, target);
   registerRoutes(app, routes, authenticate, { rateLimiter, checkResponses: ctx.config.checkResponses, authorizeWrite });
-  await app.register(
-    knowledgeUploadRoutes(ctx, authenticate, { checkResponses: ctx.config.checkResponses, authorizeWrite }),
-  );
+  await app.register(async function streamedBodies(scope: FastifyInstance) {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    // Fastify's body limit would refuse the stream before it is read; each reader caps what it keeps.
+    const unlimited = streamedBodyRoutes(ctx).map((route) => ({ ...route, bodyLimit: Number.MAX_SAFE_INTEGER }));
+    registerRoutes(scope, unlimited, authenticate, { checkResponses: ctx.config.checkResponses, authorizeWrite });
+  });
   if (ctx.metrics) await app.register(metricsRoute(ctx.metrics, ctx.config.metrics.token));
   await app.register(googleCallbackRoute(ctx));
   await app.register(builderPages());

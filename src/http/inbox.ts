@@ -6,6 +6,10 @@ import { openInboxEvents } from "../services/inbox/inbox-events.js";
 import { setInboxChatVariables } from "../services/inbox/inbox-variables.js";
 import { eventStreamLimitsOf } from "./event-stream-limits.js";
 import { closedController, sendEventStream } from "./webhook-calls.js";
+import type { Readable } from "node:stream";
+import { AppError } from "../errors.js";
+import { storeOperatorFile } from "../services/inbox/inbox-files.js";
+import { multipartBoundary, multipartFile } from "./multipart.js";
 
 export function inboxRoutes(ctx: AppContext) {
   return [
@@ -61,4 +65,19 @@ export function inboxRoutes(ctx: AppContext) {
       handler: ({ caller, params }) => endInboxChat(ctx, caller!, params, { kind: "close" }),
     }),
   ];
+}
+
+/** An operator's file for the visitor: the body stays a stream (see streamedBodyRoutes in app.ts). */
+export function inboxFileRoute(ctx: AppContext) {
+  return defineRoute({
+    ...apiRoutes.uploadInboxFile,
+    handler: ({ caller, params, request }) => {
+      const boundary = multipartBoundary(request.headers["content-type"]);
+      if (!boundary) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data");
+      return storeOperatorFile(ctx, caller!, params, {
+        declaredBytes: Number(request.headers["content-length"]),
+        open: () => multipartFile(request.body as Readable, boundary),
+      });
+    },
+  });
 }

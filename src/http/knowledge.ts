@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors.js";
 import { apiRoutes } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
@@ -18,7 +17,7 @@ import {
   reindexKnowledgeDocument,
 } from "../services/knowledge/knowledge-documents.js";
 import { multipartBoundary, readMultipartFiles } from "./multipart.js";
-import { type Authenticate, type AuthorizeWrite, defineRoute, registerRoutes } from "./route.js";
+import { defineRoute } from "./route.js";
 import type { Readable } from "node:stream";
 
 /** Files per upload request (the builder sends a drop of several files as one). */
@@ -83,7 +82,7 @@ export function knowledgeRoutes(ctx: AppContext) {
   ];
 }
 
-/** The upload route: its body stays a stream (read part by part with a size cap), so it is a plugin of its own. */
+/** The upload route: its body stays a stream, read part by part with a size cap (see streamedBodyRoutes in app.ts). */
 export function knowledgeUploadRoute(ctx: AppContext) {
   return defineRoute({
     ...apiRoutes.uploadKnowledgeDocuments,
@@ -100,17 +99,4 @@ export function knowledgeUploadRoute(ctx: AppContext) {
       return { documents: await addFileDocuments(ctx, caller!, params.workspaceId, params.knowledgeBaseId, files) };
     },
   });
-}
-
-export function knowledgeUploadRoutes(
-  ctx: AppContext,
-  authenticate: Authenticate,
-  options: { checkResponses?: boolean; authorizeWrite?: AuthorizeWrite },
-) {
-  return async function knowledgeUploads(app: FastifyInstance) {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
-    // Fastify's body limit would refuse the stream before it is read; the reader caps each file itself.
-    registerRoutes(app, [{ ...knowledgeUploadRoute(ctx), bodyLimit: Number.MAX_SAFE_INTEGER }], authenticate, options);
-  };
 }

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { AppError } from "../errors.js";
 import type { UploadedDocument } from "../services/knowledge/knowledge-documents.js";
 
@@ -93,6 +94,7 @@ export async function* multipartFileChunks(
   body: AsyncIterable<Buffer>,
   boundary: string,
   fieldName = "file",
+  onFilePart?: (part: FilePartHeaders) => void,
 ): AsyncGenerator<Buffer> {
   let fieldBytes = 0;
   let parts = 0;
@@ -105,6 +107,7 @@ export async function* multipartFileChunks(
     if (event.kind === "headers") {
       countField(event.size);
       inFile = partName(event.headers.toString("latin1")) === fieldName;
+      if (inFile) onFilePart?.(fileHeaders(event.headers.toString("utf8")));
       if (!inFile && ++parts > MAX_PARTS_BEFORE_FILE)
         throw badForm(`The form has more than ${MAX_PARTS_BEFORE_FILE} parts before the file`);
     } else if (event.kind === "content") {
@@ -115,10 +118,33 @@ export async function* multipartFileChunks(
   throw badForm(inFile ? "The form ended in the middle of the file" : `The form has no "${fieldName}" part`);
 }
 
+/**
+ * The form's `file` part once its headers have arrived: the name and type its sender gave, and its
+ * bytes still streaming. A form that is malformed before the file's first bytes fails here (400),
+ * before anything is stored.
+ */
+export async function multipartFile(
+  body: AsyncIterable<Buffer>,
+  boundary: string,
+): Promise<FilePartHeaders & { content: Readable }> {
+  let part: FilePartHeaders = {};
+  const chunks = multipartFileChunks(body, boundary, "file", (found) => {
+    part = found;
+  });
+  const first = await chunks.next();
+  async function* whole() {
+    if (!first.done) yield first.value;
+    yield* chunks;
+  }
+  return { ...part, content: Readable.from(whole(), { objectMode: false }) };
+}
+
 /** Part headers and non-file fields together: a few lines each. */
 const MAX_OVERHEAD_BYTES = 64 * 1024;
 
-function fileHeaders(text: string): { fileName?: string; contentType?: string } {
+type FilePartHeaders = { fileName?: string; contentType?: string };
+
+function fileHeaders(text: string): FilePartHeaders {
   const lines = text.split("\r\n");
   const disposition = lines.find((line) => /^content-disposition:/i.test(line)) ?? "";
   const encoded = /\bfilename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition)?.[1];

@@ -36,6 +36,7 @@ export const managementPaths = {
   handBackInboxChat: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/handBack",
   closeInboxChat: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/close",
   setInboxChatVariables: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/variables",
+  uploadInboxFile: "POST /api/v1/workspaces/:workspaceId/inbox/:handoffId/files",
   inboxEvents: "GET /api/v1/workspaces/:workspaceId/inbox/events",
   listThemeTemplates: "GET /api/v1/workspaces/:workspaceId/themeTemplates",
   createThemeTemplate: "POST /api/v1/workspaces/:workspaceId/themeTemplates",

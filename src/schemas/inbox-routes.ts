@@ -126,6 +126,16 @@ export const inboxRouteContracts = {
       ),
     }),
   }),
+  uploadInboxFile: route("uploadInboxFile", {
+    summary:
+      "Upload a file for the visitor in a chat the caller took (one `file` part, the visitors' upload size limit, 413 over it); send its `fileUrl` as a reply",
+    tags,
+    auth: "token",
+    params: inboxChatParams,
+    rawBody: { contentType: "multipart/form-data", description: "One `file` part with its file name" },
+    successStatus: 201,
+    response: z.object({ fileUrl: z.string().meta({ description: "Where the visitor opens the file" }) }),
+  }),
   inboxEvents: route("inboxEvents", {
     summary:
       "Server-sent events of the workspace's Inbox: `chats` (the open chats, on connect), then `chat` when one appears or changes (its last one when handed back, closed or timed out), `message` for each visitor message, reply and note, and `ping` heartbeats. GUEST may read it",

@@ -124,6 +124,52 @@ describe("the Inbox page: a chat handed off, answered and handed back, live on b
     await operator.context().close();
   });
 
+  it("sends a file the operator attaches: the visitor sees its link, and the link serves the file", async () => {
+    const visitorContext = await harness.browser.newContext({ viewport: { width: 900, height: 900 } });
+    const visitor = await openPage(visitorContext);
+    await visitor.goto(`${harness.server.url}/${publicId}`);
+    const { chat } = chatPageFrame(visitor);
+    await chat.getByText("A person will be with you shortly").waitFor();
+    const { chats } = await harness.api<{ chats: { id: string; status: string }[] }>(
+      "GET",
+      `/api/v1/workspaces/${harness.user.workspaceId}/inbox`,
+    );
+    const waiting = chats.filter((entry) => entry.status === "waiting");
+    const handoffId = waiting[waiting.length - 1]!.id;
+
+    const operator = await harness.signedInPage();
+    await operator.goto(`${harness.server.url}/inbox?workspace=${harness.user.workspaceId}&chat=${handoffId}`);
+    const pane = operator.getByRole("article", { name: "Chat with Support desk" });
+    await pane.getByRole("button", { name: "Take this chat" }).click();
+    await pane.getByText("Web · With you").waitFor();
+    const content = Buffer.from("Order 1042: refund approved, 24.90 EUR\n");
+    await pane
+      .getByLabel("Attach a file")
+      .setInputFiles({ name: "refund.txt", mimeType: "text/plain", buffer: content });
+    await pane.getByLabel("Reply to the visitor").fill("Here is your receipt");
+    await pane.getByRole("button", { name: "Send" }).click();
+
+    const log = chat.locator("parley-standard .log");
+    const link = log.locator(".bubble.host a").filter({ hasText: "refund.txt" });
+    await link.waitFor();
+    const href = (await link.getAttribute("href"))!;
+    // One bubble: the text, then the file's link (its URL as its words).
+    expect((await log.locator(".bubble.host").allTextContents()).at(-1)).toBe(`Here is your receipt${href}`);
+    expect(href).toMatch(/\/files\/[A-Za-z0-9_-]{24}\/refund\.txt$/);
+    const served = await visitor.request.get(href);
+    expect(served.status()).toBe(200);
+    expect(await served.body()).toEqual(content);
+    // The transcript shows the reply with its file, and the form is empty again.
+    await pane.getByRole("list", { name: "Transcript" }).getByText("Here is your receipt").waitFor();
+    expect(await pane.getByLabel("Attach a file").inputValue()).toBe("");
+    expect(await pane.getByLabel("Reply to the visitor").inputValue()).toBe("");
+    await harness.api("POST", `/api/v1/workspaces/${harness.user.workspaceId}/inbox/${handoffId}/close`);
+    expect(operator.problems).toEqual([]);
+    expect(visitor.problems).toEqual([]);
+    await visitorContext.close();
+    await operator.context().close();
+  });
+
   it("lets a GUEST read a chat but offers no action", async () => {
     const guest = await harness.server.createUser(`guest-${process.pid}@example.com`);
     await setPassword(harness.server.ctx, guest.userId, PASSWORD);

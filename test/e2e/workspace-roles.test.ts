@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutes } from "../../src/http/app.js";
+import { apiRoutes, streamedBodyRoutes } from "../../src/http/app.js";
 import type { RouteDefinition } from "../../src/http/route.js";
 import { GUEST_READ_ONLY } from "../../src/services/auth/write-access.js";
 import { fakeOpenAi } from "../helpers/ai-fakes.js";
@@ -27,7 +27,9 @@ const keyOf = (route: Route) => `${route.method} ${route.url}`;
  * reference's twins (/api/v1/typebots/…) included: new routes join on their own.
  */
 const workspaceRoutes = (): Route[] =>
-  apiRoutes(server.ctx).filter((route) => route.auth !== "none" && !accountRoutes.has(keyOf(route)));
+  [...apiRoutes(server.ctx), ...streamedBodyRoutes(server.ctx)].filter(
+    (route) => route.auth !== "none" && !accountRoutes.has(keyOf(route)),
+  );
 const changesWorkspace = (route: Route) => (route.access ?? (route.method === "GET" ? "read" : "write")) === "write";
 /** Writes to a workspace or bot that the path names: a body naming another workspace must change nothing. */
 const pathTargetedWrites = () =>
@@ -228,7 +230,9 @@ describe("a guest of a workspace", () => {
 
 describe("the route table", () => {
   it("names the workspace or bot of every write in its path, but for creations and the caller's own account", () => {
-    const writes = apiRoutes(server.ctx).filter((route) => route.auth !== "none" && changesWorkspace(route));
+    const writes = [...apiRoutes(server.ctx), ...streamedBodyRoutes(server.ctx)].filter(
+      (route) => route.auth !== "none" && changesWorkspace(route),
+    );
     const unnamed = writes
       .filter((route) => !/:(workspaceId|botId)\b/.test(route.url))
       .map(keyOf)

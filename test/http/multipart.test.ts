@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../src/errors.js";
-import { multipartBoundary, multipartFileChunks } from "../../src/http/multipart.js";
+import { multipartBoundary, multipartFile, multipartFileChunks } from "../../src/http/multipart.js";
 
 async function* chunked(body: Buffer, size: number): AsyncGenerator<Buffer> {
   for (let at = 0; at < body.length; at += size) yield body.subarray(at, at + size);
@@ -92,5 +92,30 @@ describe("multipartFileChunks", () => {
     expect(multipartBoundary('multipart/form-data; boundary="a b"')).toBe("a b");
     expect(multipartBoundary("application/json")).toBeUndefined();
     expect(multipartBoundary(undefined)).toBeUndefined();
+  });
+});
+
+describe("multipartFile", () => {
+  it("names the file part as soon as its headers arrive, then streams exactly its bytes, empty or not", async () => {
+    const content = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 256));
+    const { body, boundary } = await encode({ key: "value" }, content);
+    for (const size of [1, 13, body.length]) {
+      const file = await multipartFile(chunked(body, size), boundary);
+      expect(file.fileName).toBe("data.bin");
+      const parts: Buffer[] = [];
+      for await (const chunk of file.content) parts.push(chunk as Buffer);
+      expect(Buffer.concat(parts)).toEqual(content);
+    }
+    const empty = await encode({}, Buffer.alloc(0));
+    const file = await multipartFile(chunked(empty.body, 5), empty.boundary);
+    const parts: Buffer[] = [];
+    for await (const chunk of file.content) parts.push(chunk as Buffer);
+    expect({ fileName: file.fileName, size: Buffer.concat(parts).length }).toEqual({ fileName: "data.bin", size: 0 });
+  });
+
+  it("refuses a form without a file part before anything is streamed", async () => {
+    const { body, boundary } = await encode({ key: "value" }, Buffer.from("x"));
+    const withoutFile = Buffer.from(body.toString("latin1").replace('name="file"', 'name="other"'), "latin1");
+    await expect(multipartFile(chunked(withoutFile, 64), boundary)).rejects.toThrow('The form has no "file" part');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutes } from "../../src/http/app.js";
+import { apiRoutes, streamedBodyRoutes } from "../../src/http/app.js";
 import type { RouteDefinition } from "../../src/http/route.js";
 import { createClient } from "../helpers/http-client.js";
 import { greetingBot } from "../helpers/sample-bots.js";
@@ -121,7 +121,7 @@ const ownScope = new Set([
 
 // Sign-in routes (/api/auth/…) act on the caller's own account or on a link's token, not on a tenant's resources.
 const managementRoutes = () =>
-  apiRoutes(server.ctx).filter(
+  [...apiRoutes(server.ctx), ...streamedBodyRoutes(server.ctx)].filter(
     (route) => route.auth !== "none" && route.url !== "/api/health" && !route.url.startsWith("/api/auth/"),
   );
 

@@ -40,6 +40,12 @@ type UploadRule = {
   resultId: string | null;
 };
 
+/**
+ * The wait key an operator's file is recorded under (a visitor's is `<blockId>@<revision>`): kept and
+ * deleted with the chat's other files, never counted against what the visitor may upload.
+ */
+export const OPERATOR_UPLOAD = "operator";
+
 /** A session may receive files only while a file input (or a text input taking attachments) waits. */
 export async function uploadRule(ctx: AppContext, sessionId: string, origin: CallingOrigin): Promise<UploadRule> {
   if (!SAFE_ID.test(sessionId)) throw new AppError("SESSION_NOT_FOUND");
@@ -102,7 +108,8 @@ export async function uploadAllowance(
   perFileLimit: number,
   declared: number,
 ): Promise<{ fileLimit: number; refusal: () => AppError }> {
-  const received = await sessionUploads(ctx, sessionId);
+  // An operator's files (from the Inbox) are the chat's too, but not the visitor's to count.
+  const received = (await sessionUploads(ctx, sessionId)).filter((record) => record.waitKey !== OPERATOR_UPLOAD);
   if (received.filter((record) => record.waitKey === rule.waitKey).length >= rule.maxFiles)
     throw new AppError(
       "BAD_REQUEST",

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { api, errorMessage } from "../lib/api";
 import type { Group, Variable } from "../lib/types";
-import type { InboxChat } from "./inbox-api";
+import { type InboxChat, uploadInboxFile } from "./inbox-api";
 
 type Props = {
   workspaceId: string;
@@ -61,8 +61,18 @@ export function InboxActions({ workspaceId, chat, mine, bot, onError }: Props) {
           submit="Send"
           primary
           multiline
+          attach
           busy={busy}
-          onSend={(text) => act(() => api.call("replyInboxChat", { params, body: { text } }))}
+          onSend={(text, file) =>
+            act(async () => {
+              // The file is stored first; the reply then carries its URL (and the text, if any).
+              const fileUrl = file ? await uploadInboxFile(workspaceId, chat.id, file) : undefined;
+              await api.call("replyInboxChat", {
+                params,
+                body: { ...(text ? { text } : {}), ...(fileUrl ? { fileUrl } : {}) },
+              });
+            })
+          }
         />
       )}
       <TextForm
@@ -147,16 +157,20 @@ export function InboxActions({ workspaceId, chat, mine, bot, onError }: Props) {
   );
 }
 
-/** A one-field message form (a reply, a note): emptied once sent. */
+/** A message form (a reply, a note): a text, and with `attach` a file; emptied once sent. */
 function TextForm(props: {
   label: string;
   submit: string;
   primary?: boolean;
   multiline?: boolean;
+  attach?: boolean;
   busy: boolean;
-  onSend(text: string): Promise<boolean>;
+  onSend(text: string, file: File | undefined): Promise<boolean>;
 }) {
   const [text, setText] = useState("");
+  const [file, setFile] = useState<File>();
+  // A file input cannot be emptied by its value: a new one replaces it once the message is sent.
+  const [fileInputKey, setFileInputKey] = useState(0);
   const id = useId();
   const onChange = (event: { target: { value: string } }) => setText(event.target.value);
   return (
@@ -164,7 +178,12 @@ function TextForm(props: {
       className="inbox-form"
       onSubmit={(event) => {
         event.preventDefault();
-        void props.onSend(text.trim()).then((sent) => sent && setText(""));
+        void props.onSend(text.trim(), file).then((sent) => {
+          if (!sent) return;
+          setText("");
+          setFile(undefined);
+          setFileInputKey((key) => key + 1);
+        });
       }}
     >
       <label htmlFor={id}>
@@ -175,10 +194,16 @@ function TextForm(props: {
           <input id={id} value={text} onChange={onChange} />
         )}
       </label>
+      {props.attach && (
+        <label>
+          Attach a file
+          <input key={fileInputKey} type="file" onChange={(event) => setFile(event.target.files?.[0])} />
+        </label>
+      )}
       <button
         type="submit"
         className={props.primary ? "button primary" : "button"}
-        disabled={props.busy || !text.trim()}
+        disabled={props.busy || (!text.trim() && !file)}
       >
         {props.submit}
       </button>

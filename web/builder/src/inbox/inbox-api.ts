@@ -1,5 +1,5 @@
 import type { RouteOutput } from "../../../shared/api-client.js";
-import { api } from "../lib/api";
+import { api, postForm } from "../lib/api";
 
 export type InboxChat = RouteOutput<"listInbox">["chats"][number];
 export type InboxMessage = RouteOutput<"getInboxChat">["messages"][number];
@@ -42,4 +42,12 @@ export function waitText(chat: InboxChat, now: number): string {
         ? `${minutes} min`
         : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   return chat.status === "waiting" ? `waiting ${span}` : `with ${chat.operator?.name ?? "someone"} for ${span}`;
+}
+
+/** Uploads a file for the visitor of a chat the operator has; its URL goes in the reply (fileUrl). */
+export async function uploadInboxFile(workspaceId: string, handoffId: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const url = api.url("uploadInboxFile", { params: { workspaceId, handoffId } });
+  return (await postForm<RouteOutput<"uploadInboxFile">>(url, form)).fileUrl;
 }

@@ -1,5 +1,5 @@
 import { apiPaths } from "../../../../src/schemas/api-paths.js";
-import { ApiError, createApiClient } from "../../../shared/api-client.js";
+import { ApiError, createApiClient, errorFromResponse } from "../../../shared/api-client.js";
 
 export { ApiError } from "../../../shared/api-client.js";
 
@@ -27,6 +27,20 @@ export const api = createApiClient({
     if (error.status === 401) onUnauthorized?.();
   },
 });
+
+/** A multipart form (files) to an API route: the API client speaks JSON only. Its JSON answer, or an ApiError. */
+export async function postForm<T>(url: string, form: FormData): Promise<T> {
+  const response = await fetch(url, { method: "POST", credentials: "same-origin", headers: csrfHeader(), body: form });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) throw errorFromResponse(response.status, response.statusText, body);
+  return body as T;
+}
 
 /** A message fit for the person using the builder, with the server's field issues when it sent some. */
 export function errorMessage(error: unknown): string {

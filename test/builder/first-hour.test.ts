@@ -84,7 +84,10 @@ describe("a migrating owner's first hour", { timeout: 180_000 }, () => {
     const second = page.waitForResponse((response) => response.url().endsWith("/publish-state"));
     // The copy is selected once Sales is not: a selected group is drawn above the others.
     await page.locator(".react-flow__pane").click({ position: { x: 10, y: 10 } });
-    await page.locator('[data-testid="group-Sales (copy)"] .group-header').click();
+    const copy = page.locator('[data-testid="group-Sales (copy)"]');
+    await copy.locator(".group-header").click();
+    // Delete acts on the selection: pressed before the click has selected the copy, it deletes nothing.
+    await expect.poll(() => copy.getAttribute("class")).toContain("selected");
     await page.keyboard.press("Delete");
     await expect.poll(() => page.locator('[data-testid="group-Sales (copy)"]').count()).toBe(0);
     await saved();

@@ -1,6 +1,4 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import { AppError, errorCodes, type ErrorCode } from "../errors.js";
 import { apiRoutes as routeContracts, type RouteContract } from "../schemas/api-routes.js";
 import type { AppContext } from "../services/context.js";
@@ -8,6 +6,7 @@ import type { TrafficLimits } from "../config-traffic.js";
 import { botRoutes } from "./bots.js";
 import { customDomainRoutes } from "./custom-domains.js";
 import { buildOpenApiDocument } from "./openapi.js";
+import { registerApiDocs } from "./api-docs.js";
 import { type AuthorizeWrite, registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { folderRoutes } from "./folders.js";
@@ -202,10 +201,6 @@ export async function buildApp(
   await app.register(typebotUploadRoutes(ctx, rateLimiter));
   await app.register(channelWebhookRoutes(ctx));
 
-  const document = buildOpenApiDocument(documentedRoutes(routes), PARLEY_VERSION);
-  app.get("/api/openapi.json", async () => document);
-  await app.register(swagger, { mode: "static", specification: { document: document as never } });
-  // No validator badge: it would send the document's address to a third party.
-  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { validatorUrl: null } });
+  await registerApiDocs(app, () => buildOpenApiDocument(documentedRoutes(routes), PARLEY_VERSION));
   return app;
 }

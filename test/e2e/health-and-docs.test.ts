@@ -1,3 +1,4 @@
+import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { createClient } from "../helpers/http-client.js";
@@ -51,5 +52,16 @@ describe("health and API documentation", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(await response.text()).toContain("swagger");
+  });
+
+  it("gives the explorer the same document, as JSON and as YAML", async () => {
+    const served = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
+    const explorerJson = await fetch(`${server.baseUrl}/docs/json`);
+    expect(explorerJson.status).toBe(200);
+    expect(await explorerJson.json()).toEqual(served);
+    const explorerYaml = await fetch(`${server.baseUrl}/docs/yaml`);
+    expect(explorerYaml.status).toBe(200);
+    expect(explorerYaml.headers.get("content-type")).toContain("application/x-yaml");
+    expect(parse(await explorerYaml.text())).toEqual(served);
   });
 });

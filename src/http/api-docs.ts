@@ -18,9 +18,11 @@ export async function registerApiDocs(app: FastifyInstance, buildDocument: () =>
   await app.register(
     fastifyPlugin(
       async (scope: FastifyInstance) => {
-        scope.decorate("swagger", (options?: { yaml?: boolean }) =>
-          options?.yaml ? (documentYaml ??= stringify(openApiDocument(), { strict: false })) : openApiDocument(),
-        );
+        scope.decorate("swagger", (options?: { yaml?: boolean }) => {
+          if (!options?.yaml) return openApiDocument();
+          documentYaml ??= stringify(openApiDocument(), { strict: false });
+          return documentYaml;
+        });
       },
       { name: "@fastify/swagger" },
     ),

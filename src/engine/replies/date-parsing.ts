@@ -1,6 +1,6 @@
 import type { Chrono } from "chrono-node";
 import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 
 /**
  * Shared by date and time replies. Parsing and formatting both happen in UTC: the parsed

@@ -1,4 +1,4 @@
-import * as chrono from "chrono-node";
+import * as chronoEnglish from "chrono-node/en";
 import { parseDateText, formatDate, dayKey } from "./date-parsing.js";
 import { dateInputDefaults } from "../../schemas/blocks/catalogue/index.js";
 import type { DateInputBlock } from "../../schemas/blocks/index.js";
@@ -54,7 +54,7 @@ export function parseDateReply(
   if (!reply) return { status: "fail" };
   const hasTime = options?.hasTime ?? false;
   const dayFirst = (options?.format || DEFAULT_DATE_FORMAT).startsWith("dd");
-  const parsed = parseDateText(reply.text, dayFirst ? chrono.en.GB : chrono.en.casual, now);
+  const parsed = parseDateText(reply.text, dayFirst ? chronoEnglish.GB : chronoEnglish.casual, now);
   if (!parsed) return { status: "fail" };
   if (options?.isRange && !parsed.end) return { status: "fail" };
 
@@ -90,5 +90,5 @@ function parseBound(bound: string, dayFirst: boolean, now: Date | undefined): Da
     const date = new Date(bound.length === 10 ? `${bound}T00:00:00Z` : `${bound}Z`);
     return Number.isNaN(date.getTime()) ? undefined : date;
   }
-  return parseDateText(bound, dayFirst ? chrono.en.GB : chrono.en.casual, now)?.start;
+  return parseDateText(bound, dayFirst ? chronoEnglish.GB : chronoEnglish.casual, now)?.start;
 }

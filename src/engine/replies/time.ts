@@ -1,4 +1,4 @@
-import * as chrono from "chrono-node";
+import * as chronoEnglish from "chrono-node/en";
 import { formatDate, parseDateText } from "./date-parsing.js";
 import { timeInputDefaults } from "../../schemas/blocks/catalogue/index.js";
 import type { TimeInputBlock } from "../../schemas/blocks/index.js";
@@ -18,7 +18,7 @@ export function parseTimeReply(
   now?: Date,
 ): ParsedReply {
   if (!reply) return { status: "fail" };
-  const parsed = parseDateText(reply.text, chrono.en.casual, now);
+  const parsed = parseDateText(reply.text, chronoEnglish.casual, now);
   if (!parsed) return { status: "fail" };
   return {
     status: "success",

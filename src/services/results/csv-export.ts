@@ -1,5 +1,5 @@
 import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import type { ResultWithAnswers } from "../../store/results-repository.js";
 import { parseResultVariables } from "./result-view.js";
 import { STATUS_COLUMN_ID, SUBMITTED_AT_COLUMN_ID, type ResultColumn } from "./csv-columns.js";

@@ -1,5 +1,9 @@
 import { tz } from "@date-fns/tz";
-import { startOfDay, startOfMonth, startOfYear, subDays, subMonths } from "date-fns";
+import { startOfDay } from "date-fns/startOfDay";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfYear } from "date-fns/startOfYear";
+import { subDays } from "date-fns/subDays";
+import { subMonths } from "date-fns/subMonths";
 import type { TimeFilter } from "../../schemas/result.js";
 import type { TimeBounds } from "../../store/results-repository.js";
 

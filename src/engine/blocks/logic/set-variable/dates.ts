@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import type { ChatLog } from "../../../../schemas/chat.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,14 +3,16 @@ import pg from "pg";
 import { SHARED_SCHEMA_PREFIX } from "./helpers/shared-schema.js";
 
 /**
- * The CLI tests run the real bundled binary, so build it once before the suite. With
- * PARLEY_TEST_BUNDLE_DEPENDENCIES=1 it is the container image's flavour, with the npm dependencies
- * bundled too (`scripts/build.mjs --bundle-dependencies`). The run gets an id, which names the
+ * The tests that start server processes run the real built binary, so build it once before the suite:
+ * the container image's flavour, with the npm dependencies bundled too (`scripts/build.mjs
+ * --bundle-dependencies`). A process of it is ready on about half the CPU of one that loads each
+ * dependency's files from node_modules, and dozens are started per run. PARLEY_TEST_BUNDLE_DEPENDENCIES=0
+ * builds the flavour of `npm start` instead. The run gets an id, which names the
  * PostgreSQL schemas of the workers' shared servers: the workers end without closing them, so the run
  * drops its own at the end (and no other run's, which may be going on beside it).
  */
 export default function setup() {
-  const flags = process.env.PARLEY_TEST_BUNDLE_DEPENDENCIES === "1" ? ["--bundle-dependencies"] : [];
+  const flags = process.env.PARLEY_TEST_BUNDLE_DEPENDENCIES === "0" ? [] : ["--bundle-dependencies"];
   execFileSync(process.execPath, ["scripts/build.mjs", ...flags], { stdio: "inherit" });
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   process.env.PARLEY_TEST_RUN_ID = runId;

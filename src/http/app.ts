@@ -7,6 +7,7 @@ import { botRoutes } from "./bots.js";
 import { customDomainRoutes } from "./custom-domains.js";
 import { buildOpenApiDocument } from "./openapi.js";
 import { registerApiDocs } from "./api-docs.js";
+import { closeUnusedConnectionsOnClose } from "./unused-connections.js";
 import { type AuthorizeWrite, registerRoutes, type RouteDefinition } from "./route.js";
 import { workspaceRoutes } from "./workspaces.js";
 import { folderRoutes } from "./folders.js";
@@ -164,6 +165,7 @@ export async function buildApp(
   app.addHook("preClose", async () => {
     await ctx.sessionSignals.close();
   });
+  closeUnusedConnectionsOnClose(app);
   app.addHook("onClose", async () => {
     await ctx.botTestRuns.close();
     await rateLimiter.close();

@@ -1,8 +1,11 @@
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { once } from "node:events";
+import { connect } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../helpers/test-server.js";
 import { createClient } from "../helpers/http-client.js";
+import { openEventStream } from "../helpers/session-events.js";
 
 const run = promisify(execFile);
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -96,6 +99,34 @@ describe("the parley command", () => {
     const exitedAgain = new Promise<number | null>((resolve) => second.child.on("exit", resolve));
     second.child.kill("SIGINT");
     expect(await exitedAgain).toBe(0);
+  });
+
+  it("stops at once on SIGTERM while a client holds a connection it has not used and an events stream is open", async () => {
+    const server = await startProcess();
+    const exited = new Promise<number | null>((resolve) => server.child.on("exit", resolve));
+    const created = await parley("token", "create", "--email", "operator@example.com");
+    const token = created.stdout.trim().split("\n").at(-1)!;
+    const api = createClient(`${server.url}/api`, token);
+    const workspaceId = (await api.get("/v1/workspaces")).body.workspaces[0].id as string;
+    const stream = await openEventStream(`${server.url}/api/v1/workspaces/${workspaceId}/inbox/events`, {
+      authorization: `Bearer ${token}`,
+    });
+    expect((await stream.next())?.event).toBe("chats");
+    // What a browser or an HTTP client's pool does ahead of a request: connect, send nothing yet.
+    const { port } = new URL(server.url);
+    const unused = connect(Number(port), "127.0.0.1");
+    await once(unused, "connect");
+    const unusedClosed = once(unused, "close");
+
+    server.child.kill("SIGTERM");
+    // Before, the unused connection held the stop for the idle timeout (60 s).
+    const stopped = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(resolve, 15_000, "still running")),
+    ]);
+    expect(stopped).toBe(0);
+    expect(await stream.next()).toBeUndefined();
+    await unusedClosed;
   });
 
   it("explains a usage mistake with exit code 2", async () => {

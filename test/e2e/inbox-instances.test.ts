@@ -33,8 +33,7 @@ async function newsAbout(stream: EventsClient, handoffId: string) {
 describe.runIf(onPostgres).each(signalTransports("inbox"))(
   "the visitor on instance A, the operator's Inbox on instance B ($transport)",
   ({ extra }) => {
-    // A stopping instance sometimes took over 20 s here (seen on both instances, cause not found yet; see the notes).
-    const instances = useTwoInstances(extra, 180_000);
+    const instances = useTwoInstances(extra);
 
     it("runs the loop across instances: the chat, the reply, the visitor's answer and the hand back, each live", async () => {
       const onB = createClient(`${instances.second.url}/api`, instances.token);

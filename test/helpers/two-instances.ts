@@ -15,10 +15,7 @@ export const signalTransports = (prefix: string) => [
  * Two Parley processes on one fresh PostgreSQL schema, started before the describe's tests and stopped
  * after them; `token` is the first start's API token, `databaseUrl` the schema's address. Redis only when `extra` names it.
  */
-export function useTwoInstances(
-  extra: Record<string, string>,
-  stopTimeoutMs = 60_000,
-): {
+export function useTwoInstances(extra: Record<string, string>): {
   readonly first: ServerProcess;
   readonly second: ServerProcess;
   readonly token: string;
@@ -51,6 +48,6 @@ export function useTwoInstances(
   afterAll(async () => {
     await Promise.all([instances.first?.stop(), instances.second?.stop()]);
     await database?.drop();
-  }, stopTimeoutMs);
+  });
   return instances;
 }

@@ -89,6 +89,8 @@ module.exports = {
     enhancedResolveOptions: {
       extensions: [".ts", ".tsx", ".mts", ".js", ".mjs", ".json"],
       conditionNames: ["import", "require", "node", "default", "types"],
+      // Packages' subpath exports, as Node resolves them (chrono-node/en is a pattern, "./*").
+      exportsFields: ["exports"],
     },
   },
 };

@@ -132,6 +132,28 @@ describe("chat turns on the embedded database (group commit)", () => {
     expect(await chat.findSession("s3")).toMatchObject({ id: "s3" });
   });
 
+  it("answers session reads asked together each with its own session, or none", async () => {
+    const chat = createChatRepository(store);
+    await Promise.all(
+      ["s1", "s2"].map((id, index) =>
+        chat.writeTurn({
+          session: { kind: "insert", row: { ...sessionRow(id), state: `{"step":${index + 1}}` } },
+          results: [resultRow(`r${index + 1}`)],
+          answers: [],
+          logs: [],
+        }),
+      ),
+    );
+    const [second, missing, first] = await Promise.all([
+      chat.findSession("s2"),
+      chat.findSession("nope"),
+      chat.findSession("s1"),
+    ]);
+    expect(second).toMatchObject({ id: "s2", state: '{"step":2}' });
+    expect(missing).toBeUndefined();
+    expect(first).toMatchObject({ id: "s1", state: '{"step":1}' });
+  });
+
   it("waits for a transaction of the management side (a connection of its own, begun immediate), and answers after its own commit", async () => {
     const chat = createChatRepository(store);
     let releaseTransaction!: () => void;

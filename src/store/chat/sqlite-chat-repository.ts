@@ -6,6 +6,11 @@ import { SessionConflictError, type ChatRepository, type TurnWrite } from "../ch
 import type { ChatThreadData, FromChatThread, StoredFailure, ToChatThread } from "./sqlite-chat-protocol.js";
 
 type Pending = { write: TurnWrite; resolve: () => void; reject: (error: unknown) => void };
+type PendingRead = {
+  sessionId: string;
+  resolve: (row: SessionRow | undefined) => void;
+  reject: (error: unknown) => void;
+};
 type Request = Exclude<ToChatThread, { type: "close" }>;
 type Waiting = { resolve: (message: FromChatThread) => void; reject: (error: unknown) => void };
 
@@ -15,11 +20,14 @@ type Waiting = { resolve: (message: FromChatThread) => void; reject: (error: unk
  * Group commit: the turns that finish their engine work in the same event-loop iteration go to the
  * thread as one batch, written in one transaction where a lost race or a failed statement undoes only
  * its own turn. A commit is most of a turn's database time, so sharing it is what lets many visitors
- * answer at once. Every caller is answered only after the commit that holds its turn.
+ * answer at once. Every caller is answered only after the commit that holds its turn. Session reads
+ * are batched the same way: a message to the thread and back costs the server's thread more than the
+ * read itself.
  */
 export class SqliteChatRepository implements ChatRepository {
   private worker: Worker | undefined;
   private pending: Pending[] = [];
+  private pendingReads: PendingRead[] = [];
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 0;
   private closed = false;
@@ -29,10 +37,10 @@ export class SqliteChatRepository implements ChatRepository {
     private readonly scriptUrl: URL = bundledScript("sqlite-chat-worker", import.meta.url),
   ) {}
 
-  async findSession(id: string): Promise<SessionRow | undefined> {
-    const answer = await this.request({ type: "find", id: 0, sessionId: id });
-    if (answer.type === "failed") throw storedError(answer);
-    return answer.type === "found" ? answer.row : undefined;
+  findSession(sessionId: string): Promise<SessionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.pendingReads.push({ sessionId, resolve, reject }) === 1) setImmediate(() => this.flushReads());
+    });
   }
 
   writeTurn(write: TurnWrite): Promise<void> {
@@ -43,7 +51,8 @@ export class SqliteChatRepository implements ChatRepository {
 
   /** Waits for the requests under way, then stops the thread. */
   async close(): Promise<void> {
-    while (this.pending.length > 0 || this.waiting.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (this.pending.length > 0 || this.pendingReads.length > 0 || this.waiting.size > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     this.closed = true;
     if (this.worker) await stopWorker(this.worker, { type: "close" } satisfies ToChatThread);
   }
@@ -51,10 +60,7 @@ export class SqliteChatRepository implements ChatRepository {
   private flush(): void {
     const batch = this.pending;
     this.pending = [];
-    const failAll = (error: unknown) =>
-      batch.forEach((turn) => {
-        turn.reject(error);
-      });
+    const failAll = (error: unknown) => rejectAll(batch, error);
     this.request({ type: "write", id: 0, writes: batch.map((turn) => turn.write) }).then((answer) => {
       if (answer.type !== "written")
         return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));
@@ -62,6 +68,19 @@ export class SqliteChatRepository implements ChatRepository {
         const turn = batch[index]!;
         if (outcome.ok) turn.resolve();
         else turn.reject(outcome.conflict ? new SessionConflictError() : storedError(outcome));
+      });
+    }, failAll);
+  }
+
+  private flushReads(): void {
+    const batch = this.pendingReads;
+    this.pendingReads = [];
+    const failAll = (error: unknown) => rejectAll(batch, error);
+    this.request({ type: "find", id: 0, sessionIds: batch.map((read) => read.sessionId) }).then((answer) => {
+      if (answer.type !== "found")
+        return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));
+      answer.rows.forEach((row, index) => {
+        batch[index]!.resolve(row);
       });
     }, failAll);
   }
@@ -100,6 +119,10 @@ export class SqliteChatRepository implements ChatRepository {
     worker.on("exit", (code) => lost(new Error(`The chat database thread stopped (exit code ${code})`)));
     return worker;
   }
+}
+
+function rejectAll(batch: readonly { reject(error: unknown): void }[], error: unknown): void {
+  for (const waiting of batch) waiting.reject(error);
 }
 
 function storedError({ message, code }: StoredFailure): Error {

@@ -21,7 +21,7 @@ port.on("message", (message: ToChatThread) => {
   }
   try {
     if (message.type === "find")
-      post({ type: "found", id: message.id, row: statements.findSession(message.sessionId) });
+      post({ type: "found", id: message.id, rows: message.sessionIds.map((id) => statements.findSession(id)) });
     else post({ type: "written", id: message.id, outcomes: statements.writeBatch(message.writes) });
   } catch (error) {
     post({ type: "failed", id: message.id, ...storedFailure(error) });

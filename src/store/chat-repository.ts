@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type {
   AnswersTable,
+  BotRow,
   Flag,
   LogsTable,
   OutboxTable,
@@ -34,13 +35,18 @@ export type TurnWrite = {
 
 export class SessionConflictError extends Error {}
 
+/** A published bot as a visitor's start finds it by its public id (not archived). */
+export type LiveBotRow = Pick<BotRow, "id" | "name" | "workspaceId" | "publishedVersionId" | "isClosed">;
+
 /**
- * The two statements of a chat turn: read the session, then write everything the turn changed
- * atomically, the session first, so that a lost race writes nothing. They skip Kysely: they run on
- * every visitor message, where building and compiling queries showed up as a tenth of the profile.
+ * The statements of a chat turn: read the session (or, to start, the bot by its public id), then
+ * write everything the turn changed atomically, the session first, so that a lost race writes
+ * nothing. They skip Kysely: they run on every visitor message, where building and compiling queries
+ * showed up as a tenth of the profile.
  */
 export type ChatRepository = {
   findSession(id: string): Promise<SessionRow | undefined>;
+  findLiveBot(publicId: string): Promise<LiveBotRow | undefined>;
   /** Rejects with SessionConflictError when the session moved on (or went) since it was read. */
   writeTurn(write: TurnWrite): Promise<void>;
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/connect.js";
+import { createChatRepository } from "../../src/store/chat/create-chat-repository.js";
 import { OutboxRepository } from "../../src/store/outbox-repository.js";
 import { UsersRepository } from "../../src/store/users-repository.js";
 import { WorkspacesRepository } from "../../src/store/workspaces-repository.js";
@@ -51,6 +52,43 @@ describe(`the store on ${process.env.DATABASE_URL ? "PostgreSQL" : "the embedded
     expect(await workspaces.listMembers(workspace.id)).toEqual([
       { userId: owner.id, email: "owner@example.com", role: "ADMIN" },
     ]);
+  });
+
+  it("finds a live bot by its public id for a visitor's start, never an archived one", async () => {
+    const owner = await new UsersRepository(store.db).findOrCreateByEmail("publisher@example.com");
+    const workspace = await new WorkspacesRepository(store.db).create(owner.id, { name: "Published" });
+    const now = "2026-01-01T00:00:00.000Z";
+    const bot = (id: string, publicId: string, isArchived: 0 | 1) => ({
+      id,
+      workspaceId: workspace.id,
+      name: `Bot ${id}`,
+      version: "6",
+      document: "{}",
+      publicId,
+      publishedVersionId: `${id}-v1`,
+      isArchived,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await store.db
+      .insertInto("bots")
+      .values([bot("live", "live-public", 0), bot("archived", "archived-public", 1)] as never)
+      .execute();
+    const chat = createChatRepository(store);
+    const [live, archived, unknown] = await Promise.all([
+      chat.findLiveBot("live-public"),
+      chat.findLiveBot("archived-public"),
+      chat.findLiveBot("nobody"),
+    ]);
+    expect(live).toEqual({
+      id: "live",
+      name: "Bot live",
+      workspaceId: workspace.id,
+      publishedVersionId: "live-v1",
+      isClosed: 0,
+    });
+    expect(archived).toBeUndefined();
+    expect(unknown).toBeUndefined();
   });
 
   it("claims each due outbox item once, oldest first, leasing it and counting the attempt", async () => {

@@ -1,6 +1,7 @@
 import { notFound } from "../../errors.js";
 import type { BotLoaderPort } from "../../engine/ports.js";
 import type { BotsRepository } from "../../store/bots-repository.js";
+import type { ChatRepository } from "../../store/chat-repository.js";
 import { storedDocument } from "../bot-view.js";
 import { parseRuntimeBot, type RuntimeBotCache } from "./runtime-bot-cache.js";
 
@@ -9,6 +10,8 @@ import { parseRuntimeBot, type RuntimeBotCache } from "./runtime-bot-cache.js";
  * loader, and the context holds the ports, so the loader is built before the context exists.
  */
 export type BotSource = { bots: BotsRepository; runtimeBots: RuntimeBotCache };
+/** Finding a bot by the public id a visitor starts with: on the chat turn's own path (ChatRepository). */
+type PublicBotSource = BotSource & { chat: Pick<ChatRepository, "findLiveBot"> };
 
 /** A published version, parsed once per instance (versions never change). */
 export async function loadPublishedBot(source: BotSource, botId: string, versionId: string) {
@@ -57,8 +60,8 @@ export type ServedBot = {
  * The bot and version behind an id visitors use: a bot's public id (its published version), or its
  * private staging id (the version staging serves, or a frozen copy of the draft as saved now).
  */
-export async function servedByPublicId(source: BotSource, publicId: string): Promise<ServedBot | undefined> {
-  const row = await source.bots.findByPublicId(publicId);
+export async function servedByPublicId(source: PublicBotSource, publicId: string): Promise<ServedBot | undefined> {
+  const row = await source.chat.findLiveBot(publicId);
   if (row) {
     if (!row.publishedVersionId) return undefined;
     const { id, name, workspaceId, publishedVersionId: versionId } = row;
@@ -78,7 +81,7 @@ export async function servedByPublicId(source: BotSource, publicId: string): Pro
 }
 
 /** The bot behind a public or staging id, as its chat page shows it; undefined when it serves nothing. */
-export async function loadPublicBot(source: BotSource, publicId: string) {
+export async function loadPublicBot(source: PublicBotSource, publicId: string) {
   const served = await servedByPublicId(source, publicId);
   if (!served) return undefined;
   const { bot } = await loadPublishedBot(source, served.id, served.versionId);

@@ -11,6 +11,7 @@ import {
   sessionColumns,
   valuesOf,
   type ChatRepository,
+  type LiveBotRow,
   type SessionWrite,
   type TurnWrite,
 } from "../chat-repository.js";
@@ -87,6 +88,10 @@ function turnStatement(kind: SessionWrite["kind"]): string {
 
 const statements = {
   findSession: { name: "parley_find_session", text: `select * from "sessions" where "id" = $1` },
+  findLiveBot: {
+    name: "parley_find_live_bot",
+    text: `select "id", "name", "workspaceId", "publishedVersionId", "isClosed" from "bots" where "publicId" = $1 and "isArchived" = 0`,
+  },
   turns: Object.fromEntries(
     (["insert", "update", "delete", "none"] as const).map((kind) => [
       kind,
@@ -101,6 +106,11 @@ export class PostgresChatRepository implements ChatRepository {
 
   async findSession(id: string): Promise<SessionRow | undefined> {
     const { rows } = await this.pool.query<SessionRow>({ ...statements.findSession, values: [id] });
+    return rows[0];
+  }
+
+  async findLiveBot(publicId: string): Promise<LiveBotRow | undefined> {
+    const { rows } = await this.pool.query<LiveBotRow>({ ...statements.findLiveBot, values: [publicId] });
     return rows[0];
   }
 

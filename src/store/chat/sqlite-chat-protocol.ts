@@ -1,4 +1,4 @@
-import type { TurnWrite } from "../chat-repository.js";
+import type { LiveBotRow, TurnWrite } from "../chat-repository.js";
 import type { SessionRow } from "../database.js";
 import type { SqliteSettings } from "../sqlite-connection.js";
 
@@ -8,12 +8,12 @@ import type { SqliteSettings } from "../sqlite-connection.js";
 export type ChatThreadData = { file: string } & SqliteSettings;
 
 export type ToChatThread =
-  | { type: "find"; id: number; sessionIds: string[] }
+  | { type: "find"; id: number; sessionIds: string[]; publicIds: string[] }
   | { type: "write"; id: number; writes: TurnWrite[] }
   | { type: "close" };
 
 export type FromChatThread =
-  | { type: "found"; id: number; rows: (SessionRow | undefined)[] }
+  | { type: "found"; id: number; sessions: (SessionRow | undefined)[]; liveBots: (LiveBotRow | undefined)[] }
   | { type: "written"; id: number; outcomes: TurnOutcome[] }
   /** The request failed as a whole (the transaction could not even start): nothing was written. */
   | ({ type: "failed"; id: number } & StoredFailure);

@@ -2,15 +2,11 @@ import { Worker } from "node:worker_threads";
 import { bundledScript } from "../../lib/bundled-script.js";
 import { stopWorker } from "../../lib/stop-worker.js";
 import type { SessionRow } from "../database.js";
-import { SessionConflictError, type ChatRepository, type TurnWrite } from "../chat-repository.js";
+import { SessionConflictError, type ChatRepository, type LiveBotRow, type TurnWrite } from "../chat-repository.js";
 import type { ChatThreadData, FromChatThread, StoredFailure, ToChatThread } from "./sqlite-chat-protocol.js";
 
 type Pending = { write: TurnWrite; resolve: () => void; reject: (error: unknown) => void };
-type PendingRead = {
-  sessionId: string;
-  resolve: (row: SessionRow | undefined) => void;
-  reject: (error: unknown) => void;
-};
+type PendingRead<Row> = { key: string; resolve: (row: Row | undefined) => void; reject: (error: unknown) => void };
 type Request = Exclude<ToChatThread, { type: "close" }>;
 type Waiting = { resolve: (message: FromChatThread) => void; reject: (error: unknown) => void };
 
@@ -20,14 +16,15 @@ type Waiting = { resolve: (message: FromChatThread) => void; reject: (error: unk
  * Group commit: the turns that finish their engine work in the same event-loop iteration go to the
  * thread as one batch, written in one transaction where a lost race or a failed statement undoes only
  * its own turn. A commit is most of a turn's database time, so sharing it is what lets many visitors
- * answer at once. Every caller is answered only after the commit that holds its turn. Session reads
- * are batched the same way: a message to the thread and back costs the server's thread more than the
- * read itself.
+ * answer at once. Every caller is answered only after the commit that holds its turn. Reads (sessions,
+ * and the bots that starts name) are batched the same way: a message to the thread and back costs the
+ * server's thread more than the read itself, and the thread's connection, which commits the turns,
+ * keeps its page cache where the server thread's own would be dropped after each of those commits.
  */
 export class SqliteChatRepository implements ChatRepository {
   private worker: Worker | undefined;
   private pending: Pending[] = [];
-  private pendingReads: PendingRead[] = [];
+  private pendingReads = { sessions: [] as PendingRead<SessionRow>[], liveBots: [] as PendingRead<LiveBotRow>[] };
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 0;
   private closed = false;
@@ -38,8 +35,18 @@ export class SqliteChatRepository implements ChatRepository {
   ) {}
 
   findSession(sessionId: string): Promise<SessionRow | undefined> {
+    return this.read(this.pendingReads.sessions, sessionId);
+  }
+
+  findLiveBot(publicId: string): Promise<LiveBotRow | undefined> {
+    return this.read(this.pendingReads.liveBots, publicId);
+  }
+
+  private read<Row>(queue: PendingRead<Row>[], key: string): Promise<Row | undefined> {
     return new Promise((resolve, reject) => {
-      if (this.pendingReads.push({ sessionId, resolve, reject }) === 1) setImmediate(() => this.flushReads());
+      const { sessions, liveBots } = this.pendingReads;
+      if (sessions.length + liveBots.length === 0) setImmediate(() => this.flushReads());
+      queue.push({ key, resolve, reject });
     });
   }
 
@@ -51,7 +58,8 @@ export class SqliteChatRepository implements ChatRepository {
 
   /** Waits for the requests under way, then stops the thread. */
   async close(): Promise<void> {
-    while (this.pending.length > 0 || this.pendingReads.length > 0 || this.waiting.size > 0)
+    const { pendingReads: reads } = this;
+    while (this.pending.length > 0 || reads.sessions.length + reads.liveBots.length > 0 || this.waiting.size > 0)
       await new Promise((resolve) => setTimeout(resolve, 5));
     this.closed = true;
     if (this.worker) await stopWorker(this.worker, { type: "close" } satisfies ToChatThread);
@@ -73,14 +81,18 @@ export class SqliteChatRepository implements ChatRepository {
   }
 
   private flushReads(): void {
-    const batch = this.pendingReads;
-    this.pendingReads = [];
-    const failAll = (error: unknown) => rejectAll(batch, error);
-    this.request({ type: "find", id: 0, sessionIds: batch.map((read) => read.sessionId) }).then((answer) => {
+    const { sessions, liveBots } = this.pendingReads;
+    this.pendingReads = { sessions: [], liveBots: [] };
+    const failAll = (error: unknown) => rejectAll([...sessions, ...liveBots], error);
+    const keys = (reads: readonly { key: string }[]) => reads.map((read) => read.key);
+    this.request({ type: "find", id: 0, sessionIds: keys(sessions), publicIds: keys(liveBots) }).then((answer) => {
       if (answer.type !== "found")
         return failAll(answer.type === "failed" ? storedError(answer) : new Error("unexpected answer"));
-      answer.rows.forEach((row, index) => {
-        batch[index]!.resolve(row);
+      answer.sessions.forEach((row, index) => {
+        sessions[index]!.resolve(row);
+      });
+      answer.liveBots.forEach((row, index) => {
+        liveBots[index]!.resolve(row);
       });
     }, failAll);
   }

@@ -9,6 +9,7 @@ import {
   resultColumns,
   SessionConflictError,
   sessionColumns,
+  type LiveBotRow,
   valuesOf,
   type TurnWrite,
 } from "../chat-repository.js";
@@ -30,6 +31,9 @@ export class SqliteChatStatements {
     const prepare = (sql: string) => database.prepare(sql);
     this.statements = {
       findSession: prepare(`select * from "sessions" where "id" = ?`),
+      findLiveBot: prepare(
+        `select "id", "name", "workspaceId", "publishedVersionId", "isClosed" from "bots" where "publicId" = ? and "isArchived" = 0`,
+      ),
       insertSession: prepare(
         `insert into "sessions" (${quoted(sessionColumns)}) values (${placeholders(sessionColumns.length)})`,
       ),
@@ -70,6 +74,10 @@ export class SqliteChatStatements {
 
   findSession(id: string): SessionRow | undefined {
     return this.statements.findSession.get(id) as SessionRow | undefined;
+  }
+
+  findLiveBot(publicId: string): LiveBotRow | undefined {
+    return this.statements.findLiveBot.get(publicId) as LiveBotRow | undefined;
   }
 
   /**

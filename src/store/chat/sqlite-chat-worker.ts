@@ -21,7 +21,12 @@ port.on("message", (message: ToChatThread) => {
   }
   try {
     if (message.type === "find")
-      post({ type: "found", id: message.id, rows: message.sessionIds.map((id) => statements.findSession(id)) });
+      post({
+        type: "found",
+        id: message.id,
+        sessions: message.sessionIds.map((id) => statements.findSession(id)),
+        liveBots: message.publicIds.map((publicId) => statements.findLiveBot(publicId)),
+      });
     else post({ type: "written", id: message.id, outcomes: statements.writeBatch(message.writes) });
   } catch (error) {
     post({ type: "failed", id: message.id, ...storedFailure(error) });

@@ -5,14 +5,10 @@
 //   node bench/ab.mjs <a/cli/main.js> <b/cli/main.js> [rounds=5] [seconds=4] [scenario=turns]
 // e.g. cp -a dist node_modules/.cache/before/ ; (change, build) ; node bench/ab.mjs node_modules/.cache/before/dist/cli/main.js dist/cli/main.js
 import { execFile, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { benchBot } from "./bot.mjs";
+import { root, startBenchServer } from "./bench-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [mainA, mainB, rounds = "5", seconds = "4", scenario = "turns"] = process.argv.slice(2);
 const run = promisify(execFile);
 
@@ -34,38 +30,8 @@ async function waitFor(read, pattern) {
 }
 
 async function parley(main) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-ab-"));
-  const server = start([main, "start"], {
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    PARLEY_DATA_DIR: dataDir,
-    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
-    PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
-    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
-    DATABASE_URL: "",
-  });
-  const [, url] = await waitFor(server.output, /Parley is running at (http:\/\/\S+)/);
-  const [, token] = await waitFor(server.output, /^ {2}(pat_\S+)$/m);
-  const base = `${url}/api`;
-  const api = async (method, route, body) =>
-    (
-      await fetch(base + route, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-    ).json();
-  const { workspaces } = await api("GET", "/v1/workspaces");
-  const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
-  const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
-  return {
-    options: { baseUrl: base, publicId, botId: bot.id, token, cpu: { pids: [server.child.pid] } },
-    stop: async () => {
-      server.child.kill("SIGTERM");
-      await new Promise((r) => server.child.once("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startBenchServer({ main });
+  return { options: { ...server.target, cpu: { pids: [server.child.pid] } }, stop: () => server.stop() };
 }
 
 const load = async (options) =>

@@ -1,65 +1,27 @@
 // Profiles the server under one load scenario: node --cpu-prof on a fresh embedded database, then
 // prints where the server's own time went (self time by function and by package).
 //   node bench/profile.mjs [scenario=continueChat] [seconds=10]
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { benchBot } from "./bot.mjs";
+import { root, startBenchServer } from "./bench-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [scenario = "continueChat", seconds = "10"] = process.argv.slice(2);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-profile-"));
-const profileDir = path.join(dataDir, "profile");
-const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "dist/cli/main.js", "start"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    PARLEY_DATA_DIR: dataDir,
-    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
-    PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
-    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
-  },
+const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-profile-"));
+// On PostgreSQL when DATABASE_URL names a database (a fresh one: the first start must print a token).
+const server = await startBenchServer({
+  nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+  env: { DATABASE_URL: process.env.DATABASE_URL ?? "" },
 });
-let output = "";
-server.stdout.on("data", (chunk) => (output += chunk));
-server.stderr.on("data", (chunk) => (output += chunk));
-async function waitFor(pattern) {
-  for (let i = 0; i < 300; i++) {
-    const match = pattern.exec(output);
-    if (match) return match;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not start:\n${output}`);
-}
-const [, url] = await waitFor(/Parley is running at (http:\/\/\S+)/);
-const [, token] = await waitFor(/^ {2}(pat_\S+)$/m);
-const base = `${url}/api`;
-const api = async (method, route, body) => {
-  const response = await fetch(base + route, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.json();
-};
-const { workspaces } = await api("GET", "/v1/workspaces");
-const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
-const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
 // The profile's clock is the monotonic one every process shares: only samples taken while the load ran
 // count, so that start-up (module loading, the first bot parse) and the idle wait after it do not.
 const loadStartedUs = Number(process.hrtime.bigint() / 1000n);
 const { stdout } = await promisify(execFile)(process.execPath, [
   path.join(root, "bench/load.mjs"),
   JSON.stringify({
-    baseUrl: base,
-    publicId,
-    botId: bot.id,
-    token,
+    ...server.target,
     scenario,
     durationMs: Number(seconds) * 1000,
     warmupMs: 1000,
@@ -68,9 +30,9 @@ const { stdout } = await promisify(execFile)(process.execPath, [
 ]);
 const loadEndedUs = Number(process.hrtime.bigint() / 1000n);
 console.log(stdout.trim());
-server.kill("SIGINT");
-await new Promise((r) => server.once("exit", r));
-if (process.env.SHOW_SERVER_OUTPUT) console.log(output);
+// SIGINT: the profile is written as the server exits.
+await server.stop("SIGINT");
+if (process.env.SHOW_SERVER_OUTPUT) console.log(server.output());
 
 const file = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
 const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8"));

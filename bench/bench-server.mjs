@@ -1,0 +1,65 @@
+// A Parley server for a benchmark: a process of its own on a fresh embedded database (unless `env`
+// names a DATABASE_URL), without rate limits, with the benchmark bot (bench/bot.mjs) published.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { benchBot } from "./bot.mjs";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** `main`: the built CLI to start; `nodeArgs`: Node's own options (--cpu-prof…). */
+export async function startBenchServer({ main = "dist/cli/main.js", nodeArgs = [], env = {} } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
+  const child = spawn(process.execPath, [...nodeArgs, main, "start"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      PARLEY_DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
+      PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
+      PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const waitFor = async (pattern) => {
+    for (let i = 0; i < 300; i++) {
+      const match = pattern.exec(output);
+      if (match) return match;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`the server did not start:\n${output}`);
+  };
+  const [, url] = await waitFor(/Parley is running at (http:\/\/\S+)/);
+  const [, token] = await waitFor(/^ {2}(pat_\S+)$/m);
+  const baseUrl = `${url}/api`;
+  const api = async (method, route, body) =>
+    (
+      await fetch(baseUrl + route, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    ).json();
+  const { workspaces } = await api("GET", "/v1/workspaces");
+  const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
+  const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
+  return {
+    child,
+    output: () => output,
+    /** What bench/load.mjs needs to drive this server. */
+    target: { baseUrl, publicId, botId: bot.id, token },
+    async stop(signal = "SIGTERM") {
+      child.kill(signal);
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -52,9 +52,13 @@ export class LocalFolderStorage implements FileStorage {
       await fs.promises.rm(partial, { force: true });
       return { size };
     } catch (error) {
+      // A write still under way when the body failed ends in ERR_STREAM_DESTROYED once the stream is
+      // destroyed: that is the abandoned file, not the failure to report (the body's own error is).
+      out.on("error", () => undefined);
       if (!out.closed) {
+        const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
         out.destroy();
-        await once(out, "close");
+        await closed;
       }
       await fs.promises.rm(partial, { force: true });
       if (!(error instanceof StoredFileExists)) await this.removeEmptyFolders(dir);

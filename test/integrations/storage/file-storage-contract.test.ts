@@ -66,6 +66,22 @@ function contract(name: string, open: () => Promise<Adapter>, enabled = true) {
       expect((await files.get("f4aaaaaaaaaaaaaaaaaaaaaa/big.bin"))?.size).toBe(2);
     });
 
+    it("fails with the body's own error when it fails while a write is still under way", async () => {
+      // As an upload over the limit: the file is open and written to, a small chunk is handed to the
+      // disk without waiting for it, and the next read of the body fails before that write ends.
+      async function* failingMidWrite() {
+        yield Buffer.from("the first part");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        yield Buffer.from("a part still being written");
+        throw new Error("The file is larger than 0.5 MB");
+      }
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const key = `f6aaaaaaaaaaaaaaaaaaaa${String(attempt).padStart(2, "0")}/big.bin`;
+        await expect(files.put(key, failingMidWrite())).rejects.toThrow("The file is larger than 0.5 MB");
+        expect(await files.get(key)).toBeUndefined();
+      }
+    });
+
     it("lists the keys directly in a folder, and deletes keys (unknown ones too) without touching others", async () => {
       await files.put(".sessions/s1/f5aaaaaaaaaaaaaaaaaaaaaa", [Buffer.from('{"size":1}')]);
       await files.put(".sessions/s1/f6aaaaaaaaaaaaaaaaaaaaaa", [Buffer.from('{"size":2}')]);

@@ -87,9 +87,12 @@ docker run -d --name "$NAME" --network host -e PORT="$PORT" -e PUBLIC_URL="http:
 wait_ready "$PORT" running || { docker logs "$NAME"; exit 1; }
 log "container start to first ready answer: $((($(date +%s%N) - started) / 1000000)) ms"
 
-TOKEN=$(docker logs "$NAME" 2>&1 | first_token)
+# The setup link is the start's last line: once it is there, so is the token.
+SETUP_LINK="http://127.0.0.1:$PORT/setup?token="
+STARTED_LOG=$(log_with "$NAME" "$SETUP_LINK")
+TOKEN=$(first_token <<<"$STARTED_LOG")
 [ -n "$TOKEN" ] || { echo "no first token in the log:"; docker logs "$NAME"; exit 1; }
-docker logs "$NAME" 2>&1 | grep -q "http://127.0.0.1:$PORT/setup?token=" || { echo "no setup link on PUBLIC_URL in the log"; docker logs "$NAME"; exit 1; }
+grep -q -- "$SETUP_LINK" <<<"$STARTED_LOG" || { echo "no setup link on PUBLIC_URL in the log"; docker logs "$NAME"; exit 1; }
 walk_through "$PORT" "$TOKEN" "$WORK"
 log "a bot was created and a chat ran to the end"
 code_check "$PORT" "$TOKEN"

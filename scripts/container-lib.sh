@@ -71,6 +71,18 @@ json_field() { node -pe "JSON.parse(require('fs').readFileSync(0)).$1"; }
 # The first user's API token, from a server's log on standard input.
 first_token() { sed -n 's/.*Bearer \([^ "]*\)".*/\1/p' | head -n 1; }
 
+# The container's log, once it holds a line matching the pattern (or after 10 s, as it is): the start's
+# lines are printed in one write, but the log driver may hand them over in pieces, after the server
+# already answers.
+log_with() {
+  local name=$1 pattern=$2
+  for _ in $(seq 1 100); do
+    docker logs "$name" 2>&1 | grep -q -- "$pattern" && break
+    sleep 0.1
+  done
+  docker logs "$name" 2>&1
+}
+
 # Bot code runs in QuickJS (WebAssembly, on a worker thread): a Set variable block computes 6 * 7 and
 # the next bubble must say 42.
 code_check() {

@@ -1,5 +1,5 @@
 // A Parley server for a benchmark: a process of its own on a fresh embedded database (unless `env`
-// names a DATABASE_URL), without rate limits, with the benchmark bot (bench/bot.mjs) published.
+// names a DATABASE_URL), without rate limits; startBenchServer also publishes the benchmark bot.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,8 +9,11 @@ import { benchBot } from "./bot.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** `main`: the built CLI to start; `nodeArgs`: Node's own options (--cpu-prof…). */
-export async function startBenchServer({ main = "dist/cli/main.js", nodeArgs = [], env = {} } = {}) {
+/**
+ * `parley start` as its own process, on a fresh embedded database unless `env` names a DATABASE_URL,
+ * once it printed its address and first token. `main`: the built CLI; `nodeArgs`: Node's own options.
+ */
+export async function startParley({ main = "dist/cli/main.js", nodeArgs = [], env = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
   const child = spawn(process.execPath, [...nodeArgs, main, "start"], {
     cwd: root,
@@ -30,7 +33,7 @@ export async function startBenchServer({ main = "dist/cli/main.js", nodeArgs = [
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const waitFor = async (pattern) => {
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 600; i++) {
       const match = pattern.exec(output);
       if (match) return match;
       await new Promise((r) => setTimeout(r, 100));
@@ -39,7 +42,24 @@ export async function startBenchServer({ main = "dist/cli/main.js", nodeArgs = [
   };
   const [, url] = await waitFor(/Parley is running at (http:\/\/\S+)/);
   const [, token] = await waitFor(/^ {2}(pat_\S+)$/m);
-  const baseUrl = `${url}/api`;
+  return {
+    child,
+    output: () => output,
+    url,
+    token,
+    async stop(signal = "SIGTERM") {
+      child.kill(signal);
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server as startParley starts it, with the benchmark bot (bench/bot.mjs) published. */
+export async function startBenchServer(options = {}) {
+  const server = await startParley(options);
+  const { token } = server;
+  const baseUrl = `${server.url}/api`;
   const api = async (method, route, body) =>
     (
       await fetch(baseUrl + route, {
@@ -52,14 +72,7 @@ export async function startBenchServer({ main = "dist/cli/main.js", nodeArgs = [
   const { bot } = await api("POST", "/v1/bots", { workspaceId: workspaces[0].id, bot: benchBot() });
   const { publicId } = await api("POST", `/v1/bots/${bot.id}/publish`);
   return {
-    child,
-    output: () => output,
-    /** What bench/load.mjs needs to drive this server. */
-    target: { baseUrl, publicId, botId: bot.id, token },
-    async stop(signal = "SIGTERM") {
-      child.kill(signal);
-      await new Promise((r) => child.once("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    ...server,
+    /** What bench/load.mjs needs to drive this server. */ target: { baseUrl, publicId, botId: bot.id, token },
   };
 }

@@ -5,16 +5,15 @@
 // its work is not counted; the knowledge base holds the judged corpus (41 Markdown files).
 //   node scripts/build.mjs && node bench/knowledge/turn-cost.mjs [rounds=5] [turns=200]
 // TURN_COST_DATABASE_URL=postgres://…/<empty database> runs it on PostgreSQL (its backends' CPU is not counted).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startParley } from "../bench-server.mjs";
 import { cpuSnapshot, cpuSpent } from "../cpu.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "../..");
 const [rounds = "5", turns = "200"] = process.argv.slice(2);
 
 /** The model: a non-streamed chat completion citing the first passage. */
@@ -39,38 +38,17 @@ const model = http.createServer((request, response) => {
 await new Promise((resolve) => model.listen(0, "127.0.0.1", resolve));
 const modelUrl = `http://127.0.0.1:${model.address().port}/v1`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-turn-cost-"));
-const server = spawn(process.execPath, ["dist/cli/main.js", "start"], {
-  cwd: root,
+const server = await startParley({
   env: {
-    ...process.env,
-    PORT: "0",
-    LOG_LEVEL: "warn",
-    PARLEY_DATA_DIR: dataDir,
     // A database of its own on PostgreSQL (created and dropped by the caller); else the embedded one.
     DATABASE_URL: process.env.TURN_COST_DATABASE_URL ?? "",
     PARLEY_HTTP_ALLOWED_HOSTS: "127.0.0.1",
     PARLEY_KNOWLEDGE_POLL_MS: "50",
-    PARLEY_RATE_LIMIT_START_PER_MINUTE: "0",
-    PARLEY_RATE_LIMIT_CONTINUE_PER_MINUTE: "0",
-    PARLEY_RATE_LIMIT_CONTINUE_PER_IP_PER_MINUTE: "0",
   },
 });
-let output = "";
-server.stdout.on("data", (chunk) => (output += chunk));
-server.stderr.on("data", (chunk) => (output += chunk));
-async function waitFor(pattern) {
-  for (let i = 0; i < 600; i++) {
-    const match = pattern.exec(output);
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start:\n${output}`);
-}
 
 try {
-  const [, url] = await waitFor(/Parley is running at (http:\/\/\S+)/);
-  const [, token] = await waitFor(/^ {2}(pat_\S+)$/m);
+  const { url, token } = server;
   const call = async (method, route, body) => {
     const isForm = body instanceof FormData;
     const response = await fetch(`${url}/api${route}`, {
@@ -179,7 +157,7 @@ try {
         throw new Error(`no sources shown: ${JSON.stringify(reply)}`);
     }
   }
-  const cpu = { pids: [server.pid] };
+  const cpu = { pids: [server.child.pid] };
   // Warm up both (JIT, caches).
   await runTurns("ai", 20);
   await runTurns("knowledge", 20);
@@ -214,8 +192,6 @@ try {
     }),
   );
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await server.stop();
   model.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -15,19 +15,24 @@ const server = await startBenchServer({
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
   env: { DATABASE_URL: process.env.DATABASE_URL ?? "" },
 });
+const runLoad = (loadScenario, loadSeconds) =>
+  promisify(execFile)(process.execPath, [
+    path.join(root, "bench/load.mjs"),
+    JSON.stringify({
+      ...server.target,
+      scenario: loadScenario,
+      durationMs: Number(loadSeconds) * 1000,
+      warmupMs: 1000,
+      connections: 64,
+    }),
+  ]);
+// The results page lists what conversations left: as in `npm run bench`, where it runs after the chat
+// scenarios, it is profiled over the results of 10 s of turns (outside the profiled window).
+if (scenario === "resultsPage") await runLoad("turns", 10);
 // The profile's clock is the monotonic one every process shares: only samples taken while the load ran
 // count, so that start-up (module loading, the first bot parse) and the idle wait after it do not.
 const loadStartedUs = Number(process.hrtime.bigint() / 1000n);
-const { stdout } = await promisify(execFile)(process.execPath, [
-  path.join(root, "bench/load.mjs"),
-  JSON.stringify({
-    ...server.target,
-    scenario,
-    durationMs: Number(seconds) * 1000,
-    warmupMs: 1000,
-    connections: 64,
-  }),
-]);
+const { stdout } = await runLoad(scenario, seconds);
 const loadEndedUs = Number(process.hrtime.bigint() / 1000n);
 console.log(stdout.trim());
 // SIGINT: the profile is written as the server exits.
@@ -120,5 +125,3 @@ show(
   sum((node) => `${node.callFrame.functionName || "(anonymous)"} ${place(node)}:${node.callFrame.lineNumber + 1}`),
   40,
 );
-if (process.env.KEEP_DATA) console.log(`data kept in ${dataDir}`);
-else fs.rmSync(dataDir, { recursive: true, force: true });

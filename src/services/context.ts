@@ -121,7 +121,7 @@ export function createContext(config: Config, store: Store): AppContext {
     themeTemplates: new ThemeTemplatesRepository(store.db),
     bots,
     sessions: new SessionsRepository(store.db),
-    results: new ResultsRepository(store.db),
+    results: new ResultsRepository(store.db, store.dialect),
     chat: createChatRepository(store),
     runtimeBots,
     customDomains: new CustomDomainCache(bots, config),

@@ -40,6 +40,7 @@ import * as knowledgeBases from "./migrations/0026-knowledge-bases.js";
 import * as handoffs from "./migrations/0027-handoffs.js";
 import * as staging from "./migrations/0028-staging.js";
 import * as knowledgeVectors from "./migrations/0031-knowledge-vectors.js";
+import * as handoffsResultIndex from "./migrations/0032-handoffs-result-index.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "0027-handoffs": handoffs,
   "0028-staging": staging,
   "0031-knowledge-vectors": knowledgeVectors,
+  "0032-handoffs-result-index": handoffsResultIndex,
 };
 
 export type StoreOptions = {

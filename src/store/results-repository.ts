@@ -1,8 +1,8 @@
-import { sql, type Insertable, type Transaction } from "kysely";
+import { sql, type Insertable, type RawBuilder, type Transaction } from "kysely";
+import type { DialectName } from "./connect.js";
 import type { Database, Db, Flag, LogsTable, ResultRow } from "./database.js";
 
 export type AnswerRow = { blockId: string; content: string; attachedFileUrls: string | null };
-export type ResultAnswerRow = AnswerRow & { resultId: string };
 /** The `context` of the log a turn leaves when it took an input's idle path (its details: the block id). */
 export const IDLE_LOG_CONTEXT = "Idle timeout";
 /** An input left unanswered past its idle timeout, from its log: "No answer within N s". */
@@ -23,7 +23,7 @@ export type ResultScope = { versionId?: string; staging?: boolean };
 /** A position in the newest-first listing: the last row of the previous page. */
 export type Keyset = { createdAt: string; id: string };
 
-export type ResultWithAnswers = { result: ResultRow; answers: ResultAnswerRow[] };
+export type ResultWithAnswers = { result: ResultRow; answers: AnswerRow[] };
 
 export type ResultCounts = { views: number; starts: number; completions: number };
 
@@ -32,8 +32,25 @@ export type ResultCounts = { views: number; starts: number; completions: number 
 const ONE = sql.lit<Flag>(1);
 const ZERO = sql.lit<Flag>(0);
 
+/** A result's answers in the order given, as a JSON array of [blockId, content, attachedFileUrls]. */
+const answersJson: Record<DialectName, RawBuilder<string>> = {
+  sqlite: sql`(select json_group_array(json_array(a."blockId", a."content", a."attachedFileUrls") order by a."position", a."createdAt") from "answers" a where a."resultId" = "results"."id")`,
+  postgres: sql`(select coalesce(json_agg(json_build_array(a."blockId", a."content", a."attachedFileUrls") order by a."position", a."createdAt")::text, '[]') from "answers" a where a."resultId" = "results"."id")`,
+};
+
+function decodeAnswers(stored: string): AnswerRow[] {
+  return (JSON.parse(stored) as [string, string, string | null][]).map(([blockId, content, attachedFileUrls]) => ({
+    blockId,
+    content,
+    attachedFileUrls,
+  }));
+}
+
 export class ResultsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+  ) {}
 
   /** A live result of this bot, with its answers in the order given; undefined when unknown or archived. */
   async findWithAnswers(
@@ -76,21 +93,25 @@ export class ResultsRepository {
   }
 
   /**
-   * Started, non-archived results newest first, strictly after `after` in that order. Keyset on
-   * (createdAt, id) along the results_listing index: every page costs the same wherever it starts.
-   * `createdAt <= c AND (createdAt < c OR id < i)` is the row comparison `(createdAt, id) < (c, i)`
-   * written so that both engines take the first half as an index range.
+   * Started, non-archived results newest first, strictly after `after` in that order, each with its
+   * answers in the order given: one query whatever the page size. Keyset on (createdAt, id) along the
+   * results_listing index: every page costs the same wherever it starts. `createdAt <= c AND
+   * (createdAt < c OR id < i)` is the row comparison `(createdAt, id) < (c, i)` written so that both
+   * engines take the first half as an index range. The answers come as one JSON array per result,
+   * built by the database: turning each answer row into a JavaScript object cost more than the
+   * database's own work.
    */
-  listStarted(
+  async listStartedWithAnswers(
     botId: string,
     bounds: TimeBounds,
     after: Keyset | undefined,
     limit: number,
     scope: ResultScope = {},
-  ): Promise<ResultRow[]> {
+  ): Promise<ResultWithAnswers[]> {
     let query = this.db
       .selectFrom("results")
       .selectAll()
+      .select(answersJson[this.dialect].as("answers"))
       .where("botId", "=", botId)
       .where("hasStarted", "=", ONE)
       .where("isArchived", "=", ZERO)
@@ -102,39 +123,8 @@ export class ResultsRepository {
       query = query
         .where("createdAt", "<=", after.createdAt)
         .where((eb) => eb.or([eb("createdAt", "<", after.createdAt), eb("id", "<", after.id)]));
-    return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
-  }
-
-  /** The answers of several results, each result's in the order given. */
-  async answersOf(resultIds: readonly string[]): Promise<ResultAnswerRow[]> {
-    if (resultIds.length === 0) return [];
-    return this.db
-      .selectFrom("answers")
-      .select(["resultId", "blockId", "content", "attachedFileUrls"])
-      .where("resultId", "in", resultIds)
-      .orderBy("resultId")
-      .orderBy("position")
-      .orderBy("createdAt")
-      .execute();
-  }
-
-  /** A page of results with their answers: two queries whatever the page size. */
-  async listStartedWithAnswers(
-    botId: string,
-    bounds: TimeBounds,
-    after: Keyset | undefined,
-    limit: number,
-    scope: ResultScope = {},
-  ): Promise<ResultWithAnswers[]> {
-    const results = await this.listStarted(botId, bounds, after, limit, scope);
-    const answers = await this.answersOf(results.map((result) => result.id));
-    const byResult = new Map<string, ResultAnswerRow[]>();
-    for (const answer of answers) {
-      const list = byResult.get(answer.resultId);
-      if (list) list.push(answer);
-      else byResult.set(answer.resultId, [answer]);
-    }
-    return results.map((result) => ({ result, answers: byResult.get(result.id) ?? [] }));
+    const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
+    return rows.map(({ answers, ...result }) => ({ result, answers: decodeAnswers(answers) }));
   }
 
   /** Every started result of the window, newest first, a batch at a time: memory stays one batch. */

@@ -37,6 +37,12 @@ async function loadParley() {
     packages: "external",
     logLevel: "warning",
   });
+  // The worker threads' scripts (the chat thread, the WAL checkpointer), which the bundle looks for
+  // beside itself, as dist/cli/main.js does: `npm run bench` builds them first.
+  const built = path.join(root, "dist", "cli");
+  if (!fs.existsSync(built)) throw new Error("build first: node scripts/build.mjs (npm run bench does)");
+  for (const name of fs.readdirSync(built).filter((file) => file.endsWith("-worker.js")))
+    fs.copyFileSync(path.join(built, name), path.join(outdir, name));
   return import(pathToFileURL(path.join(outdir, "parley.mjs")).href);
 }
 

@@ -2,12 +2,12 @@
 // A, B, bare, each a separate load run, and the median of each one's server CPU per request. Builds
 // run side by side on fresh embedded databases, so a change is judged against the code before it
 // under the same neighbours' load.
-//   node bench/ab.mjs <a/cli/main.js> <b/cli/main.js> [rounds=5] [seconds=4] [scenario=turns]
+//   [DATABASE_URL=postgres://…] node bench/ab.mjs <a/cli/main.js> <b/cli/main.js> [rounds=5] [seconds=4] [scenario=turns]
 // e.g. cp -a dist node_modules/.cache/before/ ; (change, build) ; node bench/ab.mjs node_modules/.cache/before/dist/cli/main.js dist/cli/main.js
 import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { root, startBenchServer } from "./bench-server.mjs";
+import { freshPostgresSchema, root, startBenchServer } from "./bench-server.mjs";
 
 const [mainA, mainB, rounds = "5", seconds = "4", scenario = "turns"] = process.argv.slice(2);
 const run = promisify(execFile);
@@ -29,9 +29,20 @@ async function waitFor(read, pattern) {
   throw new Error(`did not start:\n${read()}`);
 }
 
-async function parley(main) {
-  const server = await startBenchServer({ main });
-  return { options: { ...server.target, cpu: { pids: [server.child.pid] } }, stop: () => server.stop() };
+// With DATABASE_URL, each build runs on a schema of its own there, and PostgreSQL's CPU for each is reported.
+async function parley(main, side) {
+  const base = process.env.DATABASE_URL;
+  const applicationName = `parley-ab-${side}-${process.pid}`;
+  const schema = base ? await freshPostgresSchema(base, applicationName) : undefined;
+  const server = await startBenchServer({ main, env: schema ? { DATABASE_URL: schema.url } : {} });
+  const postgres = base ? { postgres: { url: base, applicationName } } : {};
+  return {
+    options: { ...server.target, cpu: { pids: [server.child.pid], ...postgres } },
+    stop: async () => {
+      await server.stop();
+      await schema?.drop();
+    },
+  };
 }
 
 const load = async (options) =>
@@ -47,8 +58,8 @@ const load = async (options) =>
 const ceiling = start(["bench/ceiling-server.mjs", "420"]);
 const { port } = JSON.parse((await waitFor(ceiling.output, /^\{.*\}$/m))[0]);
 const bare = { baseUrl: `http://127.0.0.1:${port}`, scenario: "ceiling", cpu: { pids: [ceiling.child.pid] } };
-const a = await parley(mainA);
-const b = await parley(mainB);
+const a = await parley(mainA, "a");
+const b = await parley(mainB, "b");
 const figures = { a: [], b: [], bare: [] };
 try {
   // Warm both (JIT, caches, a database with some sessions in it).
@@ -75,7 +86,7 @@ try {
         Object.entries(figures)
           .map(
             ([name, list]) =>
-              `${name} ${list.at(-1).rps}/s ${list.at(-1).cpuMsPerRequest.server} ms (main thread ${list.at(-1).cpuMsPerRequest.serverMainThread})`,
+              `${name} ${list.at(-1).rps}/s ${list.at(-1).cpuMsPerRequest.server} ms (main thread ${list.at(-1).cpuMsPerRequest.serverMainThread}${list.at(-1).cpuMsPerRequest.postgres === undefined ? "" : `, PostgreSQL ${list.at(-1).cpuMsPerRequest.postgres}`})`,
           )
           .join(", "),
     );
@@ -93,6 +104,9 @@ const summary = Object.fromEntries(
       cpuMs: median(list.map((r) => r.cpuMsPerRequest.server)),
       mainThreadMs: median(list.map((r) => r.cpuMsPerRequest.serverMainThread)),
       rps: median(list.map((r) => r.rps)),
+      ...(list[0]?.cpuMsPerRequest.postgres === undefined
+        ? {}
+        : { postgresMs: median(list.map((r) => r.cpuMsPerRequest.postgres)) }),
     },
   ]),
 );

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { benchBot } from "./bot.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,5 +75,26 @@ export async function startBenchServer(options = {}) {
   return {
     ...server,
     /** What bench/load.mjs needs to drive this server. */ target: { baseUrl, publicId, botId: bot.id, token },
+  };
+}
+
+/** A schema of its own on the PostgreSQL of `base`, named for the CPU figures by `applicationName`. */
+export async function freshPostgresSchema(base, applicationName) {
+  const schema = `bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create schema "${schema}"`);
+  await client.end();
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  url.searchParams.set("application_name", applicationName);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop schema "${schema}" cascade`);
+      await c.end();
+    },
   };
 }

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import pg from "pg";
+import { freshPostgresSchema } from "./bench-server.mjs";
 import { answers, benchBot } from "./bot.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -167,26 +167,6 @@ async function checkConversation(base, publicId) {
     throw new Error(
       `the benchmark bot did not answer as expected (missing ${missing.join(", ")}):\n${texts.join("\n")}`,
     );
-}
-
-async function freshPostgresSchema(base, applicationName) {
-  const schema = `bench_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(`create schema "${schema}"`);
-  await client.end();
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  url.searchParams.set("application_name", applicationName);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop schema "${schema}" cascade`);
-      await c.end();
-    },
-  };
 }
 
 /** A Parley instance on its own data folder; the first on a database prints the first token. */

@@ -15,6 +15,7 @@ import {
   type SessionWrite,
   type TurnWrite,
 } from "../chat-repository.js";
+import { batchedLookup } from "./batched-lookup.js";
 
 /** A result seen again keeps its creation, archive flag and completion (completion is only ever raised). */
 const resultUpsertSet = `"variables" = excluded."variables", "hasStarted" = excluded."hasStarted",
@@ -87,10 +88,10 @@ function turnStatement(kind: SessionWrite["kind"]): string {
 }
 
 const statements = {
-  findSession: { name: "parley_find_session", text: `select * from "sessions" where "id" = $1` },
-  findLiveBot: {
-    name: "parley_find_live_bot",
-    text: `select "id", "name", "workspaceId", "publishedVersionId", "isClosed" from "bots" where "publicId" = $1 and "isArchived" = 0`,
+  findSessions: { name: "parley_find_sessions", text: `select * from "sessions" where "id" = any($1::text[])` },
+  findLiveBots: {
+    name: "parley_find_live_bots",
+    text: `select "id", "name", "workspaceId", "publishedVersionId", "isClosed", "publicId" from "bots" where "publicId" = any($1::text[]) and "isArchived" = 0`,
   },
   turns: Object.fromEntries(
     (["insert", "update", "delete", "none"] as const).map((kind) => [
@@ -100,18 +101,26 @@ const statements = {
   ),
 };
 
-/** Chat turns on PostgreSQL: one round trip to read the session, one to write the turn. */
+/**
+ * Chat turns on PostgreSQL: one round trip to read the session, shared by the turns that ask in the
+ * same event-loop iteration (as are the starts' bot lookups), and one to write the turn.
+ */
 export class PostgresChatRepository implements ChatRepository {
-  constructor(private readonly pool: pg.Pool) {}
+  readonly findSession: (id: string) => Promise<SessionRow | undefined>;
+  readonly findLiveBot: (publicId: string) => Promise<LiveBotRow | undefined>;
 
-  async findSession(id: string): Promise<SessionRow | undefined> {
-    const { rows } = await this.pool.query<SessionRow>({ ...statements.findSession, values: [id] });
-    return rows[0];
-  }
-
-  async findLiveBot(publicId: string): Promise<LiveBotRow | undefined> {
-    const { rows } = await this.pool.query<LiveBotRow>({ ...statements.findLiveBot, values: [publicId] });
-    return rows[0];
+  constructor(private readonly pool: pg.Pool) {
+    this.findSession = batchedLookup(async (ids) => {
+      const { rows } = await pool.query<SessionRow>({ ...statements.findSessions, values: [ids] });
+      return rows.map((row) => [row.id, row]);
+    });
+    this.findLiveBot = batchedLookup(async (publicIds) => {
+      const { rows } = await pool.query<LiveBotRow & { publicId: string }>({
+        ...statements.findLiveBots,
+        values: [publicIds],
+      });
+      return rows.map(({ publicId, ...bot }) => [publicId, bot]);
+    });
   }
 
   async writeTurn({ session, results, answers, logs, outbox = [], handoffs = [] }: TurnWrite): Promise<void> {

@@ -51,19 +51,19 @@ async function plans(engine, target, botId, keyset) {
   const since = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString();
   const queries = {
     "page after a cursor": [
-      `select * from "results" where "botId" = $1 and "hasStarted" = 1 and "isArchived" = 0 and "createdAt" <= $2 and ("createdAt" < $2 or "id" < $3) order by "createdAt" desc, "id" desc limit 101`,
+      `select * from "results" where "botId" = $1 and "hasStarted" = 1 and "isArchived" = 0 and "isStaging" = 0 and "createdAt" <= $2 and ("createdAt" < $2 or "id" < $3) order by "createdAt" desc, "id" desc limit 101`,
       [botId, keyset.createdAt, keyset.id],
     ],
     "analytics counts, 30 days": [
-      `select count(*) as "views", sum("hasStarted") as "starts", sum("isCompleted") as "completions" from "results" where "botId" = $1 and "isArchived" = 0 and "createdAt" >= $2`,
+      `select count(*) as "views", sum("hasStarted") as "starts", sum("isCompleted") as "completions" from "results" where "botId" = $1 and "isArchived" = 0 and "isStaging" = 0 and "createdAt" >= $2`,
       [botId, since],
     ],
     "analytics drop-offs, 30 days": [
-      `select "lastInputBlockId", count(*) as "total" from "results" where "botId" = $1 and "isArchived" = 0 and "hasStarted" = 1 and "isCompleted" = 0 and "lastInputBlockId" is not null and "createdAt" >= $2 group by "lastInputBlockId"`,
+      `select "lastInputBlockId", count(*) as "total" from "results" where "botId" = $1 and "isArchived" = 0 and "isStaging" = 0 and "hasStarted" = 1 and "isCompleted" = 0 and "lastInputBlockId" is not null and "createdAt" >= $2 group by "lastInputBlockId"`,
       [botId, since],
     ],
     "analytics drop-offs, all time": [
-      `select "lastInputBlockId", count(*) as "total" from "results" where "botId" = $1 and "isArchived" = 0 and "hasStarted" = 1 and "isCompleted" = 0 and "lastInputBlockId" is not null group by "lastInputBlockId"`,
+      `select "lastInputBlockId", count(*) as "total" from "results" where "botId" = $1 and "isArchived" = 0 and "isStaging" = 0 and "hasStarted" = 1 and "isCompleted" = 0 and "lastInputBlockId" is not null group by "lastInputBlockId"`,
       [botId],
     ],
   };

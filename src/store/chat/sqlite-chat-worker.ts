@@ -21,12 +21,7 @@ port.on("message", (message: ToChatThread) => {
   }
   try {
     if (message.type === "find")
-      post({
-        type: "found",
-        id: message.id,
-        sessions: message.sessionIds.map((id) => statements.findSession(id)),
-        liveBots: message.publicIds.map((publicId) => statements.findLiveBot(publicId)),
-      });
+      post({ type: "found", id: message.id, ...statements.findBatch(message.sessionIds, message.publicIds) });
     else post({ type: "written", id: message.id, outcomes: statements.writeBatch(message.writes) });
   } catch (error) {
     post({ type: "failed", id: message.id, ...storedFailure(error) });

@@ -47,7 +47,7 @@ async function loadParley() {
 }
 
 /** The plans of the hot queries, as the repository writes them, to show they stay on their indexes. */
-async function plans(engine, target, botId, keyset) {
+async function plans(engine, target, botId, workspaceId, keyset) {
   const since = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString();
   const queries = {
     "page after a cursor": [
@@ -61,6 +61,10 @@ async function plans(engine, target, botId, keyset) {
     "analytics drop-offs, 30 days": [
       `select "lastInputBlockId", count(*) as "total" from "results" where "botId" = $1 and "isArchived" = 0 and "isStaging" = 0 and "hasStarted" = 1 and "isCompleted" = 0 and "lastInputBlockId" is not null and "createdAt" >= $2 group by "lastInputBlockId"`,
       [botId, since],
+    ],
+    "analytics hand-off times, 30 days": [
+      `select "handoffs"."requestedAt", "handoffs"."takenAt", "handoffs"."firstReplyAt" from "handoffs" inner join "results" on "results"."id" = "handoffs"."resultId" where "handoffs"."workspaceId" = $1 and "results"."botId" = $2 and "results"."isStaging" = 0 and "results"."createdAt" >= $3`,
+      [workspaceId, botId, since],
     ],
     "analytics drop-offs, all time": [
       `select "lastInputBlockId", count(*) as "total" from "results" where "botId" = $1 and "isArchived" = 0 and "isStaging" = 0 and "hasStarted" = 1 and "isCompleted" = 0 and "lastInputBlockId" is not null group by "lastInputBlockId"`,
@@ -239,7 +243,13 @@ async function runEngine(parley, engine, databaseUrl) {
         },
       ),
     ];
-    const queryPlans = await plans(engine, pgDb ? pgDb.url : path.join(dataDir, "parley.db"), botId, middle);
+    const queryPlans = await plans(
+      engine,
+      pgDb ? pgDb.url : path.join(dataDir, "parley.db"),
+      botId,
+      workspace.id,
+      middle,
+    );
     const exported = await timeExport(`${api}/bots/${botId}/results/export?format=csv&timeFilter=allTime`, token);
     if (exported.rows !== listed) throw new Error(`export wrote ${exported.rows} rows, ${listed} expected`);
     return { engine, size: SIZE, listed, seedSeconds, measures, exported, queryPlans };

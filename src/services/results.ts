@@ -206,14 +206,14 @@ export async function getAnalytics(
   botId: string,
   query: AnalyticsQuery,
 ): Promise<Analytics> {
-  await requireResultsReader(ctx, caller, botId);
+  const bot = await requireResultsReader(ctx, caller, botId);
   const bounds = windowBounds(ctx, query);
   const scope = { versionId: query.versionId, staging: query.staging };
   const [counts, dropOffs, idleTimeouts, handOffs] = await Promise.all([
     ctx.results.counts(botId, bounds, scope),
     ctx.results.dropOffs(botId, bounds, scope),
     ctx.results.idleTimeoutCounts(botId, bounds, scope),
-    handOffAnalytics(ctx, botId, bounds, scope),
+    handOffAnalytics(ctx, bot, bounds, scope),
   ]);
   return { ...counts, dropOffs, idleTimeouts, handOffs };
 }

@@ -186,12 +186,16 @@ export class HandoffsRepository {
    * The times of the hand-offs of a bot's results in the analytics' window and scope (the result's
    * creation time and version, like every other count).
    */
-  timesOf(botId: string, bounds: TimeBounds, scope: ResultScope) {
+  timesOf(bot: { id: string; workspaceId: string }, bounds: TimeBounds, scope: ResultScope) {
     let query = this.db
       .selectFrom("handoffs")
       .innerJoin("results", "results.id", "handoffs.resultId")
       .select(["handoffs.requestedAt", "handoffs.takenAt", "handoffs.firstReplyAt"])
-      .where("results.botId", "=", botId)
+      // Implied by the result's bot (a linked bot's hand-off is in its parent's workspace), but it lets
+      // the embedded database start from the workspace's hand-offs: without it SQLite read every result
+      // of the database, 375 ms at a million (bench/NOTES.md).
+      .where("handoffs.workspaceId", "=", bot.workspaceId)
+      .where("results.botId", "=", bot.id)
       .where("results.isStaging", "=", scope.staging ? 1 : 0);
     if (scope.versionId) query = query.where("results.botVersionId", "=", scope.versionId);
     if (bounds.from) query = query.where("results.createdAt", ">=", bounds.from);

@@ -81,11 +81,11 @@ function averageAndMedian(values: number[]): { average: number | null; median: n
 /** Hand-offs of the window's results: how many, how many taken, and how long people waited (seconds). */
 export async function handOffAnalytics(
   ctx: AppContext,
-  botId: string,
+  bot: { id: string; workspaceId: string },
   bounds: TimeBounds,
   scope: ResultScope,
 ): Promise<Analytics["handOffs"]> {
-  const rows = await handoffsOf(ctx).timesOf(botId, bounds, scope);
+  const rows = await handoffsOf(ctx).timesOf(bot, bounds, scope);
   const taken = rows.filter((row) => row.takenAt !== null);
   return {
     total: rows.length,

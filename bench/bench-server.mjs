@@ -78,7 +78,7 @@ export async function startBenchServer(options = {}) {
   };
 }
 
-/** A schema of its own on the PostgreSQL of `base`, named for the CPU figures by `applicationName`. */
+/** A schema of its own on the PostgreSQL of `base`; its connections named `applicationName` (the CPU figures) when given. */
 export async function freshPostgresSchema(base, applicationName) {
   const schema = `bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ connectionString: base });
@@ -87,13 +87,13 @@ export async function freshPostgresSchema(base, applicationName) {
   await client.end();
   const url = new URL(base);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  url.searchParams.set("application_name", applicationName);
+  if (applicationName) url.searchParams.set("application_name", applicationName);
   return {
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop schema "${schema}" cascade`);
+      await c.query(`drop schema if exists "${schema}" cascade`);
       await c.end();
     },
   };

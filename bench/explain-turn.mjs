@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import pg from "pg";
 import { answers, benchBot } from "./bot.mjs";
-import { freshPostgres } from "./results-seed.mjs";
+import { freshPostgresSchema } from "./bench-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "node_modules", ".cache", "parley-bench");
@@ -33,7 +33,7 @@ await build({
 });
 const parley = await import(pathToFileURL(path.join(outdir, "parley-explain.mjs")).href);
 
-const database = await freshPostgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+const database = await freshPostgresSchema(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-explain-"));
 const server = await parley.startServer(
   parley.loadConfig({

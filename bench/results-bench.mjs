@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import SqliteDatabase from "better-sqlite3";
 import pg from "pg";
-import { NOISE, SIZE, benchBot, expectedCounts, freshPostgres, seedPostgres, seedSqlite } from "./results-seed.mjs";
+import { freshPostgresSchema } from "./bench-server.mjs";
+import { NOISE, SIZE, benchBot, expectedCounts, seedPostgres, seedSqlite } from "./results-seed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -159,7 +160,7 @@ async function listingKeyset(store, botId, offset) {
 
 async function runEngine(parley, engine, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-bench-"));
-  const pgDb = databaseUrl ? await freshPostgres(databaseUrl) : undefined;
+  const pgDb = databaseUrl ? await freshPostgresSchema(databaseUrl) : undefined;
   const config = parley.loadConfig({
     PORT: "0",
     PARLEY_DATA_DIR: dataDir,

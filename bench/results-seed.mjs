@@ -193,25 +193,6 @@ export async function seedPostgres(url, botId, noiseBotId, end) {
   return answerCount;
 }
 
-export async function freshPostgres(base) {
-  const schema = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-    },
-  };
-}
-
 /** What allTime analytics must answer for the seeded bot (archived results are left out). */
 export function expectedCounts() {
   const counts = { views: 0, starts: 0, completions: 0 };

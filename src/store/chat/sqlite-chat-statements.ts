@@ -27,6 +27,12 @@ const placeholders = (count: number) => Array.from({ length: count }, () => "?")
 export class SqliteChatStatements {
   private readonly statements;
 
+  /**
+   * A batch of reads in one read transaction: each statement alone would be a transaction of its own,
+   * and each takes and releases its WAL read lock with two system calls (fcntl), two per turn in all.
+   */
+  readonly findBatch;
+
   constructor(private readonly database: SqliteDatabase.Database) {
     this.findBatch = database.transaction((sessionIds: readonly string[], publicIds: readonly string[]) => ({
       sessions: sessionIds.map((id) => this.findSession(id)),
@@ -83,12 +89,6 @@ export class SqliteChatStatements {
   findLiveBot(publicId: string): LiveBotRow | undefined {
     return this.statements.findLiveBot.get(publicId) as LiveBotRow | undefined;
   }
-
-  /**
-   * A batch of reads in one read transaction: each statement alone would be a transaction of its own,
-   * and each takes and releases its WAL read lock with two system calls (fcntl), two per turn in all.
-   */
-  readonly findBatch;
 
   /**
    * The batch in one transaction. A lost race fails at a turn's first statement, before it wrote

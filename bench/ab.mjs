@@ -4,31 +4,9 @@
 // under the same neighbours' load.
 //   [DATABASE_URL=postgres://…] node bench/ab.mjs <a/cli/main.js> <b/cli/main.js> [rounds=5] [seconds=4] [scenario=turns]
 // e.g. cp -a dist node_modules/.cache/before/ ; (change, build) ; node bench/ab.mjs node_modules/.cache/before/dist/cli/main.js dist/cli/main.js
-import { execFile, spawn } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import { freshPostgresSchema, root, startBenchServer } from "./bench-server.mjs";
+import { freshPostgresSchema, runLoad, startBenchServer, startCeiling } from "./bench-server.mjs";
 
 const [mainA, mainB, rounds = "5", seconds = "4", scenario = "turns"] = process.argv.slice(2);
-const run = promisify(execFile);
-
-function start(args, env = {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
-async function waitFor(read, pattern) {
-  for (let i = 0; i < 300; i++) {
-    const match = pattern.exec(read());
-    if (match) return match;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`did not start:\n${read()}`);
-}
-
 // With DATABASE_URL, each build runs on a schema of its own there, and PostgreSQL's CPU for each is reported.
 async function parley(main, side) {
   const base = process.env.DATABASE_URL;
@@ -45,19 +23,11 @@ async function parley(main, side) {
   };
 }
 
-const load = async (options) =>
-  JSON.parse(
-    (
-      await run(process.execPath, [
-        path.join(root, "bench/load.mjs"),
-        JSON.stringify({ durationMs: Number(seconds) * 1000, warmupMs: 1000, connections: 64, scenario, ...options }),
-      ])
-    ).stdout,
-  );
+const load = (options) =>
+  runLoad({ durationMs: Number(seconds) * 1000, warmupMs: 1000, connections: 64, scenario, ...options });
 
-const ceiling = start(["bench/ceiling-server.mjs", "420"]);
-const { port } = JSON.parse((await waitFor(ceiling.output, /^\{.*\}$/m))[0]);
-const bare = { baseUrl: `http://127.0.0.1:${port}`, scenario: "ceiling", cpu: { pids: [ceiling.child.pid] } };
+const ceiling = await startCeiling();
+const bare = { baseUrl: ceiling.baseUrl, scenario: "ceiling", cpu: { pids: [ceiling.child.pid] } };
 const a = await parley(mainA, "a");
 const b = await parley(mainB, "b");
 const figures = { a: [], b: [], bare: [] };
@@ -94,7 +64,7 @@ try {
 } finally {
   await a.stop();
   await b.stop();
-  ceiling.child.kill();
+  ceiling.stop();
 }
 const median = (list) => list.slice().sort((x, y) => x - y)[Math.floor(list.length / 2)];
 const summary = Object.fromEntries(

@@ -1,10 +1,11 @@
 // A Parley server for a benchmark: a process of its own on a fresh embedded database (unless `env`
 // names a DATABASE_URL), without rate limits; startBenchServer also publishes the benchmark bot.
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import pg from "pg";
 import { benchBot } from "./bot.mjs";
 
@@ -54,6 +55,28 @@ export async function startParley({ main = "dist/cli/main.js", nodeArgs = [], en
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One run of the load generator (bench/load.mjs, a process of its own) with these options; its figures. */
+export async function runLoad(options) {
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    path.join(root, "bench/load.mjs"),
+    JSON.stringify(options),
+  ]);
+  return JSON.parse(stdout);
+}
+
+/** The bare Fastify route (bench/ceiling-server.mjs) answering `bytes` of JSON, once it listens. */
+export async function startCeiling(bytes = 420) {
+  const child = spawn(process.execPath, [path.join(root, "bench/ceiling-server.mjs"), String(bytes)]);
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  for (let i = 0; i < 300 && !/^\{.*\}$/m.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+  const line = /^\{.*\}$/m.exec(output);
+  if (!line) throw new Error(`the ceiling server did not start:\n${output}`);
+  const { port } = JSON.parse(line[0]);
+  return { child, baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
 /** A server as startParley starts it, with the benchmark bot (bench/bot.mjs) published. */

@@ -1,12 +1,10 @@
 // Profiles the server under one load scenario: node --cpu-prof on a fresh embedded database, then
 // prints where the server's own time went (self time by function and by package).
 //   node bench/profile.mjs [scenario=continueChat] [seconds=10]
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { root, startBenchServer } from "./bench-server.mjs";
+import { runLoad, startBenchServer } from "./bench-server.mjs";
 
 const [scenario = "continueChat", seconds = "10"] = process.argv.slice(2);
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-profile-"));
@@ -15,26 +13,23 @@ const server = await startBenchServer({
   nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
   env: { DATABASE_URL: process.env.DATABASE_URL ?? "" },
 });
-const runLoad = (loadScenario, loadSeconds) =>
-  promisify(execFile)(process.execPath, [
-    path.join(root, "bench/load.mjs"),
-    JSON.stringify({
-      ...server.target,
-      scenario: loadScenario,
-      durationMs: Number(loadSeconds) * 1000,
-      warmupMs: 1000,
-      connections: 64,
-    }),
-  ]);
+const load = (loadScenario, loadSeconds) =>
+  runLoad({
+    ...server.target,
+    scenario: loadScenario,
+    durationMs: Number(loadSeconds) * 1000,
+    warmupMs: 1000,
+    connections: 64,
+  });
 // The results page lists what conversations left: as in `npm run bench`, where it runs after the chat
 // scenarios, it is profiled over the results of 10 s of turns (outside the profiled window).
-if (scenario === "resultsPage") await runLoad("turns", 10);
+if (scenario === "resultsPage") await load("turns", 10);
 // The profile's clock is the monotonic one every process shares: only samples taken while the load ran
 // count, so that start-up (module loading, the first bot parse) and the idle wait after it do not.
 const loadStartedUs = Number(process.hrtime.bigint() / 1000n);
-const { stdout } = await runLoad(scenario, seconds);
+const figures = await load(scenario, seconds);
 const loadEndedUs = Number(process.hrtime.bigint() / 1000n);
-console.log(stdout.trim());
+console.log(JSON.stringify(figures));
 // SIGINT: the profile is written as the server exits.
 await server.stop("SIGINT");
 if (process.env.SHOW_SERVER_OUTPUT) console.log(server.output());

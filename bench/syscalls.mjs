@@ -2,22 +2,13 @@
 // route, counted by `strace -c -f` (Debian's strace) while the load generator drives each. Counts,
 // not times: tracing slows the server down, the calls a request makes stay the same.
 //   node bench/syscalls.mjs            (after node scripts/build.mjs)
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { root, startBenchServer } from "./bench-server.mjs";
+import { runLoad, startBenchServer, startCeiling } from "./bench-server.mjs";
 
-const load = async (options) =>
-  JSON.parse(
-    (
-      await promisify(execFile)(process.execPath, [
-        path.join(root, "bench/load.mjs"),
-        JSON.stringify({ warmupMs: 500, connections: 64, ...options }),
-      ])
-    ).stdout,
-  );
+const load = (options) => runLoad({ warmupMs: 500, connections: 64, ...options });
 
 /** The calls of `pid` while `options` run, per request answered: [name, calls per request], most first. */
 async function traced(pid, options) {
@@ -43,14 +34,11 @@ await load({ ...server.target, scenario: "turns", durationMs: 3000 });
 const turns = await traced(server.child.pid, { ...server.target, scenario: "turns", durationMs: 4000 });
 await server.stop();
 
-const ceiling = spawn(process.execPath, [path.join(root, "bench/ceiling-server.mjs"), "420"]);
-let output = "";
-ceiling.stdout.on("data", (chunk) => (output += chunk));
-while (!output.includes("\n")) await new Promise((resolve) => setTimeout(resolve, 50));
-const bare = { baseUrl: `http://127.0.0.1:${JSON.parse(output).port}`, scenario: "ceiling" };
+const ceiling = await startCeiling();
+const bare = { baseUrl: ceiling.baseUrl, scenario: "ceiling" };
 await load({ ...bare, durationMs: 2000 });
-const bareCalls = await traced(ceiling.pid, { ...bare, durationMs: 4000 });
-ceiling.kill();
+const bareCalls = await traced(ceiling.child.pid, { ...bare, durationMs: 4000 });
+ceiling.stop();
 
 for (const [name, calls] of [
   ["chat turn", turns],

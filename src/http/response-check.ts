@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { AppError } from "../errors.js";
+import { AppError, type ErrorBody } from "../errors.js";
 import type { RouteContract } from "../schemas/api-routes.js";
 import { errorBodySchema } from "../schemas/common.js";
 
@@ -36,12 +36,15 @@ export function responseMismatch(schema: z.ZodType, payload: unknown): string | 
   return undeclared.length > 0 ? `undeclared fields ${undeclared.join(", ")}` : undefined;
 }
 
+type CheckedContract = Pick<RouteContract, "method" | "url" | "response">;
+
 /**
  * A hook that checks each JSON answer of a route against its contract: the response schema on success,
  * the error body otherwise. A mismatch is the server's bug, so it answers 500 with the difference (and
- * says so on stderr), which fails whichever test made the call. Streams and text are not checked.
+ * says so on stderr), which fails whichever test made the call. Streams and text are not checked
+ * (answers sent as JsonText are, by the route: see checkedJsonText).
  */
-export function responseCheckHook(contract: Pick<RouteContract, "method" | "url" | "response">) {
+export function responseCheckHook(contract: CheckedContract) {
   return function checkResponse(
     _request: FastifyRequest,
     reply: FastifyReply,
@@ -52,15 +55,23 @@ export function responseCheckHook(contract: Pick<RouteContract, "method" | "url"
       done(null, payload);
       return;
     }
-    const schema = reply.statusCode < 400 ? contract.response : errorBodySchema;
-    const mismatch = responseMismatch(schema, payload);
-    if (!mismatch) {
-      done(null, payload);
-      return;
-    }
-    const message = `Response of ${contract.method} ${contract.url} (${reply.statusCode}) does not match its schema: ${mismatch}`;
-    process.stderr.write(`${message}\n`);
-    reply.status(500);
-    done(null, new AppError("INTERNAL_SERVER_ERROR", message).toBody());
+    done(null, mismatchBody(contract, reply, payload) ?? payload);
   };
+}
+
+/** An answer already serialised (JsonText), checked as the hook checks the others: `text`, or the 500's body. */
+export function checkedJsonText(contract: CheckedContract, reply: FastifyReply, text: string): string {
+  const body = mismatchBody(contract, reply, JSON.parse(text));
+  return body ? JSON.stringify(body) : text;
+}
+
+/** When the answer does not match its contract: the 500 it becomes (status set), said on stderr too. */
+function mismatchBody(contract: CheckedContract, reply: FastifyReply, payload: unknown): ErrorBody | undefined {
+  const schema = reply.statusCode < 400 ? contract.response : errorBodySchema;
+  const mismatch = responseMismatch(schema, payload);
+  if (!mismatch) return undefined;
+  const message = `Response of ${contract.method} ${contract.url} (${reply.statusCode}) does not match its schema: ${mismatch}`;
+  process.stderr.write(`${message}\n`);
+  reply.status(500);
+  return new AppError("INTERNAL_SERVER_ERROR", message).toBody();
 }

@@ -4,7 +4,8 @@ import { AppError } from "../errors.js";
 import type { RouteContract } from "../schemas/api-routes.js";
 import type { Caller } from "../store/users-repository.js";
 import { parseInput } from "./validate.js";
-import { responseCheckHook } from "./response-check.js";
+import { checkedJsonText, responseCheckHook } from "./response-check.js";
+import { JsonText } from "../lib/json-text.js";
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { RateLimitBucket, RateLimiter } from "./rate-limit/rate-limiter.js";
 
@@ -156,7 +157,9 @@ export function registerRoutes(
         if (reply.sent) return reply;
         if (route.successStatus === 204) return reply.status(204).send();
         if (route.successStatus) reply.status(route.successStatus);
-        return result;
+        if (!(result instanceof JsonText)) return result;
+        reply.type("application/json; charset=utf-8");
+        return options.checkResponses ? checkedJsonText(route, reply, result.text) : result.text;
       },
     });
     if (route.cors)

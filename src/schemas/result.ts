@@ -160,6 +160,7 @@ export const listResultsResponseSchema = z.object({
   /** Asked for with `withRanOn=true`: what each listed result's chat ran on, by result id. */
   ranOn: z.record(z.string(), ranOnSchema).optional(),
 });
+export type ListResultsResponse = z.infer<typeof listResultsResponseSchema>;
 
 /** A team's internal note on a hand-off: never part of the chat. */
 export const transcriptNoteSchema = z.object({

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { AppError, notFound } from "../errors.js";
+import { JsonText } from "../lib/json-text.js";
 import { GUEST_READ_ONLY } from "./auth/write-access.js";
 import { deleteResultUploads } from "./files/upload-records.js";
 import type { RuntimeBot } from "../engine/runtime-bot.js";
@@ -8,6 +9,7 @@ import type {
   Analytics,
   AnalyticsQuery,
   ListResultsQuery,
+  ListResultsResponse,
   RanOn,
   Result,
   TimeFilter,
@@ -65,31 +67,21 @@ export async function listResults(
   caller: Caller,
   botId: string,
   query: ListResultsQuery,
-): Promise<{ results: Result[]; nextCursor?: string; ranOn?: Record<string, RanOn> }> {
+): Promise<JsonText<ListResultsResponse>> {
   await requireResultsReader(ctx, caller, botId);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows = await ctx.results.listStartedWithAnswers(botId, windowBounds(ctx, query), after, query.limit + 1, {
+  const rows = await ctx.results.listStartedAsJson(botId, windowBounds(ctx, query), after, query.limit + 1, {
     versionId: query.versionId,
     staging: query.staging,
   });
   const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1]?.result;
-  const handOffs = await resultHandOffs(
-    ctx,
-    page.map(({ result }) => result.id),
-  );
-  const results = page.map(({ result, answers }) => withHandOff(toApiResult(result, answers), handOffs));
-  const ranOn = query.withRanOn
-    ? {
-        ranOn: await ranOnOf(
-          ctx,
-          page.map(({ result }) => result),
-        ),
-      }
-    : {};
-  return rows.length > query.limit && last
-    ? { results, nextCursor: encodeCursor({ createdAt: last.createdAt, id: last.id }), ...ranOn }
-    : { results, ...ranOn };
+  const last = page[page.length - 1];
+  // The results' texts as the database composed them; the page's other fields around them.
+  let text = `{"results":[${page.map((row) => row.json).join(",")}]`;
+  if (rows.length > query.limit && last)
+    text += `,"nextCursor":${JSON.stringify(encodeCursor({ createdAt: last.createdAt, id: last.id }))}`;
+  if (query.withRanOn) text += `,"ranOn":${JSON.stringify(await ranOnOf(ctx, page))}`;
+  return new JsonText(`${text}}`);
 }
 
 /** What each result's chat ran on: its version's number read once for the page. */

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type RawBuilder, type Transaction } from "kysely";
 import type { DialectName } from "./connect.js";
+import { resultJson } from "./result-json.js";
 import type { Database, Db, Flag, LogsTable, ResultRow } from "./database.js";
 
 export type AnswerRow = { blockId: string; content: string; attachedFileUrls: string | null };
@@ -24,6 +25,8 @@ export type ResultScope = { versionId?: string; staging?: boolean };
 export type Keyset = { createdAt: string; id: string };
 
 export type ResultWithAnswers = { result: ResultRow; answers: AnswerRow[] };
+/** A page's row: what the page needs of the result besides its resource's JSON text. */
+export type ResultJsonRow = Pick<ResultRow, "id" | "createdAt" | "botVersionId" | "isStaging"> & { json: string };
 
 export type ResultCounts = { views: number; starts: number; completions: number };
 
@@ -108,10 +111,30 @@ export class ResultsRepository {
     limit: number,
     scope: ResultScope = {},
   ): Promise<ResultWithAnswers[]> {
-    let query = this.db
-      .selectFrom("results")
+    const rows = await this.startedPage(botId, bounds, after, limit, scope)
       .selectAll()
       .select(answersJson[this.dialect].as("answers"))
+      .execute();
+    return rows.map(({ answers, ...result }) => ({ result, answers: decodeAnswers(answers) }));
+  }
+
+  /** The same page as listStartedWithAnswers, each result as its API resource's JSON text (see resultJson). */
+  listStartedAsJson(
+    botId: string,
+    bounds: TimeBounds,
+    after: Keyset | undefined,
+    limit: number,
+    scope: ResultScope = {},
+  ): Promise<ResultJsonRow[]> {
+    return this.startedPage(botId, bounds, after, limit, scope)
+      .select(["id", "createdAt", "botVersionId", "isStaging", resultJson(this.dialect).as("json")])
+      .execute();
+  }
+
+  /** Started, non-archived results of the window and scope, newest first, after the keyset. */
+  private startedPage(botId: string, bounds: TimeBounds, after: Keyset | undefined, limit: number, scope: ResultScope) {
+    let query = this.db
+      .selectFrom("results")
       .where("botId", "=", botId)
       .where("hasStarted", "=", ONE)
       .where("isArchived", "=", ZERO)
@@ -123,8 +146,7 @@ export class ResultsRepository {
       query = query
         .where("createdAt", "<=", after.createdAt)
         .where((eb) => eb.or([eb("createdAt", "<", after.createdAt), eb("id", "<", after.id)]));
-    const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
-    return rows.map(({ answers, ...result }) => ({ result, answers: decodeAnswers(answers) }));
+    return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit);
   }
 
   /** Every started result of the window, newest first, a batch at a time: memory stays one batch. */

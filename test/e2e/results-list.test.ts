@@ -56,6 +56,8 @@ describe("list results (operation 10)", () => {
     ]);
     const response = await api.get(`/v1/bots/${botId}/results`);
     expect(response.status).toBe(200);
+    // The page is sent as the database composed it (JsonText), typed as every other JSON answer.
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(ids(response.body)).toEqual(["newest", "middle", "older"]);
     expect(response.body.nextCursor).toBeUndefined();
     expect(response.body.results[0]).toEqual({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { responseMismatch } from "../../src/http/response-check.js";
 import { defineRoute, registerRoutes } from "../../src/http/route.js";
+import { JsonText } from "../../src/lib/json-text.js";
 
 const contract = {
   method: "GET",
@@ -25,6 +26,12 @@ const app = Fastify();
 beforeAll(async () => {
   const routes = [
     defineRoute({ ...contract, url: "/checked", handler: async ({ query }) => answers[query.answer] }),
+    // The same answers already serialised, as the results page sends its page.
+    defineRoute({
+      ...contract,
+      url: "/serialised",
+      handler: async ({ query }) => new JsonText(JSON.stringify(answers[query.answer])),
+    }),
     defineRoute({ ...contract, url: "/failing", handler: async () => Promise.reject(new Error("boom")) }),
   ];
   registerRoutes(app, routes, async () => undefined, { checkResponses: true });
@@ -58,6 +65,19 @@ describe("response checks (PARLEY_CHECK_RESPONSES, on in every test server)", ()
     const { status, body } = await get("/checked?answer=leaky");
     expect(status).toBe(500);
     expect(body.message).toBe("Response of GET /checked (200) does not match its schema: undeclared fields secret");
+  });
+
+  it("checks an answer sent as JSON text (JsonText) the same way, and sends it as JSON", async () => {
+    const right = await fetch(`${baseUrl}/serialised?answer=right`);
+    expect(right.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await right.text()).toBe('{"name":"a.txt","size":3}');
+    expect(await get("/serialised?answer=leaky")).toEqual({
+      status: 500,
+      body: {
+        code: "INTERNAL_SERVER_ERROR",
+        message: "Response of GET /serialised (200) does not match its schema: undeclared fields secret",
+      },
+    });
   });
 
   it("checks error bodies against { code, message, issues? }", async () => {

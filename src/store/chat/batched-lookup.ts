@@ -1,33 +1,41 @@
-type Waiting<Row> = { resolve: (row: Row | undefined) => void; reject: (error: unknown) => void };
+/** A call waiting for its batch: what it asked, and how to answer it. */
+export type Pending<In, Out> = { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void };
 
 /**
- * Lookups by key asked in one event-loop iteration, answered by one query for all their keys: on
- * PostgreSQL a round trip costs the server's thread more than the rows it brings (its socket write
- * was a third of that thread's time), and under load many turns ask for their session at once.
+ * Calls made in one event-loop iteration, handed to `flush` together once it ends; `flush` settles
+ * each call. On PostgreSQL a round trip costs the server's thread more than the rows it carries (its
+ * socket write was a third of that thread's time), and under load many turns ask at once.
+ */
+export function perIteration<In, Out>(flush: (batch: Pending<In, Out>[]) => void): (input: In) => Promise<Out> {
+  let waiting: Pending<In, Out>[] = [];
+  const flushWaiting = () => {
+    const batch = waiting;
+    waiting = [];
+    flush(batch);
+  };
+  return (input) =>
+    new Promise((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(flushWaiting);
+      waiting.push({ input, resolve, reject });
+    });
+}
+
+/**
+ * Lookups by key asked in one event-loop iteration, answered by one query for all their keys.
  * `fetch` answers the rows found, each with its key; a key with no row is answered undefined.
  */
 export function batchedLookup<Row>(
   fetch: (keys: string[]) => Promise<[key: string, row: Row][]>,
 ): (key: string) => Promise<Row | undefined> {
-  let waiting = new Map<string, Waiting<Row>[]>();
-  const flush = () => {
-    const batch = waiting;
-    waiting = new Map();
-    fetch([...batch.keys()]).then(
+  return perIteration<string, Row | undefined>((batch) => {
+    fetch([...new Set(batch.map(({ input }) => input))]).then(
       (rows) => {
         const found = new Map(rows);
-        for (const [key, callers] of batch) for (const caller of callers) caller.resolve(found.get(key));
+        for (const call of batch) call.resolve(found.get(call.input));
       },
       (error: unknown) => {
-        for (const callers of batch.values()) for (const caller of callers) caller.reject(error);
+        for (const call of batch) call.reject(error);
       },
     );
-  };
-  return (key) =>
-    new Promise((resolve, reject) => {
-      if (waiting.size === 0) setImmediate(flush);
-      const callers = waiting.get(key);
-      if (callers) callers.push({ resolve, reject });
-      else waiting.set(key, [{ resolve, reject }]);
-    });
+  });
 }

@@ -15,7 +15,7 @@ import {
   type SessionWrite,
   type TurnWrite,
 } from "../chat-repository.js";
-import { batchedLookup } from "./batched-lookup.js";
+import { batchedLookup, type Pending, perIteration } from "./batched-lookup.js";
 
 /** A result seen again keeps its creation, archive flag and completion (completion is only ever raised). */
 const resultUpsertSet = `"variables" = excluded."variables", "hasStarted" = excluded."hasStarted",
@@ -31,15 +31,16 @@ const columnTypes: Record<string, string> = {
   position: "integer",
   attempts: "integer",
   displayOperatorName: "integer",
+  // A batch's own columns (turnBatchStatement).
+  turn: "integer",
+  expectedRevision: "integer",
 };
 const recordType = (columns: readonly string[]) =>
   columns.map((column) => `"${column}" ${columnTypes[column] ?? "text"}`).join(", ");
+const rowOf = (row: object, columns: readonly string[]) =>
+  Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column] ?? null]));
 const rowsOf = (rows: readonly object[], columns: readonly string[]) =>
-  JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column] ?? null])),
-    ),
-  );
+  JSON.stringify(rows.map((row) => rowOf(row, columns)));
 
 /**
  * The session part of a turn, on plain parameters after the five JSON row lists ($6 on): one row by
@@ -66,26 +67,82 @@ function sessionValues(session: SessionWrite): unknown[] {
   }
 }
 
-/** The rows of one table from a JSON parameter, written only when the session part went through. */
-const insertRows = (table: string, columns: readonly string[], parameter: string, onConflict = "") =>
-  `insert into "${table}" (${quoted(columns)}) select ${quoted(columns)} from json_to_recordset(${parameter}::json) as r(${recordType(columns)})
-    where exists (select 1 from session) ${onConflict}`;
+/** The five row lists of a turn, each with the table's columns (and, in a batch, the turn's index). */
+const rowTables = [
+  ["results", resultColumns, `on conflict ("id") do update set ${resultUpsertSet}`],
+  ["answers", answerColumns, ""],
+  ["logs", logColumns, ""],
+  ["outbox", outboxColumns, ""],
+  ["handoffs", handoffColumns, ""],
+] as const;
+const rowListsOf = (write: TurnWrite) => [
+  write.results,
+  write.answers,
+  write.logs,
+  write.outbox ?? [],
+  write.handoffs ?? [],
+];
 
 /**
- * One statement per turn shape: the session change and every row it brings, as data-modifying CTEs.
- * A statement is atomic on its own, so a whole turn is one round trip and no explicit transaction;
- * the session CTE runs first (the others wait on it), which keeps the lock order of every other
- * writer: sessions, then results.
+ * The CTEs that insert a turn's rows from JSON row lists ($first to $first + 4), once its session
+ * change went through; in a batch, each row carries its turn's index and waits for that turn's.
+ */
+function rowInserts(first: number, batched: boolean): string {
+  const written = batched ? `r."turn" in (select "turn" from done)` : "exists (select 1 from session)";
+  return rowTables
+    .map(
+      ([table, columns, onConflict], index) =>
+        `"${table}" as (insert into "${table}" (${quoted(columns)}) select ${quoted(columns)}
+    from json_to_recordset($${first + index}::json) as r(${recordType(batched ? [...columns, "turn"] : columns)})
+    where ${written} ${onConflict} returning 1)`,
+    )
+    .join(",\n  ");
+}
+
+/**
+ * One statement per turn shape: the session change and every row it brings ($1 to $5, JSON row lists),
+ * as data-modifying CTEs. A statement is atomic on its own, so a whole turn is one round trip and no
+ * explicit transaction; the session CTE runs first (the others wait on it), which keeps the lock order
+ * of every other writer: sessions, then results.
  */
 function turnStatement(kind: SessionWrite["kind"]): string {
   return `with session as (${sessionStatements[kind]}),
-    results as (${insertRows("results", resultColumns, "$1", `on conflict ("id") do update set ${resultUpsertSet} returning 1`)}),
-    answers as (${insertRows("answers", answerColumns, "$2")} returning 1),
-    logs as (${insertRows("logs", logColumns, "$3")} returning 1),
-    outbox as (${insertRows("outbox", outboxColumns, "$4")} returning 1),
-    handoffs as (${insertRows("handoffs", handoffColumns, "$5")} returning 1)
-    select count(*)::integer as "sessions" from session`;
+  ${rowInserts(1, false)}
+  select count(*)::integer as "sessions" from session`;
 }
+
+/**
+ * The turns of one event-loop iteration as one statement: $1 their session changes (each with its
+ * turn's index, kind and expected revision), $2 their session ids (which the planner can see, so that
+ * the update and delete go by primary key), $3 to $7 their rows, each with its turn's index. A turn's
+ * rows are written only when its session change went through; the turns it answers are those.
+ * Never two changes of one session in a batch: one update would match both.
+ */
+const sessionInputColumns = [...sessionColumns, "kind", "expectedRevision", "turn"];
+const turnBatchStatement = `with s as (select * from json_to_recordset($1::json) as s(${recordType(sessionInputColumns)})),
+  inserted as (insert into "sessions" (${quoted(sessionColumns)}) select ${quoted(sessionColumns)} from s where s."kind" = 'insert' returning "id"),
+  updated as (update "sessions" t set "state" = s."state", "updatedAt" = s."updatedAt", "expiresAt" = coalesce(s."expiresAt", t."expiresAt"),
+    "revision" = t."revision" + 1 from s where t."id" = any($2::text[]) and s."kind" = 'update' and t."id" = s."id" and t."revision" = s."expectedRevision" returning t."id"),
+  deleted as (delete from "sessions" t using s where t."id" = any($2::text[]) and s."kind" = 'delete' and t."id" = s."id" and t."revision" = s."expectedRevision" returning t."id"),
+  done as (select s."turn" from s where s."kind" = 'none' or s."id" in (select "id" from inserted union all select "id" from updated union all select "id" from deleted)),
+  ${rowInserts(3, true)}
+  select "turn" from done`;
+
+function sessionInput(session: SessionWrite, turn: number) {
+  switch (session.kind) {
+    case "insert":
+      return { ...rowOf(session.row, sessionColumns), kind: "insert", turn };
+    case "update":
+      return { ...session, expiresAt: session.expiresAt ?? null, turn };
+    case "delete":
+      return { ...session, turn };
+    case "none":
+      return { kind: "none", turn };
+  }
+}
+
+const sessionIdOf = (session: SessionWrite) =>
+  session.kind === "none" ? undefined : session.kind === "insert" ? session.row.id : session.id;
 
 const statements = {
   findSessions: { name: "parley_find_sessions", text: `select * from "sessions" where "id" = any($1::text[])` },
@@ -93,6 +150,7 @@ const statements = {
     name: "parley_find_live_bots",
     text: `select "id", "name", "workspaceId", "publishedVersionId", "isClosed", "publicId" from "bots" where "publicId" = any($1::text[]) and "isArchived" = 0`,
   },
+  turnBatch: { name: "parley_turn_batch", text: turnBatchStatement },
   turns: Object.fromEntries(
     (["insert", "update", "delete", "none"] as const).map((kind) => [
       kind,
@@ -103,11 +161,14 @@ const statements = {
 
 /**
  * Chat turns on PostgreSQL: one round trip to read the session, shared by the turns that ask in the
- * same event-loop iteration (as are the starts' bot lookups), and one to write the turn.
+ * same event-loop iteration (as are the starts' bot lookups), and one to write the turns of an
+ * iteration: one statement, atomic as a whole. When it fails, each of its turns is written again on
+ * its own, so that one turn's error (a row another writer removed) fails that turn only.
  */
 export class PostgresChatRepository implements ChatRepository {
   readonly findSession: (id: string) => Promise<SessionRow | undefined>;
   readonly findLiveBot: (publicId: string) => Promise<LiveBotRow | undefined>;
+  readonly writeTurn: (write: TurnWrite) => Promise<void>;
 
   constructor(private readonly pool: pg.Pool) {
     this.findSession = batchedLookup(async (ids) => {
@@ -121,18 +182,67 @@ export class PostgresChatRepository implements ChatRepository {
       });
       return rows.map(({ publicId, ...bot }) => [publicId, bot]);
     });
+    this.writeTurn = perIteration<TurnWrite, void>((batch) => {
+      void this.writeBatch(batch);
+    });
   }
 
-  async writeTurn({ session, results, answers, logs, outbox = [], handoffs = [] }: TurnWrite): Promise<void> {
-    const { rows } = await this.pool.query<{ sessions: number }>({
-      ...statements.turns[session.kind]!,
+  /**
+   * A second change of a session already in the batch waits for the batch (it will lose the race, as
+   * it would have on its own). When the statement fails, its turns are written one at a time, in the
+   * order they came: as on the embedded database, a turn may build on the one before it.
+   */
+  private async writeBatch(batch: Pending<TurnWrite, void>[]): Promise<void> {
+    const together: Pending<TurnWrite, void>[] = [];
+    const after: Pending<TurnWrite, void>[] = [];
+    const sessions = new Set<string>();
+    for (const call of batch) {
+      const id = sessionIdOf(call.input.session);
+      if (id !== undefined && sessions.has(id)) after.push(call);
+      else {
+        if (id !== undefined) sessions.add(id);
+        together.push(call);
+      }
+    }
+    let alone = after;
+    if (together.length > 1)
+      try {
+        const written = await this.writeTurns(together.map((call) => call.input));
+        together.forEach((call, turn) => {
+          if (written.has(turn)) call.resolve();
+          else call.reject(new SessionConflictError());
+        });
+      } catch {
+        alone = [...together, ...after];
+      }
+    else alone = [...together, ...after];
+    for (const call of alone) await this.writeOne(call.input).then(call.resolve, call.reject);
+  }
+
+  /** The turns' indexes whose session change went through (with everything they brought). */
+  private async writeTurns(writes: TurnWrite[]): Promise<Set<number>> {
+    const rowLists = rowTables.map(([, columns], table) =>
+      JSON.stringify(
+        writes.flatMap((write, turn) => rowListsOf(write)[table]!.map((row) => ({ ...rowOf(row, columns), turn }))),
+      ),
+    );
+    const { rows } = await this.pool.query<{ turn: number }>({
+      ...statements.turnBatch,
       values: [
-        rowsOf(results, resultColumns),
-        rowsOf(answers, answerColumns),
-        rowsOf(logs, logColumns),
-        rowsOf(outbox, outboxColumns),
-        rowsOf(handoffs, handoffColumns),
-        ...sessionValues(session),
+        JSON.stringify(writes.map((write, turn) => sessionInput(write.session, turn))),
+        writes.flatMap((write) => sessionIdOf(write.session) ?? []),
+        ...rowLists,
+      ],
+    });
+    return new Set(rows.map((row) => row.turn));
+  }
+
+  private async writeOne(write: TurnWrite): Promise<void> {
+    const { rows } = await this.pool.query<{ sessions: number }>({
+      ...statements.turns[write.session.kind]!,
+      values: [
+        ...rowTables.map(([, columns], table) => rowsOf(rowListsOf(write)[table]!, columns)),
+        ...sessionValues(write.session),
       ],
     });
     if (rows[0]!.sessions !== 1) throw new SessionConflictError();

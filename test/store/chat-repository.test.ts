@@ -1,18 +1,23 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/connect.js";
 import { SessionConflictError, type TurnWrite } from "../../src/store/chat-repository.js";
 import { createChatRepository } from "../../src/store/chat/create-chat-repository.js";
+import { createTestDatabase } from "../helpers/test-server.js";
+
+/**
+ * A chat turn's promises on either database (npm run test:pg runs it on PostgreSQL): turns written
+ * together (the embedded database's group commit, PostgreSQL's statement per event-loop iteration)
+ * are each judged on their own.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
 
 const now = "2026-11-23T10:00:00.000Z";
-let dataDir: string;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let store: Store;
 
 beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-chat-repo-"));
-  store = await openStore({ dataDir });
+  database = await createTestDatabase();
+  store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
   await store.db
     .insertInto("workspaces")
     .values({ id: "w", name: "W", icon: null, plan: "free", createdAt: now, updatedAt: now } as never)
@@ -32,7 +37,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.drop();
 });
 
 const sessionRow = (id: string) => ({
@@ -80,7 +85,7 @@ const update = (state: string, answers: TurnWrite["answers"]): TurnWrite => ({
 });
 const answersStored = () => store.db.selectFrom("answers").select(["id", "content"]).orderBy("id").execute();
 
-describe("chat turns on the embedded database (group commit)", () => {
+describe(`chat turns on ${onPostgres ? "PostgreSQL" : "the embedded database"}`, () => {
   it("writes turns sent together in one batch, each judged on its own: one winner per session revision", async () => {
     const chat = createChatRepository(store);
     await chat.writeTurn({
@@ -132,6 +137,48 @@ describe("chat turns on the embedded database (group commit)", () => {
     expect(await chat.findSession("s3")).toMatchObject({ id: "s3" });
   });
 
+  it("keeps each turn of a batch to its own session's revision: a stale one writes nothing, the others everything", async () => {
+    const chat = createChatRepository(store);
+    await Promise.all(
+      ["s1", "s2", "s3"].map((id) =>
+        chat.writeTurn({ session: { kind: "insert", row: sessionRow(id) }, results: [], answers: [], logs: [] }),
+      ),
+    );
+    await chat.writeTurn({ session: { kind: "none" }, results: [resultRow("r")], answers: [], logs: [] });
+    const outcomes = await Promise.allSettled([
+      chat.writeTurn({
+        session: { kind: "update", id: "s1", expectedRevision: 0, state: "moved on", updatedAt: now },
+        results: [],
+        answers: [answer("a1", "r", "from s1")],
+        logs: [],
+      }),
+      chat.writeTurn({
+        session: { kind: "update", id: "s2", expectedRevision: 4, state: "stale", updatedAt: now },
+        results: [{ ...resultRow("r"), variables: '["stale"]' }],
+        answers: [answer("a2", "r", "from the stale turn")],
+        logs: [],
+      }),
+      chat.writeTurn({
+        session: { kind: "delete", id: "s3", expectedRevision: 0 },
+        results: [],
+        answers: [answer("a3", "r", "from s3's last turn")],
+        logs: [],
+      }),
+      chat.writeTurn({ session: { kind: "none" }, results: [], answers: [answer("a4", "r", "no session")], logs: [] }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(SessionConflictError);
+    expect(await answersStored()).toEqual([
+      { id: "a1", content: "from s1" },
+      { id: "a3", content: "from s3's last turn" },
+      { id: "a4", content: "no session" },
+    ]);
+    expect(await chat.findSession("s1")).toMatchObject({ state: "moved on", revision: 1 });
+    expect(await chat.findSession("s2")).toMatchObject({ state: "{}", revision: 0 });
+    expect(await chat.findSession("s3")).toBeUndefined();
+    expect(await store.db.selectFrom("results").select("variables").executeTakeFirst()).toEqual({ variables: "[]" });
+  });
+
   it("answers session reads asked together each with its own session, or none", async () => {
     const chat = createChatRepository(store);
     await Promise.all(
@@ -154,62 +201,69 @@ describe("chat turns on the embedded database (group commit)", () => {
     expect(first).toMatchObject({ id: "s1", state: '{"step":1}' });
   });
 
-  it("waits for a transaction of the management side (a connection of its own, begun immediate), and answers after its own commit", async () => {
-    const chat = createChatRepository(store);
-    let releaseTransaction!: () => void;
-    const transaction = store.db.transaction().execute(async (trx) => {
-      await trx.updateTable("bots").set({ name: "Renamed" }).where("id", "=", "bot").execute();
-      await new Promise<void>((resolve) => (releaseTransaction = resolve));
-    });
-    let written = false;
-    const write = chat
-      .writeTurn({
+  // The embedded database has one writer at a time; PostgreSQL locks rows.
+  it.skipIf(onPostgres)(
+    "waits for a transaction of the management side (a connection of its own, begun immediate), and answers after its own commit",
+    async () => {
+      const chat = createChatRepository(store);
+      let releaseTransaction!: () => void;
+      const transaction = store.db.transaction().execute(async (trx) => {
+        await trx.updateTable("bots").set({ name: "Renamed" }).where("id", "=", "bot").execute();
+        await new Promise<void>((resolve) => (releaseTransaction = resolve));
+      });
+      let written = false;
+      const write = chat
+        .writeTurn({
+          session: { kind: "insert", row: sessionRow("s") },
+          results: [resultRow("r")],
+          answers: [answer("a1", "r", "Ada")],
+          logs: [],
+        })
+        .then(() => (written = true));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(written).toBe(false);
+      releaseTransaction();
+      await Promise.all([transaction, write]);
+      expect(await answersStored()).toEqual([{ id: "a1", content: "Ada" }]);
+      expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Renamed" });
+    },
+  );
+
+  it.skipIf(onPostgres)(
+    "lets a management transaction that reads, then writes, go through while chat turns commit on their thread",
+    async () => {
+      const chat = createChatRepository(store);
+      await chat.writeTurn({
         session: { kind: "insert", row: sessionRow("s") },
         results: [resultRow("r")],
-        answers: [answer("a1", "r", "Ada")],
-        logs: [],
-      })
-      .then(() => (written = true));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(written).toBe(false);
-    releaseTransaction();
-    await Promise.all([transaction, write]);
-    expect(await answersStored()).toEqual([{ id: "a1", content: "Ada" }]);
-    expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Renamed" });
-  });
-
-  it("lets a management transaction that reads, then writes, go through while chat turns commit on their thread", async () => {
-    const chat = createChatRepository(store);
-    await chat.writeTurn({
-      session: { kind: "insert", row: sessionRow("s") },
-      results: [resultRow("r")],
-      answers: [],
-      logs: [],
-    });
-    const renamed = store.db.transaction().execute(async (trx) => {
-      const { name } = await trx.selectFrom("bots").select("name").where("id", "=", "bot").executeTakeFirstOrThrow();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      await trx
-        .updateTable("bots")
-        .set({ name: `${name} (2)` })
-        .where("id", "=", "bot")
-        .execute();
-    });
-    const turns = ["one", "two", "three"].map((state, revision) =>
-      chat.writeTurn({
-        session: { kind: "update", id: "s", expectedRevision: revision, state, updatedAt: now },
-        results: [],
         answers: [],
         logs: [],
-      }),
-    );
-    await Promise.all([
-      renamed,
-      ...turns.map((turn, i) => turn.then(() => new Promise((resolve) => setTimeout(resolve, i)))),
-    ]);
-    expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Bot (2)" });
-    expect(await chat.findSession("s")).toMatchObject({ state: "three", revision: 3 });
-  });
+      });
+      const renamed = store.db.transaction().execute(async (trx) => {
+        const { name } = await trx.selectFrom("bots").select("name").where("id", "=", "bot").executeTakeFirstOrThrow();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await trx
+          .updateTable("bots")
+          .set({ name: `${name} (2)` })
+          .where("id", "=", "bot")
+          .execute();
+      });
+      const turns = ["one", "two", "three"].map((state, revision) =>
+        chat.writeTurn({
+          session: { kind: "update", id: "s", expectedRevision: revision, state, updatedAt: now },
+          results: [],
+          answers: [],
+          logs: [],
+        }),
+      );
+      await Promise.all([
+        renamed,
+        ...turns.map((turn, i) => turn.then(() => new Promise((resolve) => setTimeout(resolve, i)))),
+      ]);
+      expect(await store.db.selectFrom("bots").select("name").executeTakeFirst()).toEqual({ name: "Bot (2)" });
+      expect(await chat.findSession("s")).toMatchObject({ state: "three", revision: 3 });
+    },
+  );
 
   it("raises a result's completion but never lowers it", async () => {
     const chat = createChatRepository(store);

@@ -12,12 +12,19 @@ const TURN_TIMEOUT_MS = 1_000;
 let nocodb: Awaited<ReturnType<typeof fakeNocoDb>>;
 let parley: Awaited<ReturnType<typeof startIntegrationServer>>;
 let credentialsId: string;
-/** A lookup service that answers after 300 ms: the ten turns are all under way before the first is saved. */
+/**
+ * A lookup service that answers none of the ten turns until all ten have called it. Each turn calls it
+ * after reading its session, so all ten have read the session before the first is saved, however
+ * slowly the machine lets them arrive (a fixed delay of 300 ms was not enough on a loaded one).
+ */
 let lookup: Awaited<ReturnType<typeof recordingServer>>;
+const CONCURRENT_TURNS = 10;
 beforeAll(async () => {
   nocodb = await fakeNocoDb();
+  const held: (() => void)[] = [];
   lookup = await recordingServer((_request, response) => {
-    setTimeout(() => sendJson(response, 200, { ok: true }), 300);
+    held.push(() => sendJson(response, 200, { ok: true }));
+    if (held.length === CONCURRENT_TURNS) for (const answer of held.splice(0)) answer();
   });
   parley = await startIntegrationServer({
     PARLEY_HTTP_ALLOWED_HOSTS: "127.0.0.1",
@@ -69,7 +76,7 @@ describe("a plug-in's change is sent once per saved turn", () => {
     expect(started.status).toBe(200);
     const sessionId = started.body.sessionId as string;
 
-    const replies = await Promise.all(Array.from({ length: 10 }, () => parley.send(sessionId, "Ada")));
+    const replies = await Promise.all(Array.from({ length: CONCURRENT_TURNS }, () => parley.send(sessionId, "Ada")));
     const statuses = replies.map((reply) => reply.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     expect(replies.find((reply) => reply.status === 409)?.body).toEqual({

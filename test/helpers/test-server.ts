@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../../src/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
+import { openStore, type Store } from "../../src/store/connect.js";
 import { SHARED_SCHEMA_PREFIX } from "./shared-schema.js";
 import { noteStarted } from "./started-count.js";
 
@@ -52,6 +53,19 @@ export async function createTestDatabase(use: "own" | "shared" = "own"): Promise
       await client.query(`drop schema if exists "${schema}" cascade`);
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A store migrated from empty, as createTestDatabase makes one; `close` closes it and drops the database. */
+export async function openTestStore(): Promise<{ store: Store; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await database.drop();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/connect.js";
+import type { Store } from "../../src/store/connect.js";
 import { SessionConflictError, type TurnWrite } from "../../src/store/chat-repository.js";
 import { createChatRepository } from "../../src/store/chat/create-chat-repository.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { openTestStore } from "../helpers/test-server.js";
 
 /**
  * A chat turn's promises on either database (npm run test:pg runs it on PostgreSQL): turns written
@@ -12,12 +12,12 @@ import { createTestDatabase } from "../helpers/test-server.js";
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 const now = "2026-11-23T10:00:00.000Z";
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let opened: Awaited<ReturnType<typeof openTestStore>>;
 let store: Store;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  opened = await openTestStore();
+  store = opened.store;
   await store.db
     .insertInto("workspaces")
     .values({ id: "w", name: "W", icon: null, plan: "free", createdAt: now, updatedAt: now } as never)
@@ -35,10 +35,7 @@ beforeEach(async () => {
     } as never)
     .execute();
 });
-afterEach(async () => {
-  await store.close();
-  await database.drop();
-});
+afterEach(() => opened.close());
 
 const sessionRow = (id: string) => ({
   id,
@@ -83,17 +80,21 @@ const update = (state: string, answers: TurnWrite["answers"]): TurnWrite => ({
   answers,
   logs: [],
 });
+const newSession = (id: string): TurnWrite["session"] => ({ kind: "insert", row: sessionRow(id) });
+/** A turn that changes `session` and writes `rows` (none unless given). */
+const turn = (session: TurnWrite["session"], rows: Partial<Omit<TurnWrite, "session">> = {}): TurnWrite => ({
+  session,
+  results: [],
+  answers: [],
+  logs: [],
+  ...rows,
+});
 const answersStored = () => store.db.selectFrom("answers").select(["id", "content"]).orderBy("id").execute();
 
 describe(`chat turns on ${onPostgres ? "PostgreSQL" : "the embedded database"}`, () => {
   it("writes turns sent together in one batch, each judged on its own: one winner per session revision", async () => {
     const chat = createChatRepository(store);
-    await chat.writeTurn({
-      session: { kind: "insert", row: sessionRow("s") },
-      results: [resultRow("r")],
-      answers: [],
-      logs: [],
-    });
+    await chat.writeTurn(turn(newSession("s"), { results: [resultRow("r")] }));
     const outcomes = await Promise.allSettled([
       chat.writeTurn(update("first", [answer("a1", "r", "Ada")])),
       chat.writeTurn(update("second", [answer("a2", "r", "Bob")])),
@@ -139,12 +140,8 @@ describe(`chat turns on ${onPostgres ? "PostgreSQL" : "the embedded database"}`,
 
   it("keeps each turn of a batch to its own session's revision: a stale one writes nothing, the others everything", async () => {
     const chat = createChatRepository(store);
-    await Promise.all(
-      ["s1", "s2", "s3"].map((id) =>
-        chat.writeTurn({ session: { kind: "insert", row: sessionRow(id) }, results: [], answers: [], logs: [] }),
-      ),
-    );
-    await chat.writeTurn({ session: { kind: "none" }, results: [resultRow("r")], answers: [], logs: [] });
+    await Promise.all(["s1", "s2", "s3"].map((id) => chat.writeTurn(turn(newSession(id)))));
+    await chat.writeTurn(turn({ kind: "none" }, { results: [resultRow("r")] }));
     const outcomes = await Promise.allSettled([
       chat.writeTurn({
         session: { kind: "update", id: "s1", expectedRevision: 0, state: "moved on", updatedAt: now },
@@ -233,12 +230,7 @@ describe(`chat turns on ${onPostgres ? "PostgreSQL" : "the embedded database"}`,
     "lets a management transaction that reads, then writes, go through while chat turns commit on their thread",
     async () => {
       const chat = createChatRepository(store);
-      await chat.writeTurn({
-        session: { kind: "insert", row: sessionRow("s") },
-        results: [resultRow("r")],
-        answers: [],
-        logs: [],
-      });
+      await chat.writeTurn(turn(newSession("s"), { results: [resultRow("r")] }));
       const renamed = store.db.transaction().execute(async (trx) => {
         const { name } = await trx.selectFrom("bots").select("name").where("id", "=", "bot").executeTakeFirstOrThrow();
         await new Promise((resolve) => setTimeout(resolve, 20));

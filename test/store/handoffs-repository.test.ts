@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/connect.js";
+import type { Store } from "../../src/store/connect.js";
 import { HandoffsRepository } from "../../src/store/handoffs-repository.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { openTestStore } from "../helpers/test-server.js";
 
 /** The hand-offs' promises under races, on either database (npm run test:pg runs it on PostgreSQL). */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let opened: Awaited<ReturnType<typeof openTestStore>>;
 let store: Store;
 let handoffs: HandoffsRepository;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  opened = await openTestStore();
+  store = opened.store;
   handoffs = new HandoffsRepository(store.db, store.dialect);
 });
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-});
+afterAll(() => opened?.close());
 
 const handoff = (
   id: string,

@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/connect.js";
+import type { Store } from "../../src/store/connect.js";
 import { HandoffsRepository } from "../../src/store/handoffs-repository.js";
 import { ResultsRepository } from "../../src/store/results-repository.js";
 import { UsersRepository } from "../../src/store/users-repository.js";
 import { WorkspacesRepository } from "../../src/store/workspaces-repository.js";
 import { toApiResult } from "../../src/services/results/result-view.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { openTestStore } from "../helpers/test-server.js";
 
 /**
  * The results page sends each result as JSON text the database composed (src/store/result-json.ts);
  * a single result is built in JavaScript (toApiResult). Both must say the same, on either database.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let opened: Awaited<ReturnType<typeof openTestStore>>;
 let store: Store;
 let results: ResultsRepository;
 let workspaceId: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  store = await openStore({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  opened = await openTestStore();
+  store = opened.store;
   results = new ResultsRepository(store.db, store.dialect);
   const owner = await new UsersRepository(store.db).findOrCreateByEmail("owner@example.com");
   workspaceId = (await new WorkspacesRepository(store.db).create(owner.id, { name: "Results" })).id;
@@ -35,10 +35,7 @@ beforeAll(async () => {
     } as never)
     .execute();
 });
-afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-});
+afterAll(() => opened?.close());
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 const awkward = 'He said "hi"\\ then\nleft\t\u0001 – 日本語 😀 \u2028';

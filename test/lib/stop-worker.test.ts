@@ -26,6 +26,9 @@ describe("stopping a worker thread", () => {
   it("terminates a worker that ignores its message once the grace is over", async () => {
     const stubborn = worker("setInterval(() => {}, 1000)");
     const exit = once(stubborn, "exit");
+    // Running, so that it is the ignored message that ends in termination (a worker terminated while it
+    // still starts exits with 0; on a loaded machine its start can outlast the grace).
+    await once(stubborn, "online");
     await stopWorker(stubborn, "close", 100);
     expect(await exit).toEqual([1]);
   });

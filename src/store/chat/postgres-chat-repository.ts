@@ -67,20 +67,23 @@ function sessionValues(session: SessionWrite): unknown[] {
   }
 }
 
-/** The five row lists of a turn, each with the table's columns (and, in a batch, the turn's index). */
-const rowTables = [
-  ["results", resultColumns, `on conflict ("id") do update set ${resultUpsertSet}`],
-  ["answers", answerColumns, ""],
-  ["logs", logColumns, ""],
-  ["outbox", outboxColumns, ""],
-  ["handoffs", handoffColumns, ""],
-] as const;
-const rowListsOf = (write: TurnWrite) => [
-  write.results,
-  write.answers,
-  write.logs,
-  write.outbox ?? [],
-  write.handoffs ?? [],
+/** The five tables a turn brings rows to, each with its columns and the turn's rows for it. */
+const rowTables: {
+  table: string;
+  columns: readonly string[];
+  onConflict: string;
+  rows: (write: TurnWrite) => object[];
+}[] = [
+  {
+    table: "results",
+    columns: resultColumns,
+    onConflict: `on conflict ("id") do update set ${resultUpsertSet}`,
+    rows: (write) => write.results,
+  },
+  { table: "answers", columns: answerColumns, onConflict: "", rows: (write) => write.answers },
+  { table: "logs", columns: logColumns, onConflict: "", rows: (write) => write.logs },
+  { table: "outbox", columns: outboxColumns, onConflict: "", rows: (write) => write.outbox ?? [] },
+  { table: "handoffs", columns: handoffColumns, onConflict: "", rows: (write) => write.handoffs ?? [] },
 ];
 
 /**
@@ -91,7 +94,7 @@ function rowInserts(first: number, batched: boolean): string {
   const written = batched ? `r."turn" in (select "turn" from done)` : "exists (select 1 from session)";
   return rowTables
     .map(
-      ([table, columns, onConflict], index) =>
+      ({ table, columns, onConflict }, index) =>
         `"${table}" as (insert into "${table}" (${quoted(columns)}) select ${quoted(columns)}
     from json_to_recordset($${first + index}::json) as r(${recordType(batched ? [...columns, "turn"] : columns)})
     where ${written} ${onConflict} returning 1)`,
@@ -204,27 +207,30 @@ export class PostgresChatRepository implements ChatRepository {
         together.push(call);
       }
     }
-    let alone = after;
-    if (together.length > 1)
-      try {
-        const written = await this.writeTurns(together.map((call) => call.input));
-        together.forEach((call, turn) => {
-          if (written.has(turn)) call.resolve();
-          else call.reject(new SessionConflictError());
-        });
-      } catch {
-        alone = [...together, ...after];
-      }
-    else alone = [...together, ...after];
-    for (const call of alone) await this.writeOne(call.input).then(call.resolve, call.reject);
+    const settled = together.length > 1 && (await this.settleTogether(together));
+    for (const call of settled ? after : [...together, ...after])
+      await this.writeOne(call.input).then(call.resolve, call.reject);
+  }
+
+  /** Writes the calls' turns as one statement and settles each; false when it failed (nothing written). */
+  private async settleTogether(calls: Pending<TurnWrite, void>[]): Promise<boolean> {
+    let written: Set<number>;
+    try {
+      written = await this.writeTurns(calls.map((call) => call.input));
+    } catch {
+      return false;
+    }
+    calls.forEach((call, turn) => {
+      if (written.has(turn)) call.resolve();
+      else call.reject(new SessionConflictError());
+    });
+    return true;
   }
 
   /** The turns' indexes whose session change went through (with everything they brought). */
   private async writeTurns(writes: TurnWrite[]): Promise<Set<number>> {
-    const rowLists = rowTables.map(([, columns], table) =>
-      JSON.stringify(
-        writes.flatMap((write, turn) => rowListsOf(write)[table]!.map((row) => ({ ...rowOf(row, columns), turn }))),
-      ),
+    const rowLists = rowTables.map(({ columns, rows }) =>
+      JSON.stringify(writes.flatMap((write, turn) => rows(write).map((row) => ({ ...rowOf(row, columns), turn })))),
     );
     const { rows } = await this.pool.query<{ turn: number }>({
       ...statements.turnBatch,
@@ -240,10 +246,7 @@ export class PostgresChatRepository implements ChatRepository {
   private async writeOne(write: TurnWrite): Promise<void> {
     const { rows } = await this.pool.query<{ sessions: number }>({
       ...statements.turns[write.session.kind]!,
-      values: [
-        ...rowTables.map(([, columns], table) => rowsOf(rowListsOf(write)[table]!, columns)),
-        ...sessionValues(write.session),
-      ],
+      values: [...rowTables.map(({ columns, rows }) => rowsOf(rows(write), columns)), ...sessionValues(write.session)],
     });
     if (rows[0]!.sessions !== 1) throw new SessionConflictError();
   }

@@ -3,7 +3,7 @@
 // sent to it directly) and a turn without the AI block are subtracted. Prints a table; asserts nothing.
 import { it } from "vitest";
 import { FAKE_KEY, fakeAnthropic, fakeOpenAi } from "../test/helpers/ai-fakes.js";
-import { buildBot, say } from "../test/helpers/conversation.js";
+import { buildBot, say } from "../test/helpers/bot-builder.js";
 import { startIntegrationServer } from "../test/e2e/integrations-harness.js";
 
 const TURNS = 100;

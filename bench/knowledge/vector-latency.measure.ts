@@ -10,7 +10,7 @@ import { KnowledgeBasesRepository } from "../../src/store/knowledge-bases-reposi
 import { KnowledgeDocumentsRepository } from "../../src/store/knowledge-documents-repository.js";
 import { KnowledgeSearch } from "../../src/store/knowledge-search.js";
 import { KnowledgeVectorSearch } from "../../src/store/knowledge-vectors.js";
-import { createTestDatabase } from "../../test/helpers/test-server.js";
+import { createTestDatabase } from "../../test/helpers/test-database.js";
 
 const DIMENSIONS = 512;
 const CHUNKS_PER_DOCUMENT = 1000;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { createBuilderHarness, type BuilderHarness, type WatchedPage } from "./builder-harness.js";
 
 /** Issue #37: an imported ChatGPT template leaves the AI block's model empty; the author hears it, the visitor goes on. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseBotTestFile } from "../../src/services/bot-tests/test-file.js";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { createBuilderHarness, shot, type BuilderHarness, type WatchedPage } from "./builder-harness.js";
 
 /** Recording a preview conversation as a test, replaying it, and seeing it fail on its block once the bot changes. */

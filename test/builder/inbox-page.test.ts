@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPassword } from "../../src/services/auth/browser-sessions.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { chatPageFrame, openPage } from "../web/browser.js";
 import { type BuilderHarness, createBuilderHarness, PASSWORD, shot, signIn, watch } from "./builder-harness.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { FAKE_AUDIO, FAKE_KEY, fakeAnthropic, fakeOpenAi } from "../helpers/ai-fakes.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";
 

@@ -7,7 +7,8 @@ import { setPassword } from "../../src/services/auth/browser-sessions.js";
 import { createSetupToken } from "../../src/services/auth/setup-links.js";
 import { createClient } from "../helpers/http-client.js";
 import { startServerProcess } from "../helpers/server-process.js";
-import { createTestDatabase, startTestServer, type TestServer } from "../helpers/test-server.js";
+import { startTestServer, type TestServer } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 let server: TestServer;
 const anonymous = () => createClient(server.baseUrl);

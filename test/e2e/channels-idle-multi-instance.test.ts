@@ -3,9 +3,9 @@ import { loadConfig } from "../../src/config.js";
 import { type RunningServer, startServer } from "../../src/server.js";
 import { type ChannelFakes, startChannelFakes, telegramMessageUpdate } from "../helpers/channel-fakes.js";
 import { TELEGRAM } from "../helpers/channel-harness.js";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 // Several instances only make sense on a shared PostgreSQL database.
 const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramMessageUpdate, whatsAppWebhookBody } from "../helpers/channel-fakes.js";
 import { type ChannelHarness, createChannelHarness, TELEGRAM, WHATSAPP } from "../helpers/channel-harness.js";
-import { edge, say } from "../helpers/conversation.js";
+import { edge, say } from "../helpers/bot-builder.js";
 
 // The server fires a messaging-app contact's idle timeout itself: the contact has no client to.
 let h: ChannelHarness;

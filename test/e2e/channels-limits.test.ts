@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppCall, telegramMessageUpdate, whatsAppSignature } from "../helpers/channel-fakes.js";
 import { type ChannelHarness, createChannelHarness, TELEGRAM, WHATSAPP } from "../helpers/channel-harness.js";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 
 // Issue 31 item 5: one signed webhook call cannot start thousands of contact turns at once, turns

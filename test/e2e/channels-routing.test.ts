@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramMessageUpdate, whatsAppWebhookBody } from "../helpers/channel-fakes.js";
 import { type ChannelHarness, createChannelHarness, TELEGRAM, WHATSAPP } from "../helpers/channel-harness.js";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 
 let h: ChannelHarness;
 let telegramId: string;

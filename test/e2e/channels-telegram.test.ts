@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_MEDIA_BYTES, telegramMessageUpdate } from "../helpers/channel-fakes.js";
 import { type ChannelHarness, createChannelHarness, TELEGRAM } from "../helpers/channel-harness.js";
-import { edge, say } from "../helpers/conversation.js";
+import { edge, say } from "../helpers/bot-builder.js";
 
 let h: ChannelHarness;
 let credentialsId: string;

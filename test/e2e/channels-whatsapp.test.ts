@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_MEDIA_BYTES, whatsAppWebhookBody } from "../helpers/channel-fakes.js";
 import { type ChannelHarness, createChannelHarness, WHATSAPP } from "../helpers/channel-harness.js";
-import { edge, say } from "../helpers/conversation.js";
+import { edge, say } from "../helpers/bot-builder.js";
 
 let h: ChannelHarness;
 let credentialsId: string;

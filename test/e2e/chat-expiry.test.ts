@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteExpiredSessions } from "../../src/services/chat/session-cleanup.js";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 
 let h: ChatHarness;
 beforeAll(async () => {

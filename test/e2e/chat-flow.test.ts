@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildBot,
-  createChatHarness,
-  edge,
-  retryBubble,
-  say,
-  textMessage,
-  type ChatHarness,
-} from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, edge, retryBubble, say, textMessage } from "../helpers/bot-builder.js";
 
 let h: ChatHarness;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 import type { BotLoaderPort } from "../../src/engine/ports.js";
 
 let h: ChatHarness;

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 
 // Round trips only cost something on a networked database.
 const onPostgres = Boolean(process.env.DATABASE_URL);

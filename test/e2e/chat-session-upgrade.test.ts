@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 
 // A sessions row stored before issue 16 (state version 1), copied from a test run of that code.
 const fixture = JSON.parse(fs.readFileSync("test/schemas/fixtures/session-row-v1.json", "utf8"));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 import { richText } from "../helpers/sample-bots.js";
 
 let h: ChatHarness;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChatHarness, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { textMessage } from "../helpers/bot-builder.js";
 import { createTypebotEmbedClient, type TypebotEmbedClient } from "../helpers/typebot-embed-client.js";
 import { asBot, loopWithJumpAndReturn, transcriptShownInLoop } from "../helpers/transcript-bots.js";
 

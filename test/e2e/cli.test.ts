@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { connect } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 import { createClient } from "../helpers/http-client.js";
 import { openEventStream } from "../helpers/session-events.js";
 

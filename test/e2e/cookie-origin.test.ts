@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPassword } from "../../src/services/auth/browser-sessions.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 

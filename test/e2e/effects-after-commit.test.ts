@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { fakeNocoDb, NOCODB_TABLE, NOCODB_TOKEN } from "../helpers/nocodb-fakes.js";
 import { recordingServer, sendJson, startIntegrationServer } from "./integrations-harness.js";
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { CLIENT, CONSENT_CODE, fakeGoogle, parseRawMessage } from "../helpers/google-fakes.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";
 

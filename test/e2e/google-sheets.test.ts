@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { credentialsKit } from "../../src/integrations/credentials/credentials-kit.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { CLIENT, type FakeSpreadsheet, fakeGoogle, REFRESH_TOKEN } from "../helpers/google-fakes.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramMessageUpdate, whatsAppWebhookBody } from "../helpers/channel-fakes.js";
 import { type ChannelHarness, createChannelHarness, TELEGRAM, WHATSAPP } from "../helpers/channel-harness.js";
-import { say } from "../helpers/conversation.js";
+import { say } from "../helpers/bot-builder.js";
 import { webhookReceiver } from "../helpers/webhook-receiver.js";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { startIntegrationServer } from "./integrations-harness.js";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUEST_READ_ONLY } from "../../src/services/auth/write-access.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { openSessionEvents } from "../helpers/session-events.js";
 import { startIntegrationServer } from "./integrations-harness.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { type EventsClient, openEventStream, openSessionEvents } from "../helpers/session-events.js";
 import { signalTransports, useTwoInstances } from "../helpers/two-instances.js";

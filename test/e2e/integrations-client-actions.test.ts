@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";
 
 let parley: Awaited<ReturnType<typeof startIntegrationServer>>;

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildBot,
-  type ChatHarness,
-  createChatHarness,
-  edge,
-  retryBubble,
-  say,
-  textMessage,
-} from "../helpers/conversation.js";
+import { type ChatHarness, createChatHarness } from "../helpers/conversation.js";
+import { buildBot, edge, retryBubble, say, textMessage } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { richText } from "../helpers/sample-bots.js";
 import { bilingualBot, colors, french, withTranslations } from "../helpers/bilingual-bot.js";

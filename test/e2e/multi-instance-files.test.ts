@@ -4,8 +4,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../helpers/http-client.js";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
-import { createTestDatabase } from "../helpers/test-server.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { createTestDatabase } from "../helpers/test-database.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 
 // Several instances only make sense on a shared PostgreSQL database.
 const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 import { createClient } from "../helpers/http-client.js";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
 import { loopBot, publishBot, questionsBot } from "../reliability/fixtures.js";

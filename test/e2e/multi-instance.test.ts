@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 import { createClient } from "../helpers/http-client.js";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
 import { greetingBot } from "../helpers/sample-bots.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_KEY } from "../helpers/ai-fakes.js";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { DIFY_KNOWLEDGE_KEY, DIFY_USAGE, difyQueries, fakeDify } from "../helpers/dify-fakes.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";
 

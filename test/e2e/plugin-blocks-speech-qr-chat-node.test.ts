@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_AUDIO, FAKE_KEY } from "../helpers/ai-fakes.js";
 import { BROKEN_CHAT_NODE_BOT, fakeChatNode, HTML_CHAT_NODE_BOT } from "../helpers/chat-node-fakes.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { elevenLabsVoices, fakeElevenLabs } from "../helpers/elevenlabs-fakes.js";
 import { readPng } from "../helpers/png.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";

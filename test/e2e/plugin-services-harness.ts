@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { BLINK_TOKEN, fakeBlink } from "../helpers/blink-fakes.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { fakeNocoDb, NOCODB_TOKEN } from "../helpers/nocodb-fakes.js";
 import { fakePostHog, fakeSegment, POSTHOG_PROJECT_KEY, SEGMENT_WRITE_KEY } from "../helpers/analytics-fakes.js";
 import { bubbleTexts, startIntegrationServer } from "./integrations-harness.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { redactedUrl } from "../../src/http/security-headers.js";
 import { startServer } from "../../src/server.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 /** Issue 15, finding 7: request URLs in debug logs keep their secrets out. */
 const lines: string[] = [];

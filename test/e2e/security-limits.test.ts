@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 
 /** Issue 15, finding 4: what bot code hands out, what a variable holds and what a session keeps are bounded. */
 let defaults: ChatHarness;

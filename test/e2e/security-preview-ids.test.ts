@@ -2,7 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 
 /**
  * Issue 31 item 8: a preview's id is the server's or a strict one it chose; an anonymous preview

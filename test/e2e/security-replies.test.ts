@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  buildBot,
-  createChatHarness,
-  retryBubble,
-  say,
-  textMessage,
-  type ChatHarness,
-} from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, retryBubble, say, textMessage } from "../helpers/bot-builder.js";
 
 /** Issue 15, finding 5: a reply longer than its input type takes is refused before it is parsed. */
 let h: ChatHarness;

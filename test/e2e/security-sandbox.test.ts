@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 
 /**
  * Issue 15, finding 3: bot code never runs on the server's thread. Ten bubbles whose inline code loops,

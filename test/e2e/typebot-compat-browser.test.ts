@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 import { typebotEmbedClientSource } from "../helpers/typebot-embed-client.js";
 import { startHostSite, type HostSite } from "../web/host-site.js";
 import { launchBrowser, openPage, type WatchedPage } from "../web/browser.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, textMessage, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 import { bilingualBot, french, withTranslations } from "../helpers/bilingual-bot.js";
 import { createClient } from "../helpers/http-client.js";
 import { createTypebotEmbedClient, type TypebotEmbedClient } from "../helpers/typebot-embed-client.js";

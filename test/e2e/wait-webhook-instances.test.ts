@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import pg from "pg";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { openSessionEvents } from "../helpers/session-events.js";
 import { signalTransports, useTwoInstances } from "../helpers/two-instances.js";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { startTestServer, type TestServer } from "../helpers/test-server.js";
 import { webhookReceiver, type ReceivedWebhook } from "../helpers/webhook-receiver.js";

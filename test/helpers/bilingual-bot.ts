@@ -1,4 +1,4 @@
-import { buildBot, say } from "./conversation.js";
+import { buildBot, say } from "./bot-builder.js";
 import { richText } from "./sample-bots.js";
 
 /** Tests of bots in several languages (issue #23): one flow in English and French. */

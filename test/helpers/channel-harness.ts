@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { type ChannelFakes, startChannelFakes, whatsAppSignature } from "./channel-fakes.js";
-import { buildBot, type BotSpec } from "./conversation.js";
+import { buildBot, type BotSpec } from "./bot-builder.js";
 import { createClient } from "./http-client.js";
 import { startTestServer, type TestServer } from "./test-server.js";
 

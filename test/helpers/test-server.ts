@@ -1,12 +1,8 @@
-import { threadId } from "node:worker_threads";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { loadConfig } from "../../src/config.js";
 import { startServer, type RunningServer } from "../../src/server.js";
 import { openStore, type Store } from "../../src/store/connect.js";
-import { SHARED_SCHEMA_PREFIX } from "./shared-schema.js";
+import { createTestDatabase } from "./test-database.js";
 import { noteStarted } from "./started-count.js";
 
 /**
@@ -20,42 +16,6 @@ export type TestServer = RunningServer & {
   /** A new user with its own workspace; returns its token and workspace id. */
   createUser(email?: string): Promise<{ token: string; userId: string; workspaceId: string }>;
 };
-
-let counter = 0;
-
-export async function createTestDatabase(use: "own" | "shared" = "own"): Promise<{
-  dataDir: string;
-  databaseUrl: string | undefined;
-  drop(): Promise<void>;
-}> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parley-test-"));
-  const base = process.env.DATABASE_URL;
-  if (!base)
-    return { dataDir, databaseUrl: undefined, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  // Worker threads share the process id (the unit project runs two of them): the thread's id keeps the names apart.
-  const worker = `${process.pid}_${threadId}`;
-  const schema =
-    use === "shared"
-      ? `${SHARED_SCHEMA_PREFIX}${process.env.PARLEY_TEST_RUN_ID ?? "run"}_${worker}`
-      : `t_${worker}_${Date.now().toString(36)}_${counter++}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    dataDir,
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A store migrated from empty, as createTestDatabase makes one; `close` closes it and drops the database. */
 export async function openTestStore(): Promise<{ store: Store; close(): Promise<void> }> {

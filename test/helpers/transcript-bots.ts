@@ -1,4 +1,4 @@
-import { buildBot, edge, say } from "./conversation.js";
+import { buildBot, edge, say } from "./bot-builder.js";
 
 /**
  * The two flows of the reference product's viewer tests of the Transcript variable (its

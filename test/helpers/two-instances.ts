@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, vi } from "vitest";
 import { startServerProcess, type ServerProcess } from "./server-process.js";
-import { createTestDatabase } from "./test-server.js";
+import { createTestDatabase } from "./test-database.js";
 
 /** The two ways instances hear of each other's changes, for `describe.each` (`prefix` keeps Redis keys apart). */
 export const signalTransports = (prefix: string) => [

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import type { createClient } from "../helpers/http-client.js";
 
 type Client = ReturnType<typeof createClient>;

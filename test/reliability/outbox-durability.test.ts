@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 import { header, smtpServer } from "../helpers/smtp-sink.js";
 import { publishBot } from "./fixtures.js";
 

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { hangingReceiver } from "../helpers/hanging-receiver.js";
 import { createClient } from "../helpers/http-client.js";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 /**
  * What a killed process had claimed (issue 32 part 3): the embedded database's next start retries it

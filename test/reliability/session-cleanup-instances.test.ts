@@ -4,7 +4,7 @@ import { deleteExpiredSessions } from "../../src/services/chat/session-cleanup.j
 import { type AppContext, createContext } from "../../src/services/context.js";
 import { deleteSessionUploads } from "../../src/services/files/upload-records.js";
 import { openStore, type Store } from "../../src/store/connect.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const EXPIRED = 1300;

@@ -5,7 +5,7 @@ import { KnowledgeBasesRepository } from "../../src/store/knowledge-bases-reposi
 import { KnowledgeDocumentsRepository } from "../../src/store/knowledge-documents-repository.js";
 import { KnowledgeSearch } from "../../src/store/knowledge-search.js";
 import { KnowledgeVectorSearch } from "../../src/store/knowledge-vectors.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 /** The engine's knowledge port over the store: the bot's own workspace only, within the turn's deadline. */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -3,7 +3,7 @@ import { PasswordSetupRepository } from "../../src/store/password-setup-reposito
 import { openStore, type Store } from "../../src/store/connect.js";
 import { forgetInvitationSetupLinks } from "../../src/store/migrations/0019-invitation-links.js";
 import { UsersRepository } from "../../src/store/users-repository.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 /**
  * Migration 0019: before it, an invitation's link was a week-long password setup link of the invited

@@ -3,7 +3,7 @@ import { openStore, type Store } from "../../src/store/connect.js";
 import { KnowledgeBasesRepository } from "../../src/store/knowledge-bases-repository.js";
 import { KnowledgeDocumentsRepository } from "../../src/store/knowledge-documents-repository.js";
 import { KnowledgeSearch } from "../../src/store/knowledge-search.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 /** Knowledge bases' storage, indexing jobs and full-text search, on the engine DATABASE_URL names (or SQLite). */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

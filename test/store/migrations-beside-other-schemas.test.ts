@@ -3,7 +3,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/connect.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 /**
  * Several Parleys (or test workers) share one PostgreSQL database, each in its own schema. A schema

@@ -4,7 +4,7 @@ import { createChatRepository } from "../../src/store/chat/create-chat-repositor
 import { OutboxRepository } from "../../src/store/outbox-repository.js";
 import { UsersRepository } from "../../src/store/users-repository.js";
 import { WorkspacesRepository } from "../../src/store/workspaces-repository.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 
 /**
  * What every repository promises on either database: run once on the embedded database (npm test) and

@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_KEY, fakeOpenAi } from "../helpers/ai-fakes.js";
-import { buildBot, createChatHarness, edge, say, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { launchBrowser, openPage } from "./browser.js";
 import { hostPage, startHostSite, type HostSite } from "./host-site.js";
 

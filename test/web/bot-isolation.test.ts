@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FrameLocator, Locator, Page } from "playwright-core";
 import { createBuilderHarness, type BuilderHarness } from "../builder/builder-harness.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
 import { hostPage, startHostSite, type HostSite } from "./host-site.js";
 

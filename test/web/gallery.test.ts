@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { buildBot, say, type ChatHarness } from "../helpers/conversation.js";
+import type { ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { chatPageFrame, openPage, screenshot } from "./browser.js";
 import type { HostSite } from "./host-site.js";
 import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";

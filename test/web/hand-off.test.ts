@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useChatInBrowser } from "./browser-world.js";
-import { buildBot, say } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { chatPageFrame, openPage } from "./browser.js";
 
 /** Hands the chat to a person; once handed back, asks a question. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useChatInBrowser } from "./browser-world.js";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { chatPageFrame, openPage } from "./browser.js";
 
 /** Asks a name; after 2 seconds of silence the flow asks whether the visitor is still there, then asks again. */

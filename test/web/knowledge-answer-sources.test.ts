@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_KEY, fakeOpenAi } from "../helpers/ai-fakes.js";
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 import { useChatInBrowser } from "./browser-world.js";
 import { chatPageFrame, openPage } from "./browser.js";
 

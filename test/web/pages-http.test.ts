@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { greeterBot } from "./web-bots.js";
 
 const SANDBOX =

@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_KEY } from "../helpers/ai-fakes.js";
-import { buildBot, type ChatHarness, createChatHarness, say } from "../helpers/conversation.js";
+import { type ChatHarness, createChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { fakeDify } from "../helpers/dify-fakes.js";
 import { chatPageFrame, launchBrowser, openPage } from "./browser.js";
 

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { FAKE_BOOKED_DATE, startWidgetFakes, type WidgetFakes } from "../helpers/widget-fakes.js";
 import { chatPageFrame, launchBrowser, openPage } from "./browser.js";
 import { hostPage, startHostSite, type HostSite } from "./host-site.js";

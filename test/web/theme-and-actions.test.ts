@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { say, type ChatHarness } from "../helpers/conversation.js";
+import type { ChatHarness } from "../helpers/conversation.js";
+import { say } from "../helpers/bot-builder.js";
 import { chatPageFrame, computedStyle, openPage, screenshot } from "./browser.js";
 import { openBrowserWorld, type BrowserWorld } from "./browser-world.js";
 import { hostPage, type HostSite } from "./host-site.js";

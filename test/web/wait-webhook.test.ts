@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { buildBot, createChatHarness, say, type ChatHarness } from "../helpers/conversation.js";
+import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
+import { buildBot, say } from "../helpers/bot-builder.js";
 import { createClient } from "../helpers/http-client.js";
-import { createTestDatabase } from "../helpers/test-server.js";
+import { createTestDatabase } from "../helpers/test-database.js";
 import { startServerProcess, type ServerProcess } from "../helpers/server-process.js";
 import { chatPageFrame, launchBrowser, openPage } from "./browser.js";
 

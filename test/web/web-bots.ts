@@ -1,4 +1,4 @@
-import { buildBot, edge, say } from "../helpers/conversation.js";
+import { buildBot, edge, say } from "../helpers/bot-builder.js";
 
 /** Bots the browser tests talk to. Typing emulation is off unless a test is about it: tests wait for text, not time. */
 type Json = Record<string, any>;

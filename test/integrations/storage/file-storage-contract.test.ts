@@ -9,7 +9,7 @@ import { LocalFolderStorage } from "../../../src/integrations/storage/local-fold
 import { PostgresFileStorage } from "../../../src/integrations/storage/postgres-storage.js";
 import { S3FileStorage } from "../../../src/integrations/storage/s3-storage.js";
 import { openStore, type Store } from "../../../src/store/connect.js";
-import { createTestDatabase } from "../../helpers/test-server.js";
+import { createTestDatabase } from "../../helpers/test-database.js";
 import { patternBytes, sha256Of, startS3Server, textOf } from "./storage-fixtures.js";
 
 type Adapter = { storage: FileStorage; close(): Promise<void> };

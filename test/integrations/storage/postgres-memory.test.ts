@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../helpers/test-server.js";
+import { createTestDatabase } from "../../helpers/test-database.js";
 
 const run = promisify(execFile);
 const FILE_BYTES = 40 * 1024 * 1024;

@@ -10,7 +10,7 @@ import {
   type BotTestFileRun,
 } from "../../../src/services/bot-tests/run-bot-tests.js";
 import { parseBotTestFile } from "../../../src/services/bot-tests/test-file.js";
-import { buildBot, say } from "../../helpers/conversation.js";
+import { buildBot, say } from "../../helpers/bot-builder.js";
 
 const leadForm = botFromExport(JSON.parse(fs.readFileSync("docs/examples/lead-form.json", "utf8")));
 

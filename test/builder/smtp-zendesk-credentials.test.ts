@@ -64,10 +64,10 @@ describe("SMTP and Zendesk credentials in the builder", { timeout: 180_000 }, ()
     await page.locator('[data-block-id="b-mail"]').click();
     const settings = page.locator('[data-testid="block-settings"][data-block-type="Email"]');
     const sender = settings.getByLabel("Sender");
-    expect(await sender.locator("option").allTextContents()).toEqual([
-      "This server's mail settings (SMTP_URL)",
-      "Support mail",
-    ]);
+    // The workspace's senders arrive after the settings open: the list fills in once they are loaded.
+    await expect
+      .poll(() => sender.locator("option").allTextContents())
+      .toEqual(["This server's mail settings (SMTP_URL)", "Support mail"]);
     expect(await sender.inputValue()).toBe("default");
     await sender.selectOption({ label: "Support mail" });
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor();

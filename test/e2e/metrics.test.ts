@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChatHarness, type ChatHarness } from "../helpers/conversation.js";
-import { buildBot, say } from "../helpers/bot-builder.js";
+import { buildBot, say, textMessage } from "../helpers/bot-builder.js";
 import { startTestServer } from "../helpers/test-server.js";
 
 const TOKEN = "scrape-secret-7d1f";
@@ -39,7 +39,7 @@ describe("GET /metrics with PARLEY_METRICS=on and a token", () => {
     }
   });
 
-  it("counts requests by route pattern and status, chat turns with their latency, sandbox timeouts and refusals", async () => {
+  it("counts requests by route pattern and status, chat turns with their latency, and refusals", async () => {
     const chat = await harness.conversation(
       buildBot({
         variables: [{ id: "vName", name: "Name" }],
@@ -58,20 +58,6 @@ describe("GET /metrics with PARLEY_METRICS=on and a token", () => {
     await chat.send("Ada");
     const refused = await chat.sendRaw("again");
     expect(refused.status).toBe(429);
-    const looping = await harness.preview(
-      buildBot({
-        groups: [
-          {
-            id: "g1",
-            blocks: [
-              { id: "c", type: "Code", options: { content: "while (true) {}", isExecutedOnClient: false } },
-              say("b", "After"),
-            ],
-          },
-        ],
-      }),
-    );
-    expect(looping.start.status).toBe(200);
     expect((await harness.chat.get("/v1/sessions/no-such-session/nothing/here")).status).toBe(404);
 
     const { status, type, text } = await scrape(harness);
@@ -88,20 +74,48 @@ describe("GET /metrics with PARLEY_METRICS=on and a token", () => {
     expect(text).not.toContain(chat.sessionId!);
     expect(text).not.toContain("no-such-session");
 
-    expect(sample(text, `parley_chat_turns_total{kind="start"}`)).toBe(2);
+    expect(sample(text, `parley_chat_turns_total{kind="start"}`)).toBe(1);
     expect(sample(text, `parley_chat_turns_total{kind="continue"}`)).toBe(1);
-    expect(sample(text, `parley_chat_turn_duration_seconds_count{kind="start"}`)).toBe(2);
+    expect(sample(text, `parley_chat_turn_duration_seconds_count{kind="start"}`)).toBe(1);
     expect(sample(text, `parley_chat_turn_duration_seconds_bucket{le="+Inf",kind="continue"}`)).toBe(1);
-    // The looping start ran for the sandbox's 300 ms at least.
-    expect(sample(text, `parley_chat_turn_duration_seconds_sum{kind="start"}`)).toBeGreaterThanOrEqual(0.3);
-    expect(sample(text, `parley_sandbox_runs_total{kind="script"}`)).toBe(1);
-    expect(sample(text, `parley_sandbox_timeouts_total{kind="script"}`)).toBe(1);
     expect(sample(text, `parley_rate_limit_refusals_total{route="${continueRoute}"}`)).toBe(1);
     expect(text).toContain("# TYPE parley_upload_bytes_total counter");
     expect(sample(text, "parley_upload_bytes_total")).toBe(0);
     // The pool gauges exist where there is a pool: PostgreSQL (DATABASE_URL), not the embedded database.
     if (harness.server.databaseUrl) expect(sample(text, "parley_db_pool_connections")).toBeGreaterThan(0);
     else expect(text).not.toContain("parley_db_pool_connections");
+  });
+
+  it("counts the sandbox's runs and the runs it stopped at their time limit", async () => {
+    const code = (content: string) =>
+      buildBot({
+        variables: [{ id: "vOut", name: "Out" }],
+        groups: [
+          {
+            id: "g1",
+            blocks: [
+              { id: "c", type: "Code", options: { content, isExecutedOnClient: false } },
+              say("b", "Out: {{Out}}"),
+            ],
+          },
+        ],
+      });
+    // A run waits for a worker at most its time limit, and a loaded machine can take longer than these
+    // 300 ms to start the first one: the looping run is counted once a run has been answered.
+    await expect
+      .poll(async () => (await harness.preview(code("setVariable('Out', 'ready')"))).start.body.messages?.at(-1))
+      .toEqual(textMessage("b", "Out: ready"));
+    const before = (await scrape(harness)).text;
+    const series = ["parley_sandbox_runs_total", "parley_sandbox_timeouts_total"].map(
+      (name) => `${name}{kind="script"}`,
+    );
+    const looping = await harness.preview(code("while (true) {}"));
+    expect(looping.start.status).toBe(200);
+    const after = (await scrape(harness)).text;
+    expect(series.map((name) => (sample(after, name) ?? 0) - (sample(before, name) ?? 0))).toEqual([1, 1]);
+    // The looping start ran for the sandbox's 300 ms at least.
+    const startSeconds = 'parley_chat_turn_duration_seconds_sum{kind="start"}';
+    expect(sample(after, startSeconds)! - sample(before, startSeconds)!).toBeGreaterThanOrEqual(0.3);
   });
 });
 

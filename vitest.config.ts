@@ -82,8 +82,8 @@ export default defineConfig({
           name: "multi-process",
           include: multiProcess,
           // Two files at a time: each mostly waits on the processes it started and on its fresh worker's
-          // start, so two overlap well (one at a time took half as long again). Their waits are for
-          // state, not time, so a busier machine makes them slower, not wrong.
+          // start, so two overlap well (one at a time took half as long again). They wait for state (a
+          // server's ready line, a row written); their few fixed pauses follow a state already there.
           maxWorkers: 2,
           pool: "forks",
           isolate: true,

@@ -43,15 +43,11 @@ export const edge = (id: string, groupId: string, blockId?: string) => ({
   from: { blockId: "editor-only" },
   to: blockId ? { groupId, blockId } : { groupId },
 });
-/** The text bubble the server sends back for an invalid reply (its id is the input's). */
-export const retryBubble = (inputId: string, text: string) => ({
-  id: inputId,
-  type: "text",
-  content: { type: "richText", richText: richText(text) },
-});
 /** A text bubble as the client receives it, one leaf per paragraph. */
 export const textMessage = (id: string, text: string) => ({
   id,
   type: "text",
   content: { type: "richText", richText: richText(text) },
 });
+/** The text bubble the server sends back for an invalid reply: a text message with the input's id. */
+export const retryBubble = (inputId: string, text: string) => textMessage(inputId, text);
